@@ -1,0 +1,151 @@
+/**
+ * The Store on a Durable Object's SQLite storage. Each batch runs in one
+ * `transactionSync`, so it lands whole or not at all, and the object's output gate holds
+ * the response until the write is durable. Message descriptors and bodies share a row;
+ * bodies over 1 MiB go to a chunk table because SQLite rows in a Durable Object are
+ * limited to 2 MB.
+ */
+import type { ObjectRecord, Store, StoreOp, StoreSnapshot } from "../../core/index.js";
+import type { MessageRecord, StoredBody } from "../../core/internal.js";
+
+export const DRIVER_NAME = "durable-object";
+
+export interface DurableObjectStoreOptions {
+  /** Prefix of the tables, so that several stores can share one object's database. */
+  tablePrefix?: string;
+}
+
+const CHUNK_BYTES = 1024 * 1024;
+/** UTF-16 units per text chunk: at most 3 UTF-8 bytes each, so a chunk stays under 1 MiB. */
+const CHUNK_CHARS = Math.floor(CHUNK_BYTES / 3);
+
+export class DurableObjectStore implements Store {
+  readonly kind = DRIVER_NAME;
+  readonly #storage: DurableObjectStorage;
+  readonly #t: { objects: string; messages: string; chunks: string; meta: string };
+
+  constructor(storage: DurableObjectStorage, options: DurableObjectStoreOptions = {}) {
+    this.#storage = storage;
+    const prefix = options.tablePrefix ?? "mq";
+    this.#t = { objects: `${prefix}_objects`, messages: `${prefix}_messages`, chunks: `${prefix}_body_chunks`, meta: `${prefix}_meta` };
+    const { objects, messages, chunks, meta } = this.#t;
+    storage.sql.exec(`
+      CREATE TABLE IF NOT EXISTS ${objects} (kind TEXT NOT NULL, name TEXT NOT NULL, record TEXT NOT NULL, PRIMARY KEY (kind, name));
+      CREATE TABLE IF NOT EXISTS ${messages} (seq INTEGER PRIMARY KEY, record TEXT NOT NULL, body, chunks INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE IF NOT EXISTS ${chunks} (seq INTEGER NOT NULL, idx INTEGER NOT NULL, data, PRIMARY KEY (seq, idx));
+      CREATE TABLE IF NOT EXISTS ${meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `);
+  }
+
+  async load(): Promise<StoreSnapshot> {
+    const sql = this.#storage.sql;
+    return {
+      objects: sql.exec<{ record: string }>(`SELECT record FROM ${this.#t.objects} ORDER BY kind, name`).toArray().map((r) => JSON.parse(r.record) as ObjectRecord),
+      messages: sql.exec<{ record: string }>(`SELECT record FROM ${this.#t.messages} ORDER BY seq`).toArray().map((r) => JSON.parse(r.record) as MessageRecord),
+      meta: sql.exec<{ key: string; value: string }>(`SELECT key, value FROM ${this.#t.meta} ORDER BY key`).toArray().map((r) => ({ key: r.key, value: JSON.parse(r.value) })),
+    };
+  }
+
+  async readBody(seq: number): Promise<StoredBody | undefined> {
+    const sql = this.#storage.sql;
+    const row = sql.exec<{ body: string | ArrayBuffer | null; chunks: number }>(`SELECT body, chunks FROM ${this.#t.messages} WHERE seq = ?`, seq).toArray()[0];
+    if (!row) return undefined;
+    if (row.chunks === 0) return fromColumn(row.body);
+    const parts = sql.exec<{ data: string | ArrayBuffer }>(`SELECT data FROM ${this.#t.chunks} WHERE seq = ? ORDER BY idx`, seq).toArray().map((r) => fromColumn(r.data));
+    return joinChunks(parts);
+  }
+
+  async commit(batch: StoreOp[]): Promise<void> {
+    this.#storage.transactionSync(() => {
+      for (const op of batch) this.#apply(op);
+    });
+  }
+
+  async close(): Promise<void> {
+    // The object's storage outlives this store; there is nothing to release.
+  }
+
+  // --- Internal helpers ---
+
+  #apply(op: StoreOp): void {
+    const sql = this.#storage.sql;
+    const { objects, messages, chunks, meta } = this.#t;
+    switch (op.op) {
+      case "putMessage": {
+        const parts = splitBody(op.body);
+        sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, op.record.seq);
+        sql.exec(
+          `INSERT OR REPLACE INTO ${messages} (seq, record, body, chunks) VALUES (?, ?, ?, ?)`,
+          op.record.seq,
+          JSON.stringify(op.record),
+          parts.length === 1 ? toColumn(parts[0]!) : null,
+          parts.length === 1 ? 0 : parts.length,
+        );
+        if (parts.length > 1) {
+          parts.forEach((part, idx) => sql.exec(`INSERT INTO ${chunks} (seq, idx, data) VALUES (?, ?, ?)`, op.record.seq, idx, toColumn(part)));
+        }
+        return;
+      }
+      case "updateMessage": {
+        const cursor = sql.exec(`UPDATE ${messages} SET record = ? WHERE seq = ?`, JSON.stringify(op.record), op.record.seq);
+        if (cursor.rowsWritten === 0) throw new Error(`durable-object store: no message with seq ${op.record.seq} to update`);
+        return;
+      }
+      case "deleteMessage":
+        sql.exec(`DELETE FROM ${messages} WHERE seq = ?`, op.seq);
+        sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, op.seq);
+        return;
+      case "putObject":
+        sql.exec(`INSERT OR REPLACE INTO ${objects} (kind, name, record) VALUES (?, ?, ?)`, op.record.kind, op.record.name, JSON.stringify(op.record));
+        return;
+      case "deleteObject":
+        sql.exec(`DELETE FROM ${objects} WHERE kind = ? AND name = ?`, op.kind, op.name);
+        return;
+      case "putMeta":
+        sql.exec(`INSERT OR REPLACE INTO ${meta} (key, value) VALUES (?, ?)`, op.key, JSON.stringify(op.value));
+        return;
+    }
+  }
+}
+
+function toColumn(body: StoredBody): string | ArrayBuffer {
+  if (typeof body === "string") return body;
+  return body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer;
+}
+
+function fromColumn(value: string | ArrayBuffer | null): StoredBody {
+  if (value === null) return "";
+  return typeof value === "string" ? value : new Uint8Array(value);
+}
+
+/** Splits a body into pieces that each fit a row, never inside a UTF-16 surrogate pair. */
+function splitBody(body: StoredBody): StoredBody[] {
+  if (typeof body !== "string") {
+    if (body.byteLength <= CHUNK_BYTES) return [body];
+    const parts: Uint8Array[] = [];
+    for (let i = 0; i < body.byteLength; i += CHUNK_BYTES) parts.push(body.subarray(i, i + CHUNK_BYTES));
+    return parts;
+  }
+  if (body.length <= CHUNK_CHARS) return [body];
+  const parts: string[] = [];
+  for (let i = 0; i < body.length; ) {
+    let end = Math.min(i + CHUNK_CHARS, body.length);
+    const last = body.charCodeAt(end - 1);
+    if (end < body.length && last >= 0xd800 && last <= 0xdbff) end--;
+    parts.push(body.slice(i, end));
+    i = end;
+  }
+  return parts;
+}
+
+function joinChunks(parts: StoredBody[]): StoredBody {
+  if (parts.every((p) => typeof p === "string")) return (parts as string[]).join("");
+  const bytes = parts as Uint8Array[];
+  const out = new Uint8Array(bytes.reduce((n, p) => n + p.byteLength, 0));
+  let offset = 0;
+  for (const p of bytes) {
+    out.set(p, offset);
+    offset += p.byteLength;
+  }
+  return out;
+}

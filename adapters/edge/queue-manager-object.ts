@@ -1,0 +1,43 @@
+/**
+ * The Durable Object that holds one queue manager. The worker routes every request for
+ * queue manager QM to the object `idFromName("QM")`, so each queue manager has its own
+ * single-threaded home and its own SQLite database. The manager is opened on first use
+ * (creating the default objects the first time ever) and reopened after an eviction, which
+ * restores its persistent messages.
+ */
+import { DurableObject } from "cloudflare:workers";
+import { QueueManager } from "../../core/index.js";
+import { createHttpApp } from "../http/index.js";
+import { AlarmClock } from "./alarm-clock.js";
+import { DurableObjectStore } from "./durable-object-store.js";
+import { parseTokens, type EdgeEnv } from "./env.js";
+
+export class QueueManagerObject extends DurableObject<EdgeEnv> {
+  readonly #clock: AlarmClock;
+  #manager: Promise<QueueManager> | undefined;
+  #app: ReturnType<typeof createHttpApp> | undefined;
+
+  constructor(ctx: DurableObjectState, env: EdgeEnv) {
+    super(ctx, env);
+    this.#clock = new AlarmClock(ctx.storage);
+  }
+
+  /** The queue manager this object holds, opened on first use under `name`. */
+  queueManager(name: string): Promise<QueueManager> {
+    if (!this.#manager) {
+      this.#manager = QueueManager.open({ name, store: new DurableObjectStore(this.ctx.storage), clock: this.#clock });
+      // A failed open is not cached: the next request tries again.
+      this.#manager.catch(() => (this.#manager = undefined));
+    }
+    return this.#manager;
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    this.#app ??= createHttpApp({ queueManager: (name) => this.queueManager(name), tokens: parseTokens(this.env.MQ_TOKENS) });
+    return this.#app.fetch(request);
+  }
+
+  override async alarm(): Promise<void> {
+    this.#clock.fire();
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * MQError: every failure the product reports carries an IBM MQ reason code (MQRC), its
+ * name, and a sentence a person can act on. The codes are IBM's numbers, so an
+ * administrator can look them up in IBM's documentation unchanged.
+ */
+
+/** The reason codes the product raises, by IBM's names. */
+export const MQRC = {
+  MQRC_NONE: 0,
+  MQRC_ALIAS_BASE_Q_TYPE_ERROR: 2001,
+  MQRC_BACKED_OUT: 2003,
+  MQRC_BUFFER_LENGTH_ERROR: 2005,
+  MQRC_DATA_LENGTH_ERROR: 2010,
+  MQRC_EXPIRY_ERROR: 2013,
+  MQRC_GET_INHIBITED: 2016,
+  MQRC_MSG_TOO_BIG_FOR_Q: 2030,
+  MQRC_MSG_TOO_BIG_FOR_Q_MGR: 2031,
+  MQRC_NO_MSG_AVAILABLE: 2033,
+  MQRC_NOT_AUTHORIZED: 2035,
+  MQRC_OBJECT_IN_USE: 2042,
+  MQRC_OBJECT_TYPE_ERROR: 2043,
+  MQRC_OPTIONS_ERROR: 2046,
+  MQRC_PERSISTENCE_ERROR: 2047,
+  MQRC_PRIORITY_ERROR: 2050,
+  MQRC_PUT_INHIBITED: 2051,
+  MQRC_Q_FULL: 2053,
+  MQRC_Q_NOT_EMPTY: 2055,
+  MQRC_Q_TYPE_ERROR: 2057,
+  MQRC_Q_MGR_NAME_ERROR: 2058,
+  MQRC_Q_MGR_NOT_AVAILABLE: 2059,
+  MQRC_UNKNOWN_OBJECT_NAME: 2085,
+  MQRC_SELECTOR_SYNTAX_ERROR: 2459,
+  MQRC_OBJECT_ALREADY_EXISTS: 2100,
+  MQRC_OBJECT_DAMAGED: 2101,
+  MQRC_RESOURCE_PROBLEM: 2102,
+  MQRC_MSG_ID_ERROR: 2206,
+  MQRC_CORREL_ID_ERROR: 2207,
+  MQRC_OBJECT_NAME_ERROR: 2152,
+  MQRC_Q_MGR_STOPPING: 2162,
+  MQRC_UNEXPECTED_ERROR: 2195,
+  MQRC_FORMAT_ERROR: 2110,
+  MQRC_STORAGE_MEDIUM_FULL: 2192,
+  MQRC_PROPERTY_NAME_ERROR: 2442,
+  MQRC_PROPERTY_TYPE_ERROR: 2473,
+  MQRC_PROPERTY_VALUE_TOO_BIG: 2469,
+  MQRC_WAIT_INTERVAL_ERROR: 2090,
+  MQRC_CONNECTION_BROKEN: 2009,
+  MQRC_HCONN_ERROR: 2018,
+  MQRC_HOBJ_ERROR: 2019,
+  MQRC_FUNCTION_NOT_SUPPORTED: 2298,
+} as const;
+
+export type MQReasonName = keyof typeof MQRC;
+
+const NAME_BY_CODE = new Map<number, MQReasonName>(
+  Object.entries(MQRC).map(([name, code]) => [code, name as MQReasonName]),
+);
+
+/** The IBM name of a reason code, or MQRC_<code> for one this table does not list. */
+export function reasonName(code: number): string {
+  return NAME_BY_CODE.get(code) ?? `MQRC_${code}`;
+}
+
+/** MQCC_WARNING (1) or MQCC_FAILED (2), as MQ's completion codes. */
+export const MQCC_OK = 0;
+export const MQCC_WARNING = 1;
+export const MQCC_FAILED = 2;
+
+export class MQError extends Error {
+  override readonly name = "MQError";
+  /** The MQRC number, e.g. 2085. */
+  readonly reasonCode: number;
+  /** The MQRC name, e.g. "MQRC_UNKNOWN_OBJECT_NAME". */
+  readonly reason: string;
+  readonly completionCode: number;
+
+  constructor(reason: MQReasonName, message: string, options?: { cause?: unknown; completionCode?: number }) {
+    super(`${reason} (${MQRC[reason]}): ${message}`, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.reasonCode = MQRC[reason];
+    this.reason = reason;
+    this.completionCode = options?.completionCode ?? MQCC_FAILED;
+  }
+
+  /** A plain, structured-cloneable copy: what crosses a worker boundary or an HTTP response. */
+  toJSON(): SerializedMQError {
+    return { name: "MQError", reason: this.reason, reasonCode: this.reasonCode, completionCode: this.completionCode, message: this.message };
+  }
+
+  /** Rebuilds an MQError from its serialized form (the inverse of toJSON). */
+  static fromJSON(data: SerializedMQError): MQError {
+    const known = data.reason in MQRC ? (data.reason as MQReasonName) : "MQRC_UNEXPECTED_ERROR";
+    const error = new MQError(known, "", { completionCode: data.completionCode });
+    error.message = data.message;
+    return error;
+  }
+}
+
+export interface SerializedMQError {
+  name: "MQError";
+  reason: string;
+  reasonCode: number;
+  completionCode: number;
+  message: string;
+}
+
+export function isMQError(value: unknown): value is MQError {
+  return value instanceof MQError;
+}

@@ -1,0 +1,56 @@
+/**
+ * Group commit: batches that arrive while the store is busy (or in the same tick) are
+ * committed together in one store transaction. Each caller's promise settles only when the
+ * transaction that held its batch has completed, and a failed transaction rejects exactly
+ * the callers whose batches it held. Every store gets this once, here, rather than each
+ * adapter writing its own.
+ */
+import type { Store, StoreOp } from "./store.js";
+
+interface Waiting {
+  ops: StoreOp[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export class GroupCommit {
+  #waiting: Waiting[] = [];
+  #running = false;
+  #drained: Promise<void> = Promise.resolve();
+  #signalDrained: () => void = () => undefined;
+
+  constructor(private readonly store: Store) {}
+
+  commit(ops: StoreOp[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.#waiting.push({ ops, resolve, reject });
+      if (!this.#running) {
+        this.#running = true;
+        this.#drained = new Promise((resolve) => (this.#signalDrained = resolve));
+        // Wait one microtask so that puts issued together in this tick share a transaction.
+        void Promise.resolve().then(() => this.#drain());
+      }
+    });
+  }
+
+  /** Resolves once every batch handed in so far has settled. */
+  async idle(): Promise<void> {
+    while (this.#running || this.#waiting.length > 0) await this.#drained;
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#waiting.length > 0) {
+      const group = this.#waiting;
+      this.#waiting = [];
+      const ops = group.length === 1 ? group[0]!.ops : group.flatMap((w) => w.ops);
+      try {
+        await this.store.commit(ops);
+        for (const w of group) w.resolve();
+      } catch (error) {
+        for (const w of group) w.reject(error);
+      }
+    }
+    this.#running = false;
+    this.#signalDrained();
+  }
+}

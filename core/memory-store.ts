@@ -1,0 +1,99 @@
+/**
+ * The embedded default store: everything in memory, nothing durable beyond the process.
+ * A MemoryStorage outlives the MemoryStore opened on it, so closing a manager and opening
+ * another on the same storage behaves like a restart. Records are cloned on the way in
+ * and out, as a real store would, so no caller shares an object with the storage.
+ */
+import type { JsonValue, MessageRecord, StoredBody } from "./message.js";
+import { objectKey, type ObjectRecord, type Store, type StoreOp, type StoreSnapshot } from "./store.js";
+
+export const MEMORY_STORE_KIND = "memory";
+
+declare function structuredClone<T>(value: T): T;
+
+/** The data a MemoryStore keeps; pass the same one to reopen "the same storage". */
+export class MemoryStorage {
+  readonly objects = new Map<string, ObjectRecord>();
+  readonly messages = new Map<number, { record: MessageRecord; body: StoredBody }>();
+  readonly meta = new Map<string, JsonValue>();
+}
+
+export interface MemoryStoreOptions {
+  storage?: MemoryStorage;
+}
+
+export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
+  return new MemoryStore(options.storage ?? new MemoryStorage());
+}
+
+export class MemoryStore implements Store {
+  readonly kind = MEMORY_STORE_KIND;
+  #closed = false;
+
+  constructor(readonly storage: MemoryStorage = new MemoryStorage()) {}
+
+  async load(): Promise<StoreSnapshot> {
+    this.#checkOpen();
+    const messages = [...this.storage.messages.values()].map((m) => structuredClone(m.record)).sort((a, b) => a.seq - b.seq);
+    return {
+      objects: [...this.storage.objects.values()].map((o) => structuredClone(o)),
+      messages,
+      meta: [...this.storage.meta].map(([key, value]) => ({ key, value: structuredClone(value) })),
+    };
+  }
+
+  async readBody(seq: number): Promise<StoredBody | undefined> {
+    this.#checkOpen();
+    const body = this.storage.messages.get(seq)?.body;
+    return body === undefined ? undefined : copyBody(body);
+  }
+
+  async commit(batch: StoreOp[]): Promise<void> {
+    this.#checkOpen();
+    // Clone everything first: a record that cannot be cloned fails the batch before any change.
+    const cloned = structuredClone(batch);
+    for (const op of cloned) {
+      if (op.op === "updateMessage" && !this.storage.messages.has(op.record.seq)) {
+        throw new Error(`memory store: no message with seq ${op.record.seq} to update`);
+      }
+    }
+    for (const op of cloned) applyOp(this.storage, op);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+  }
+
+  #checkOpen(): void {
+    if (this.#closed) throw new Error("memory store: closed");
+  }
+}
+
+// --- Internal helpers ---
+
+function applyOp(storage: MemoryStorage, op: StoreOp): void {
+  switch (op.op) {
+    case "putMessage":
+      storage.messages.set(op.record.seq, { record: op.record, body: op.body });
+      return;
+    case "updateMessage":
+      storage.messages.get(op.record.seq)!.record = op.record;
+      return;
+    case "deleteMessage":
+      storage.messages.delete(op.seq);
+      return;
+    case "putObject":
+      storage.objects.set(objectKey(op.record.kind, op.record.name), op.record);
+      return;
+    case "deleteObject":
+      storage.objects.delete(objectKey(op.kind, op.name));
+      return;
+    case "putMeta":
+      storage.meta.set(op.key, op.value);
+      return;
+  }
+}
+
+function copyBody(body: StoredBody): StoredBody {
+  return typeof body === "string" ? body : body.slice();
+}

@@ -1,0 +1,233 @@
+/**
+ * A message: its body, its descriptor (the MQMD fields and JMS headers), and typed user
+ * properties. Every type here is plain, structured-cloneable data, so a message crosses a
+ * worker boundary or goes into a store unchanged.
+ */
+import { MQError } from "./errors.js";
+import { type PropertiesInput, type Property, type StoredProperty } from "./properties.js";
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** How the body is held: text (MQFMT_STRING), bytes (MQFMT_NONE) or a JSON document. */
+export type BodyFormat = "text" | "bytes" | "json";
+export type MessageBody = string | Uint8Array | JsonValue;
+
+/** MQMD MsgType. */
+export type MessageType = "datagram" | "request" | "reply" | "report";
+
+/** A message as a consumer receives it. */
+export interface Message {
+  /** 24 bytes as 48 lowercase hexadecimal characters. */
+  messageId: string;
+  /** 24 bytes as 48 hex characters; all zeros when none was set (MQCI_NONE). */
+  correlationId: string;
+  priority: number;
+  persistent: boolean;
+  /** Milliseconds the message had left to live when it was taken, or null for unlimited. */
+  expiry: number | null;
+  /** When it was put, in milliseconds since the epoch. */
+  putTime: number;
+  replyToQueue: string;
+  replyToQueueManager: string;
+  messageType: MessageType;
+  /** The JMSType header; "" when none. */
+  type: string;
+  /** The MQMD Format: "MQSTR" for text and JSON, "" for bytes. */
+  format: string;
+  /** The media type the body was sent with, when the sender gave one (the HTTP facade does). */
+  contentType?: string;
+  /** How many times the message was delivered and backed out. */
+  backoutCount: number;
+  properties: Property[];
+  bodyFormat: BodyFormat;
+  body: MessageBody;
+}
+
+/** What a producer gives to put. Everything but the body has a default. */
+export interface PutMessage {
+  body: MessageBody | ArrayBuffer;
+  /** Inferred when absent: a string is text, bytes are bytes, anything else is JSON. */
+  bodyFormat?: BodyFormat;
+  contentType?: string;
+  correlationId?: string;
+  priority?: number;
+  persistent?: boolean;
+  /** Lifetime in milliseconds from the put; null or absent for unlimited. */
+  expiry?: number | null;
+  replyToQueue?: string;
+  replyToQueueManager?: string;
+  messageType?: MessageType;
+  type?: string;
+  properties?: PropertiesInput;
+}
+
+/** The stored form of a message's descriptor; the body travels beside it. JSON-safe. */
+export interface MessageRecord {
+  /** The manager-wide sequence number: the message's key in the store and its FIFO order. */
+  seq: number;
+  queue: string;
+  messageId: string;
+  correlationId: string;
+  priority: number;
+  persistent: boolean;
+  /** Absolute time of expiry, or null. */
+  expiresAt: number | null;
+  putTime: number;
+  replyToQueue: string;
+  replyToQueueManager: string;
+  messageType: MessageType;
+  type: string;
+  contentType?: string;
+  backoutCount: number;
+  properties: StoredProperty[];
+  bodyFormat: BodyFormat;
+  /** Body size in bytes as counted against MAXMSGL. */
+  bodySize: number;
+}
+
+/** A body as stored: text (JSON is kept as its text) or bytes. */
+export type StoredBody = string | Uint8Array;
+
+export const MESSAGE_ID_BYTES = 24;
+/** MQCI_NONE / MQMI_NONE as hex. */
+export const NO_ID = "0".repeat(MESSAGE_ID_BYTES * 2);
+const HEX_ID = /^[0-9a-fA-F]{48}$/;
+
+/** Accepts a 48-hex-character id (any case) and returns it in lowercase; throws otherwise. */
+export function normalizeId(id: string, what: "message" | "correlation"): string {
+  if (typeof id !== "string" || !HEX_ID.test(id)) {
+    throw new MQError(
+      what === "message" ? "MQRC_MSG_ID_ERROR" : "MQRC_CORREL_ID_ERROR",
+      `a ${what} id is 24 bytes written as 48 hexadecimal characters; got ${JSON.stringify(String(id).slice(0, 60))}`,
+    );
+  }
+  return id.toLowerCase();
+}
+
+/** Text made into a correlation id as IBM MQ does for application ids: UTF-8 bytes, zero-padded. */
+export function correlationIdFromText(text: string): string {
+  const bytes = utf8Encode(text);
+  if (bytes.length > MESSAGE_ID_BYTES) {
+    throw new MQError("MQRC_CORREL_ID_ERROR", `a correlation id holds at most 24 bytes; ${JSON.stringify(text)} has ${bytes.length}`);
+  }
+  let hex = "";
+  for (const b of bytes) hex += b.toString(16).padStart(2, "0");
+  return hex.padEnd(MESSAGE_ID_BYTES * 2, "0");
+}
+
+export function hexToBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+// TextEncoder and TextDecoder exist in every runtime the product targets (ES2022's lib does not declare them).
+declare const TextEncoder: { new (): { encode(text: string): Uint8Array } };
+declare const TextDecoder: { new (label?: string, options?: { fatal?: boolean }): { decode(bytes: Uint8Array): string } };
+const encoder = new TextEncoder();
+const strictDecoder = new TextDecoder("utf-8", { fatal: true });
+
+export function utf8Encode(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+/** Decodes UTF-8, throwing MQRC_FORMAT_ERROR on bytes that are not UTF-8. */
+export function utf8Decode(bytes: Uint8Array): string {
+  try {
+    return strictDecoder.decode(bytes);
+  } catch (cause) {
+    throw new MQError("MQRC_FORMAT_ERROR", "the body is not valid UTF-8 text", { cause });
+  }
+}
+
+/** The UTF-8 length of `text`, counted without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      bytes += 2; // a surrogate pair is 4 UTF-8 bytes for 2 UTF-16 units
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+/**
+ * Turns a producer's body into its stored form and format. A string of n UTF-16 units is
+ * at most 3n UTF-8 bytes, so text well under the limit skips the byte count (a hot path).
+ */
+export function encodeBody(
+  body: MessageBody | ArrayBuffer,
+  format: BodyFormat | undefined,
+  maxLength: number,
+): { stored: StoredBody; format: BodyFormat; size: number } {
+  const resolved = format ?? inferFormat(body);
+  switch (resolved) {
+    case "text": {
+      if (typeof body !== "string") throw new MQError("MQRC_FORMAT_ERROR", "a text body must be a string");
+      const size = body.length * 3 <= maxLength ? body.length : utf8Length(body);
+      return { stored: body, format: "text", size };
+    }
+    case "bytes": {
+      let bytes: Uint8Array;
+      if (body instanceof Uint8Array) bytes = body.slice();
+      else if (body instanceof ArrayBuffer) bytes = new Uint8Array(body.slice(0));
+      else if (typeof body === "string") bytes = utf8Encode(body);
+      else throw new MQError("MQRC_FORMAT_ERROR", "a bytes body must be a Uint8Array, an ArrayBuffer or a string");
+      return { stored: bytes, format: "bytes", size: bytes.byteLength };
+    }
+    case "json": {
+      let text: string | undefined;
+      try {
+        text = JSON.stringify(body);
+      } catch (cause) {
+        throw new MQError("MQRC_FORMAT_ERROR", "a JSON body must be serializable as JSON", { cause });
+      }
+      if (text === undefined) throw new MQError("MQRC_FORMAT_ERROR", "a JSON body must be a JSON value");
+      return { stored: text, format: "json", size: text.length * 3 <= maxLength ? text.length : utf8Length(text) };
+    }
+    default:
+      throw new MQError("MQRC_FORMAT_ERROR", `unknown body format ${JSON.stringify(resolved)}`);
+  }
+}
+
+function inferFormat(body: unknown): BodyFormat {
+  if (typeof body === "string") return "text";
+  if (body instanceof Uint8Array || body instanceof ArrayBuffer) return "bytes";
+  return "json";
+}
+
+/** The consumer's view of a stored body. */
+export function decodeBody(stored: StoredBody, format: BodyFormat): MessageBody {
+  switch (format) {
+    case "text":
+      return typeof stored === "string" ? stored : utf8Decode(stored);
+    case "bytes":
+      return typeof stored === "string" ? utf8Encode(stored) : stored.slice();
+    case "json":
+      return JSON.parse(typeof stored === "string" ? stored : utf8Decode(stored)) as JsonValue;
+  }
+}
+
+export function formatName(format: BodyFormat): string {
+  return format === "bytes" ? "" : "MQSTR";
+}
+
+/**
+ * Makes message ids in IBM MQ's shape: "AMQ " and the queue manager's name padded to 12
+ * bytes, then 8 bytes that are the message's sequence number, unique for this manager
+ * across restarts because the sequence never goes back.
+ */
+export function messageIdPrefix(queueManager: string): string {
+  const head = ("AMQ " + queueManager.slice(0, 12).padEnd(12, " "));
+  let hex = "";
+  for (let i = 0; i < 16; i++) hex += (head.charCodeAt(i) & 0xff).toString(16).padStart(2, "0");
+  return hex;
+}
+
+export function messageIdFor(prefix: string, seq: number): string {
+  return prefix + seq.toString(16).padStart(16, "0");
+}

@@ -1,0 +1,6 @@
+import { indexedDBHarness } from "../contract/indexeddb-harness.js";
+import { testQueueManager } from "../contract/manager.contract.js";
+import { testStore } from "../contract/store.contract.js";
+
+testStore("IndexedDB (Chromium)", indexedDBHarness);
+testQueueManager("IndexedDB (Chromium)", indexedDBHarness);

@@ -1,0 +1,327 @@
+/**
+ * The QueueManager contract, written once and run on every store and runtime: put, get,
+ * browse, waits, limits, errors, and recovery after a reopen.
+ */
+import { describe, expect, it } from "vitest";
+import { ManualClock, MQError, QueueManager, type Store } from "../../core/index.js";
+import { uniqueKey, type StoreHarness } from "./harness.js";
+
+const Q = "DEV.QUEUE.1";
+
+async function reason(promise: Promise<unknown> | (() => unknown)): Promise<string> {
+  try {
+    await (typeof promise === "function" ? promise() : promise);
+  } catch (error) {
+    if (error instanceof MQError) return error.reason;
+    throw error;
+  }
+  throw new Error("expected an MQError");
+}
+
+export function testQueueManager(name: string, harness: StoreHarness): void {
+  /** Runs `body` with a function that opens a manager (again) on one storage. */
+  const withManager = <T>(body: (open: (options?: { clock?: ManualClock; bodyCacheBytes?: number }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
+    harness.withStorage(uniqueKey(`qm-${name}`), (openStore) =>
+      body((options = {}) => QueueManager.open({ name: "QM1", store: openStore(), ...options }), openStore),
+    );
+
+  describe(`QueueManager contract: ${name}`, () => {
+    it("creates the default objects on first open", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        expect(qm.queueNames()).toEqual(["DEV.QUEUE.1", "DEV.QUEUE.2", "DEV.QUEUE.3", "SYSTEM.DEAD.LETTER.QUEUE", "SYSTEM.DEFAULT.LOCAL.QUEUE"]);
+        expect(qm.attributes.deadLetterQueue).toBe("SYSTEM.DEAD.LETTER.QUEUE");
+        expect(qm.queueAttributes(Q)).toMatchObject({ maxDepth: 5000, maxMessageLength: 4194304, defaultPriority: 0, deliverySequence: "priority" });
+        await qm.close();
+      });
+    });
+
+    it("puts and gets a message with its descriptor, typed properties and ids", async () => {
+      await withManager(async (open) => {
+        const clock = new ManualClock();
+        const qm = await open({ clock });
+        const put = await qm.put(Q, {
+          body: "hello",
+          correlationId: "AB".repeat(24),
+          replyToQueue: "REPLY.Q",
+          type: "order",
+          expiry: 60_000,
+          properties: { count: 5, ratio: 5.5, whole: { type: "double", value: 5 }, ok: true, none: null, name: "x", __proto__: "y", constructor: "z", big: 2n ** 62n } as never,
+        });
+        expect(put.messageId).toMatch(/^[0-9a-f]{48}$/);
+        expect(put.correlationId).toBe("ab".repeat(24));
+        clock.advance(1000);
+        const message = await qm.get(Q);
+        expect(message).toMatchObject({
+          messageId: put.messageId,
+          correlationId: "ab".repeat(24),
+          body: "hello",
+          bodyFormat: "text",
+          format: "MQSTR",
+          priority: 0,
+          persistent: false,
+          replyToQueue: "REPLY.Q",
+          replyToQueueManager: "QM1",
+          type: "order",
+          expiry: 59_000,
+          backoutCount: 0,
+          putTime: clock.now() - 1000,
+        });
+        const props = Object.fromEntries(message!.properties.map((p) => [p.name, [p.type, p.value]]));
+        expect(props).toEqual({
+          count: ["int", 5], ratio: ["double", 5.5], whole: ["double", 5], ok: ["boolean", true], none: ["null", null], name: ["string", "x"],
+          constructor: ["string", "z"], big: ["long", 2n ** 62n],
+        });
+        expect(Object.getPrototypeOf(props)).toBe(Object.prototype);
+        expect(await qm.get(Q)).toBeNull();
+        await qm.close();
+      });
+    });
+
+    it("keeps __proto__ as a plain property name", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        const properties = JSON.parse('{"__proto__": {"polluted": true}, "safe": 1}');
+        expect(await reason(qm.put(Q, { body: "x", properties }))).toBe("MQRC_PROPERTY_TYPE_ERROR");
+        await qm.put(Q, { body: "x", properties: JSON.parse('{"__proto__": "value"}') });
+        const message = await qm.get(Q);
+        expect(message!.properties).toEqual([{ name: "__proto__", type: "string", value: "value" }]);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        await qm.close();
+      });
+    });
+
+    it("refuses property names that break the JMS identifier rules", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        for (const bad of ["1abc", "a-b", "", "NULL", "and", "JMSFoo", "a b"]) {
+          expect(await reason(qm.put(Q, { body: "x", properties: { [bad]: 1 } }))).toBe("MQRC_PROPERTY_NAME_ERROR");
+        }
+        expect(await reason(qm.put(Q, { body: "x", properties: { b: { type: "byte", value: 300 } } }))).toBe("MQRC_PROPERTY_TYPE_ERROR");
+        expect(qm.queueStatus(Q).depth).toBe(0);
+        await qm.close();
+      });
+    });
+
+    it("delivers by priority, FIFO within a priority, and FIFO only under MSGDLVSQ(FIFO)", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        const order = [[1, "a"], [5, "b"], [1, "c"], [9, "d"], [5, "e"]] as const;
+        for (const [priority, body] of order) await qm.put(Q, { body, priority });
+        const got: string[] = [];
+        for (let m = await qm.get(Q); m; m = await qm.get(Q)) got.push(m.body as string);
+        expect(got).toEqual(["d", "b", "e", "a", "c"]);
+
+        await qm.alterQueue(Q, { deliverySequence: "fifo" });
+        for (const [priority, body] of order) await qm.put(Q, { body, priority });
+        const fifo: string[] = [];
+        for (let m = await qm.get(Q); m; m = await qm.get(Q)) fifo.push(m.body as string);
+        expect(fifo).toEqual(["a", "b", "c", "d", "e"]);
+        await qm.close();
+      });
+    });
+
+    it("takes the default priority and persistence from the queue", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        await qm.alterQueue(Q, { defaultPriority: 7, defaultPersistence: true });
+        const put = await qm.put(Q, { body: "x" });
+        expect(put).toMatchObject({ priority: 7, persistent: true });
+        expect(await qm.get(Q)).toMatchObject({ priority: 7, persistent: true });
+        await qm.close();
+      });
+    });
+
+    it("gets by message id and by correlation id without disturbing the rest", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        const ids = [];
+        for (let i = 0; i < 5; i++) ids.push((await qm.put(Q, { body: `m${i}`, correlationId: (i % 2 ? "01" : "02").repeat(24), persistent: i % 2 === 0 })).messageId);
+        expect((await qm.get(Q, { messageId: ids[3]!.toUpperCase() }))!.body).toBe("m3");
+        expect(await qm.get(Q, { messageId: ids[3] })).toBeNull();
+        expect((await qm.get(Q, { correlationId: "01".repeat(24) }))!.body).toBe("m1");
+        expect(await qm.get(Q, { correlationId: "01".repeat(24) })).toBeNull();
+        expect(await qm.get(Q, { correlationId: "03".repeat(24) })).toBeNull();
+        expect((await qm.get(Q, { correlationId: "02".repeat(24), messageId: ids[2] }))!.body).toBe("m2");
+        expect(qm.queueStatus(Q).depth).toBe(2);
+        expect((await qm.get(Q))!.body).toBe("m0");
+        expect((await qm.get(Q))!.body).toBe("m4");
+        expect(await reason(qm.get(Q, { messageId: "xyz" }))).toBe("MQRC_MSG_ID_ERROR");
+        expect(await reason(qm.get(Q, { correlationId: "00" }))).toBe("MQRC_CORREL_ID_ERROR");
+        await qm.close();
+      });
+    });
+
+    it("enforces MAXDEPTH, MAXMSGL, PUT and GET inhibition, and reports unknown or bad names", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        await qm.alterQueue(Q, { maxDepth: 2, maxMessageLength: 10 });
+        await qm.put(Q, { body: "1234567890" });
+        expect(await reason(qm.put(Q, { body: "12345678901" }))).toBe("MQRC_MSG_TOO_BIG_FOR_Q");
+        expect(await reason(qm.put(Q, { body: "é".repeat(6) }))).toBe("MQRC_MSG_TOO_BIG_FOR_Q"); // 12 UTF-8 bytes
+        await qm.put(Q, { body: new Uint8Array(10) });
+        expect(await reason(qm.put(Q, { body: "x" }))).toBe("MQRC_Q_FULL");
+        await qm.alterQueue(Q, { maxMessageLength: 4194304 });
+        await qm.alterQueueManager({ maxMessageLength: 32768 });
+        await qm.alterQueue("DEV.QUEUE.2", { maxMessageLength: 100000 });
+        expect(await reason(qm.put("DEV.QUEUE.2", { body: "x".repeat(40000) }))).toBe("MQRC_MSG_TOO_BIG_FOR_Q_MGR");
+        await qm.alterQueue(Q, { putEnabled: false, getEnabled: false });
+        expect(await reason(qm.put(Q, { body: "x" }))).toBe("MQRC_PUT_INHIBITED");
+        expect(await reason(qm.get(Q))).toBe("MQRC_GET_INHIBITED");
+        expect(await reason(qm.put("NO.SUCH.QUEUE", { body: "x" }))).toBe("MQRC_UNKNOWN_OBJECT_NAME");
+        expect(await reason(qm.get("NO.SUCH.QUEUE"))).toBe("MQRC_UNKNOWN_OBJECT_NAME");
+        expect(await reason(qm.put("bad name!", { body: "x" }))).toBe("MQRC_OBJECT_NAME_ERROR");
+        expect(await reason(qm.put("Q".repeat(49), { body: "x" }))).toBe("MQRC_OBJECT_NAME_ERROR");
+        expect(await reason(qm.put("DEV.QUEUE.3", { body: "x", priority: 10 }))).toBe("MQRC_PRIORITY_ERROR");
+        expect(await reason(qm.put("DEV.QUEUE.3", { body: "x", expiry: -5 }))).toBe("MQRC_EXPIRY_ERROR");
+        expect(await reason(qm.get("DEV.QUEUE.3", { wait: -1 }))).toBe("MQRC_WAIT_INTERVAL_ERROR");
+        expect(await reason(() => QueueManager.open({ name: "bad qmgr!" }))).toBe("MQRC_Q_MGR_NAME_ERROR");
+        expect(qm.queueStatus(Q).depth).toBe(2);
+        expect(qm.queueStatus("DEV.QUEUE.3").depth).toBe(0);
+        await qm.close();
+      });
+    });
+
+    it("never returns an expired message and removes it", async () => {
+      await withManager(async (open) => {
+        const clock = new ManualClock();
+        const qm = await open({ clock });
+        await qm.put(Q, { body: "short", expiry: 100, persistent: true });
+        await qm.put(Q, { body: "short2", expiry: 100 });
+        await qm.put(Q, { body: "long", expiry: 10_000 });
+        clock.advance(100);
+        expect((await qm.list(Q)).map((m) => m.expiry)).toEqual([9_900]);
+        expect((await qm.get(Q))!.body).toBe("long");
+        expect(qm.queueStatus(Q).depth).toBe(0);
+        await qm.close();
+        const reopened = await open({ clock });
+        expect(qm.closed).toBe(true);
+        expect(reopened.queueStatus(Q).depth).toBe(0);
+        await reopened.close();
+      });
+    });
+
+    it("waits for a message, times out with null, and ends waits on close", async () => {
+      await withManager(async (open) => {
+        const clock = new ManualClock();
+        const qm = await open({ clock });
+        const waiting = qm.get(Q, { wait: 5000 });
+        const other = qm.get("DEV.QUEUE.2", { wait: 5000 });
+        expect(qm.queueStatus(Q).openInputCount).toBe(1);
+        await qm.put(Q, { body: "arrived", persistent: true });
+        expect((await waiting)!.body).toBe("arrived");
+        clock.advance(5000);
+        expect(await other).toBeNull();
+
+        const byCorrelation = qm.get(Q, { wait: 1000, correlationId: "07".repeat(24) });
+        await qm.put(Q, { body: "not this one" });
+        await qm.put(Q, { body: "this one", correlationId: "07".repeat(24) });
+        expect((await byCorrelation)!.body).toBe("this one");
+        expect((await qm.get(Q))!.body).toBe("not this one");
+
+        const forever = qm.get(Q, { wait: Infinity });
+        await qm.close();
+        expect(await reason(forever)).toBe("MQRC_Q_MGR_STOPPING");
+        expect(await reason(qm.get(Q))).toBe("MQRC_Q_MGR_NOT_AVAILABLE");
+      });
+    });
+
+    it("browses each message once, in delivery order, leaving them on the queue", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        await qm.put(Q, { body: "low", priority: 1, persistent: true });
+        await qm.put(Q, { body: "high", priority: 8 });
+        const cursor = qm.browse(Q);
+        expect((await cursor.next())!.body).toBe("high");
+        await qm.put(Q, { body: "higher, but behind the cursor", priority: 9 });
+        await qm.put(Q, { body: "low too", priority: 1 });
+        expect((await cursor.next())!.body).toBe("low");
+        expect((await cursor.next())!.body).toBe("low too");
+        expect(await cursor.next()).toBeNull();
+        expect(qm.queueStatus(Q).depth).toBe(4);
+        const all: string[] = [];
+        for await (const m of qm.browse(Q)) all.push(m.body as string);
+        expect(all).toEqual(["higher, but behind the cursor", "high", "low", "low too"]);
+        const list = await qm.list(Q, { limit: 2 });
+        expect(list.map((m) => m.priority)).toEqual([9, 8]);
+        expect("body" in list[0]!).toBe(false);
+        await qm.close();
+      });
+    });
+
+    it("restores persistent messages in order with their ids after a reopen, and only those", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        await qm.defineQueue("APP.ORDERS", { maxDepth: 42, description: "orders", deliverySequence: "fifo" });
+        const puts = [];
+        for (let i = 0; i < 6; i++) {
+          puts.push(await qm.put("APP.ORDERS", { body: i === 2 ? new Uint8Array([i, 255]) : i === 3 ? { n: i } : `p${i}`, persistent: i !== 4, priority: i % 3, properties: { i } }));
+        }
+        await qm.get("APP.ORDERS"); // p0 is gone for good
+        await qm.close();
+
+        const again = await open();
+        expect(again.queueAttributes("APP.ORDERS")).toMatchObject({ maxDepth: 42, description: "orders", deliverySequence: "fifo" });
+        const got = [];
+        for (let m = await again.get("APP.ORDERS"); m; m = await again.get("APP.ORDERS")) got.push(m);
+        expect(got.map((m) => m.messageId)).toEqual([puts[1], puts[2], puts[3], puts[5]].map((p) => p!.messageId));
+        expect(got[0]!.body).toBe("p1");
+        expect([...(got[1]!.body as Uint8Array)]).toEqual([2, 255]);
+        expect(got[2]!.body).toEqual({ n: 3 });
+        expect(got[3]!.properties).toEqual([{ name: "i", type: "int", value: 5 }]);
+        const fresh = await again.put("APP.ORDERS", { body: "new" });
+        expect(puts.map((p) => p.messageId)).not.toContain(fresh.messageId);
+        await again.close();
+      });
+    });
+
+    it("has a persistent message in the store before put resolves, and a non-persistent one never", async () => {
+      await withManager(async (open, openStore) => {
+        const qm = await open();
+        await qm.put(Q, { body: "durable", persistent: true });
+        await qm.put(Q, { body: "fleeting", persistent: false });
+        const peek = openStore();
+        const snapshot = await peek.load();
+        const stored = snapshot.messages.filter((m) => m.queue === Q);
+        expect(stored).toHaveLength(1);
+        expect(await peek.readBody(stored[0]!.seq)).toBe("durable");
+        await qm.close();
+        await peek.close();
+      });
+    });
+
+    it("pages persistent bodies out of memory and back in on delivery", async () => {
+      await withManager(async (open) => {
+        const qm = await open({ bodyCacheBytes: 0 });
+        for (let i = 0; i < 20; i++) await qm.put(Q, { body: `paged ${i}`, persistent: true });
+        const browsed = await qm.browse(Q).next();
+        expect(browsed!.body).toBe("paged 0");
+        for (let i = 0; i < 20; i++) expect((await qm.get(Q))!.body).toBe(`paged ${i}`);
+        await qm.close();
+      });
+    });
+
+    it("deletes and clears queues as MQ does, and keeps definitions across a reopen", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        await qm.defineQueue("TEMP.Q");
+        expect(await reason(qm.defineQueue("TEMP.Q"))).toBe("MQRC_OBJECT_ALREADY_EXISTS");
+        await qm.put("TEMP.Q", { body: "x", persistent: true });
+        expect(await reason(qm.deleteQueue("TEMP.Q"))).toBe("MQRC_Q_NOT_EMPTY");
+        await qm.defineQueue("LIKE.Q", { description: "copied" }, { like: "TEMP.Q" });
+        await qm.alterQueue("LIKE.Q", { maxDepth: 3 });
+        expect(await qm.clearQueue("TEMP.Q")).toBe(1);
+        await qm.put("TEMP.Q", { body: "y", persistent: true });
+        await qm.deleteQueue("TEMP.Q", { purge: true });
+        expect(qm.hasQueue("TEMP.Q")).toBe(false);
+        await qm.close();
+        const again = await open();
+        expect(again.hasQueue("TEMP.Q")).toBe(false);
+        expect(again.queueAttributes("LIKE.Q")).toMatchObject({ maxDepth: 3, description: "copied" });
+        await again.defineQueue("TEMP.Q");
+        expect(again.queueStatus("TEMP.Q").depth).toBe(0);
+        await again.close();
+      });
+    });
+  });
+}

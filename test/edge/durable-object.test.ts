@@ -1,0 +1,6 @@
+import { durableObjectHarness } from "../contract/durable-object-harness.js";
+import { testQueueManager } from "../contract/manager.contract.js";
+import { testStore } from "../contract/store.contract.js";
+
+testStore("Durable Object SQLite (workerd)", durableObjectHarness);
+testQueueManager("Durable Object SQLite (workerd)", durableObjectHarness);

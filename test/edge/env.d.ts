@@ -1,0 +1,7 @@
+import type { EdgeEnv } from "../../adapters/edge/env.js";
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends EdgeEnv {}
+  }
+}

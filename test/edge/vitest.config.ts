@@ -1,0 +1,16 @@
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { defineProject } from "vitest/config";
+
+/** Tests that run inside workerd, against the real worker and its Durable Object. */
+export default defineProject({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: "../../wrangler.toml" },
+      miniflare: { bindings: { MQ_TOKENS: "edge-test-token, second-token" } },
+    }),
+  ],
+  test: {
+    name: "workerd",
+    include: ["./**/*.test.ts"],
+  },
+});

@@ -1,0 +1,6 @@
+import { memoryHarness } from "../contract/memory-harness.js";
+import { testQueueManager } from "../contract/manager.contract.js";
+import { testStore } from "../contract/store.contract.js";
+
+testStore("memory (node)", memoryHarness);
+testQueueManager("memory (node)", memoryHarness);
