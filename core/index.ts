@@ -3,7 +3,7 @@
  * any JavaScript runtime. Adapters add storage engines and transports around it.
  */
 export { QueueManager, DEFAULT_LOCAL_QUEUE, DEFAULT_DEAD_LETTER_QUEUE } from "./manager.js";
-export type { QueueManagerOptions, GetOptions, BrowseOptions, PutResult, MessageSummary, QueueStatus, DefineOptions } from "./manager.js";
+export type { QueueManagerOptions, GetOptions, AbortSignalLike, BrowseOptions, PutResult, MessageSummary, QueueStatus, DefineOptions } from "./manager.js";
 export { BrowseCursor } from "./browse.js";
 export { MQError, MQRC, MQCC_OK, MQCC_WARNING, MQCC_FAILED, reasonName, isMQError } from "./errors.js";
 export type { MQReasonName, SerializedMQError } from "./errors.js";

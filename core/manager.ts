@@ -49,6 +49,18 @@ export interface QueueManagerOptions {
 export interface GetOptions extends MessageFilter {
   /** Milliseconds to wait for a message (MQGMO WaitInterval); 0 (default) does not wait; Infinity waits until one comes. */
   wait?: number;
+  /**
+   * Ends a wait early, leaving every message on the queue: a caller that goes away (an
+   * HTTP client that disconnects) must not take a message nobody will receive.
+   */
+  signal?: AbortSignalLike;
+}
+
+/** The part of a Web AbortSignal that a wait needs (declared here: core has no DOM types). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
 }
 
 export interface BrowseOptions extends MessageFilter {}
@@ -257,14 +269,14 @@ export class QueueManager {
    */
   async get(queueName: string, options: GetOptions = {}): Promise<Message | null> {
     this.#checkOpen();
-    const queue = this.#localQueue(queueName);
-    if (!queue.attributes.getEnabled) throw new MQError("MQRC_GET_INHIBITED", `queue ${queueName} is GET(DISABLED)`);
+    const queue = this.#checkGetEnabled(this.#localQueue(queueName));
     const filter = normalizeFilter(options);
     const wait = checkWait(options.wait);
+    if (options.signal?.aborted) return null;
     let entry = this.#take(queue, filter);
     if (!entry) {
       if (wait === 0) return null;
-      entry = await this.#waitFor(queue, filter, wait);
+      entry = await this.#waitFor(queue, filter, wait, options.signal);
       if (!entry) return null;
     }
     return this.#completeGet(queue, entry);
@@ -273,7 +285,7 @@ export class QueueManager {
   /** A cursor that returns each available message once, in delivery order, leaving it on the queue. */
   browse(queueName: string, options: BrowseOptions = {}): BrowseCursor {
     this.#checkOpen();
-    this.#localQueue(queueName);
+    this.#checkGetEnabled(this.#localQueue(queueName));
     const filter = normalizeFilter(options);
     return new BrowseCursor((position) => this.#browseStep(queueName, position, filter, true));
   }
@@ -281,7 +293,7 @@ export class QueueManager {
   /** Summaries (no bodies) of up to `limit` available messages, in delivery order. */
   async list(queueName: string, options: BrowseOptions & { limit?: number } = {}): Promise<MessageSummary[]> {
     this.#checkOpen();
-    const queue = this.#localQueue(queueName);
+    const queue = this.#checkGetEnabled(this.#localQueue(queueName));
     const limit = options.limit ?? Infinity;
     if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
       throw new MQError("MQRC_OPTIONS_ERROR", `limit must be a whole number; got ${JSON.stringify(limit)}`);
@@ -422,6 +434,12 @@ export class QueueManager {
     throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `queue ${name} is not defined on queue manager ${this.name}`);
   }
 
+  /** Gets and browses alike are refused on a GET(DISABLED) queue, as in MQ. */
+  #checkGetEnabled(queue: LocalQueue): LocalQueue {
+    if (!queue.attributes.getEnabled) throw new MQError("MQRC_GET_INHIBITED", `queue ${queue.name} is GET(DISABLED)`);
+    return queue;
+  }
+
   #newQueue(name: string, attributes: LocalQueueAttributes): LocalQueue {
     return new LocalQueue(name, attributes, (id) => this.#seqOfMessageId(id));
   }
@@ -535,28 +553,33 @@ export class QueueManager {
     queue.remove(entry);
   }
 
-  #waitFor(queue: LocalQueue, filter: MessageFilter | undefined, wait: number): Promise<Entry | undefined> {
+  #waitFor(queue: LocalQueue, filter: MessageFilter | undefined, wait: number, signal: AbortSignalLike | undefined): Promise<Entry | undefined> {
     return new Promise<Entry | undefined>((resolve, reject) => {
       let timer: TimerHandle | undefined;
+      const settle = () => {
+        timer?.cancel();
+        signal?.removeEventListener("abort", giveUp);
+      };
+      const giveUp = () => {
+        const index = queue.waiters.indexOf(waiter);
+        if (index >= 0) queue.waiters.splice(index, 1);
+        settle();
+        resolve(undefined);
+      };
       const waiter: PendingGet = {
         filter,
         deliver: (entry) => {
-          timer?.cancel();
+          settle();
           resolve(entry);
         },
         fail: (error) => {
-          timer?.cancel();
+          settle();
           reject(error);
         },
       };
       queue.waiters.push(waiter);
-      if (wait !== Infinity) {
-        timer = this.#clock.setTimer(wait, () => {
-          const index = queue.waiters.indexOf(waiter);
-          if (index >= 0) queue.waiters.splice(index, 1);
-          resolve(undefined);
-        });
-      }
+      if (wait !== Infinity) timer = this.#clock.setTimer(wait, giveUp);
+      signal?.addEventListener("abort", giveUp, { once: true });
     });
   }
 
@@ -579,7 +602,7 @@ export class QueueManager {
   async #browseStep(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: false): Promise<BrowseStep<MessageSummary> | null>;
   async #browseStep(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: boolean): Promise<BrowseStep<Message | MessageSummary> | null> {
     this.#checkOpen();
-    const queue = this.#localQueue(queueName);
+    const queue = this.#checkGetEnabled(this.#localQueue(queueName));
     for (;;) {
       const now = this.#clock.now();
       const expired: Entry[] = [];

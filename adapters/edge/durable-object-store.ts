@@ -72,8 +72,8 @@ export class DurableObjectStore implements Store {
     const { objects, messages, chunks, meta } = this.#t;
     switch (op.op) {
       case "putMessage": {
+        // Seqs are never reused, so a put never replaces a row and has no old chunks to clear.
         const parts = splitBody(op.body);
-        sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, op.record.seq);
         sql.exec(
           `INSERT OR REPLACE INTO ${messages} (seq, record, body, chunks) VALUES (?, ?, ?, ?)`,
           op.record.seq,

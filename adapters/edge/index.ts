@@ -1,12 +1,11 @@
 /**
- * The edge adapter: the Worker entry (default export) and the Durable Object class that
- * wrangler.toml binds as QUEUE_MANAGERS.
+ * The edge adapter as a library: the Durable Object store, its alarm clock, the Durable
+ * Object class and the worker factory, for a project that builds its own worker around
+ * them. wrangler.toml's entry is entry.ts.
  */
-import { createEdgeWorker } from "./worker.js";
-
 export { QueueManagerObject } from "./queue-manager-object.js";
 export { DurableObjectStore, DRIVER_NAME } from "./durable-object-store.js";
+export type { DurableObjectStoreOptions } from "./durable-object-store.js";
 export { AlarmClock } from "./alarm-clock.js";
+export { createEdgeWorker } from "./worker.js";
 export type { EdgeEnv } from "./env.js";
-
-export default createEdgeWorker();

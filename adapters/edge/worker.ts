@@ -4,22 +4,26 @@
  * created for them.
  */
 import { Hono } from "hono";
-import { checkObjectName, MQError } from "../../core/index.js";
-import { errorResponse } from "../http/index.js";
+import { checkObjectName } from "../../core/index.js";
+import { badName, errorResponse, requireBearerToken } from "../http/index.js";
 import { startPage } from "../../playground/start-page.js";
-import type { EdgeEnv } from "./env.js";
+import { parseTokens, type EdgeEnv } from "./env.js";
 
 export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
   const app = new Hono<{ Bindings: EdgeEnv }>();
 
   app.get("/", (c) => c.html(startPage({ runtime: "Cloudflare Worker (workerd)", store: "Durable Object SQLite storage" })));
 
+  // Refuse a request without a valid token here, before any Durable Object is woken for it.
+  app.use("/ibmmq/*", (c, next) => requireBearerToken(parseTokens(c.env.MQ_TOKENS))(c, next));
+  app.onError((error) => errorResponse(error));
+
   app.all("/ibmmq/rest/:version/:area/qmgr/:qmgr/*", async (c) => {
     const name = c.req.param("qmgr");
     try {
       checkObjectName(name, "queue manager");
-    } catch (error) {
-      return errorResponse(error as MQError);
+    } catch {
+      return badName("queue manager", name).toResponse();
     }
     const stub = c.env.QUEUE_MANAGERS.get(c.env.QUEUE_MANAGERS.idFromName(name));
     return stub.fetch(c.req.raw);

@@ -3,7 +3,7 @@
  * browse, waits, limits, errors, and recovery after a reopen.
  */
 import { describe, expect, it } from "vitest";
-import { ManualClock, MQError, QueueManager, type Store } from "../../core/index.js";
+import { ManualClock, MQError, QueueManager, type Store, type StoreOp } from "../../core/index.js";
 import { uniqueKey, type StoreHarness } from "./harness.js";
 
 const Q = "DEV.QUEUE.1";
@@ -168,6 +168,8 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         await qm.alterQueue(Q, { putEnabled: false, getEnabled: false });
         expect(await reason(qm.put(Q, { body: "x" }))).toBe("MQRC_PUT_INHIBITED");
         expect(await reason(qm.get(Q))).toBe("MQRC_GET_INHIBITED");
+        expect(await reason(() => qm.browse(Q))).toBe("MQRC_GET_INHIBITED");
+        expect(await reason(qm.list(Q))).toBe("MQRC_GET_INHIBITED");
         expect(await reason(qm.put("NO.SUCH.QUEUE", { body: "x" }))).toBe("MQRC_UNKNOWN_OBJECT_NAME");
         expect(await reason(qm.get("NO.SUCH.QUEUE"))).toBe("MQRC_UNKNOWN_OBJECT_NAME");
         expect(await reason(qm.put("bad name!", { body: "x" }))).toBe("MQRC_OBJECT_NAME_ERROR");
@@ -218,6 +220,14 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         await qm.put(Q, { body: "this one", correlationId: "07".repeat(24) });
         expect((await byCorrelation)!.body).toBe("this one");
         expect((await qm.get(Q))!.body).toBe("not this one");
+
+        const controller = new AbortController();
+        const abandoned = qm.get(Q, { wait: Infinity, signal: controller.signal });
+        controller.abort();
+        expect(await abandoned).toBeNull();
+        await qm.put(Q, { body: "kept for the next get" });
+        expect(qm.queueStatus(Q).depth).toBe(1);
+        expect((await qm.get(Q))!.body).toBe("kept for the next get");
 
         const forever = qm.get(Q, { wait: Infinity });
         await qm.close();
@@ -287,6 +297,48 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         expect(await peek.readBody(stored[0]!.seq)).toBe("durable");
         await qm.close();
         await peek.close();
+      });
+    });
+
+    it("commits puts that arrive together in one store transaction, and a failed one rejects exactly its puts", async () => {
+      await withManager(async (_open, openStore) => {
+        const store = openStore();
+        const commits: StoreOp[][] = [];
+        let failNext = false;
+        // The real store underneath, watched: which batches reach it, and one made to fail.
+        const watched: Store = {
+          kind: store.kind,
+          load: () => store.load(),
+          readBody: (seq) => store.readBody(seq),
+          close: () => store.close(),
+          commit: async (batch) => {
+            commits.push(batch);
+            if (failNext) {
+              failNext = false;
+              throw new Error("injected failure");
+            }
+            return store.commit(batch);
+          },
+        };
+        const qm = await QueueManager.open({ name: "QM1", store: watched });
+        commits.length = 0;
+        const first = await Promise.all(Array.from({ length: 64 }, (_, i) => qm.put(Q, { body: `g${i}`, persistent: true })));
+        expect(first).toHaveLength(64);
+        expect(commits).toHaveLength(1);
+        expect(commits[0]!.filter((op) => op.op === "putMessage")).toHaveLength(64);
+
+        failNext = true;
+        const outcomes = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => qm.put(Q, { body: `f${i}`, persistent: true })));
+        expect(outcomes.every((o) => o.status === "rejected" && (o.reason as MQError).reason === "MQRC_RESOURCE_PROBLEM")).toBe(true);
+        await qm.put(Q, { body: "after", persistent: true });
+        expect(qm.queueStatus(Q).depth).toBe(65);
+        await qm.close();
+
+        const again = await QueueManager.open({ name: "QM1", store: openStore() });
+        const bodies = [];
+        for (let m = await again.get(Q); m; m = await again.get(Q)) bodies.push(m.body);
+        expect(bodies).toEqual([...Array.from({ length: 64 }, (_, i) => `g${i}`), "after"]);
+        await again.close();
       });
     });
 

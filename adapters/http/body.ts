@@ -1,0 +1,65 @@
+/**
+ * A POST's body as a message body, chosen by its Content-Type.
+ *
+ * IBM's API takes text only: text/plain, text/html, text/xml, application/xml and
+ * application/json, in UTF-8. We keep the media type with the message so a get answers
+ * with the type it was put with, and store JSON as a JSON body (core's "json" format), so
+ * that other clients of the queue receive a value rather than text.
+ *
+ * application/octet-stream is our extension: IBM's API has no binary bodies, but a queue
+ * here also serves the browser and edge clients, which put bytes.
+ */
+import type { BodyFormat, JsonValue, MessageBody } from "../../core/index.js";
+import { utf8Decode } from "../../core/internal.js";
+import { cannotCreateMessage, unacceptableCharset, unsupportedMediaType } from "./errors.js";
+
+export const TEXT_MEDIA_TYPES: ReadonlySet<string> = new Set(["text/plain", "text/html", "text/xml", "application/xml"]);
+export const JSON_MEDIA_TYPE = "application/json";
+export const BYTES_MEDIA_TYPE = "application/octet-stream";
+
+export interface PutBody {
+  body: MessageBody;
+  bodyFormat: BodyFormat;
+  /** The media type without parameters, lowercase: what a get answers with. */
+  contentType: string;
+}
+
+export async function readPutBody(request: Request): Promise<PutBody> {
+  const header = request.headers.get("content-type") ?? undefined;
+  const { mediaType, charset } = parseContentType(header);
+  const isText = TEXT_MEDIA_TYPES.has(mediaType);
+  if (!isText && mediaType !== JSON_MEDIA_TYPE && mediaType !== BYTES_MEDIA_TYPE) throw unsupportedMediaType(header);
+
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (mediaType === BYTES_MEDIA_TYPE) return { body: bytes, bodyFormat: "bytes", contentType: mediaType };
+
+  if (charset !== undefined && charset !== "utf-8") throw unacceptableCharset(charset);
+  let text: string;
+  try {
+    text = utf8Decode(bytes);
+  } catch {
+    throw cannotCreateMessage("the body is not valid UTF-8");
+  }
+  if (isText) return { body: text, bodyFormat: "text", contentType: mediaType };
+
+  let value: JsonValue;
+  try {
+    value = JSON.parse(text) as JsonValue;
+  } catch {
+    throw cannotCreateMessage("the body is not valid JSON, as its Content-Type application/json says it is");
+  }
+  return { body: value, bodyFormat: "json", contentType: mediaType };
+}
+
+/** `type/subtype; charset=...` → the lowercase media type and charset (unquoted, lowercase). */
+function parseContentType(header: string | undefined): { mediaType: string; charset: string | undefined } {
+  if (header === undefined) return { mediaType: "", charset: undefined };
+  const [type = "", ...parameters] = header.split(";");
+  let charset: string | undefined;
+  for (const parameter of parameters) {
+    const eq = parameter.indexOf("=");
+    if (eq < 0 || parameter.slice(0, eq).trim().toLowerCase() !== "charset") continue;
+    charset = parameter.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1").toLowerCase();
+  }
+  return { mediaType: type.trim().toLowerCase(), charset };
+}

@@ -1,0 +1,108 @@
+/**
+ * Building responses from messages: the ibm-mq-md-* headers and body of a get or browse,
+ * the 201 of a put, and the JSON summaries of a message list.
+ */
+import type { Message, MessageSummary } from "../../core/index.js";
+import { BYTES_MEDIA_TYPE, JSON_MEDIA_TYPE } from "./body.js";
+import { formatId, type ApiVersion } from "./ids.js";
+import { HEADER } from "./headers.js";
+import { formatUserProperties, userPropertyJson } from "./user-properties.js";
+
+const UNLIMITED = "unlimited";
+/** A media type we are willing to echo back: `type/subtype`, token characters only. */
+const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
+
+/** 201 Created, no body, the new message's id. */
+export function createdResponse(version: ApiVersion, messageId: string): Response {
+  return new Response(null, { status: 201, headers: { [HEADER.messageId]: formatId(version, messageId) } });
+}
+
+/** 204 No Content: no message matched (after the wait, if any). */
+export function noMessageResponse(): Response {
+  return new Response(null, { status: 204 });
+}
+
+/** 200 with the message's body, typed as it was put, and its descriptor as headers. */
+export function messageResponse(version: ApiVersion, message: Message): Response {
+  const headers = new Headers(descriptorHeaders(version, message));
+  headers.set("content-type", contentTypeOf(message));
+  return new Response(bodyOf(message), { status: 200, headers });
+}
+
+function descriptorHeaders(version: ApiVersion, message: MessageSummary): Record<string, string> {
+  const headers: Record<string, string> = {
+    [HEADER.messageId]: formatId(version, message.messageId),
+    [HEADER.correlationId]: formatId(version, message.correlationId),
+    [HEADER.expiry]: message.expiry === null ? UNLIMITED : String(message.expiry),
+    [HEADER.persistence]: persistenceName(message.persistent),
+  };
+  const replyTo = replyToOf(message);
+  if (replyTo !== undefined) headers[HEADER.replyTo] = replyTo;
+  if (version === "v3") {
+    headers[HEADER.priority] = String(message.priority);
+    const properties = formatUserProperties(message.properties);
+    if (properties !== undefined) headers[HEADER.userProperties] = properties;
+  }
+  return headers;
+}
+
+function contentTypeOf(message: Message): string {
+  switch (message.bodyFormat) {
+    case "bytes":
+      return BYTES_MEDIA_TYPE;
+    case "json":
+      return `${JSON_MEDIA_TYPE};charset=utf-8`;
+    case "text": {
+      // Another client may have put the message with any contentType, or none; echo
+      // only a plain media type, so that a header we cannot send never loses a message
+      // that has already been taken off the queue.
+      const type = message.contentType !== undefined && MEDIA_TYPE.test(message.contentType) ? message.contentType : "text/plain";
+      return `${type};charset=utf-8`;
+    }
+  }
+}
+
+function bodyOf(message: Message): string | Uint8Array<ArrayBuffer> {
+  switch (message.bodyFormat) {
+    case "bytes":
+      // core hands each consumer its own copy, backed by a plain ArrayBuffer.
+      return message.body as Uint8Array<ArrayBuffer>;
+    case "json":
+      return JSON.stringify(message.body);
+    case "text":
+      return message.body as string;
+  }
+}
+
+// --- Message list ---
+
+/** One message's summary in a message list (no body). */
+export function messageSummaryJson(version: ApiVersion, message: MessageSummary): Record<string, unknown> {
+  const summary: Record<string, unknown> = {
+    messageId: formatId(version, message.messageId),
+    correlationId: formatId(version, message.correlationId),
+    format: message.format,
+    persistence: persistenceName(message.persistent),
+    putDateTime: new Date(message.putTime).toISOString(),
+    expiry: message.expiry === null ? UNLIMITED : message.expiry,
+  };
+  const replyTo = replyToOf(message);
+  if (replyTo !== undefined) summary.replyTo = replyTo;
+  if (version === "v3") {
+    summary.priority = message.priority;
+    if (message.properties.length > 0) summary.userProperties = message.properties.map(userPropertyJson);
+  }
+  return summary;
+}
+
+// --- Internal helpers ---
+
+function persistenceName(persistent: boolean): string {
+  return persistent ? "persistent" : "nonPersistent";
+}
+
+/** `queue@qmgr` as ibm-mq-md-replyTo writes it, or undefined when the message has none. */
+function replyToOf(message: MessageSummary): string | undefined {
+  if (message.replyToQueue === "") return undefined;
+  return message.replyToQueueManager === "" ? message.replyToQueue : `${message.replyToQueue}@${message.replyToQueueManager}`;
+}

@@ -1,0 +1,484 @@
+/**
+ * The messaging REST API, written once and run against every way it is served: Hono's
+ * `app.request` over memory queue managers in Node, and the real worker entry with its
+ * Durable Objects in workerd. A target gives HTTP (`fetch`), a queue manager name no other
+ * test uses, and a way to run admin steps (alterQueue, queueStatus, ...) on the queue
+ * manager behind a name, where that queue manager lives.
+ */
+import { describe, expect, it } from "vitest";
+import type { QueueManager } from "../../core/index.js";
+
+export interface HttpTarget {
+  /** A bearer token the target accepts. */
+  token: string;
+  /** One HTTP request; `path` starts with `/` and carries the query string. */
+  fetch(path: string, init: RequestInit): Promise<Response>;
+  /** A valid queue manager name no other test uses; the target serves it (DEV.QUEUE.1..3 defined) on first use. */
+  newQueueManagerName(): string;
+  /** Runs `body` on the queue manager the API serves under `name`, where it lives. */
+  withQueueManager<T>(name: string, body: (qm: QueueManager) => T | Promise<T>): Promise<T>;
+  /**
+   * A validly named queue manager the target does not serve, for the 404 answer; undefined
+   * where every valid name is a queue manager (the edge creates one on first use).
+   */
+  unknownQueueManager?: string;
+}
+
+const HEX_ID = /^[0-9a-f]{48}$/;
+
+/** The single error entry of an IBM-shaped error body. */
+export async function errorOf(response: Response) {
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = (await response.json()) as { error: Array<Record<string, unknown>> };
+  expect(body.error).toHaveLength(1);
+  const entry = body.error[0]!;
+  expect(entry.type).toBe("rest");
+  expect(entry.msgId).toMatch(/^MQWB\d{4}E$/);
+  expect(String(entry.message).startsWith(`${entry.msgId}: `)).toBe(true);
+  expect(entry.completionCode).toBe(2);
+  expect(typeof entry.explanation).toBe("string");
+  expect(typeof entry.action).toBe("string");
+  return entry as { msgId: string; reasonCode: number; reason: string; message: string; explanation: string };
+}
+
+/** What one test needs: its own queue manager, URLs on it, requests, and admin steps. */
+export function httpClient(target: HttpTarget, qmgr = target.newQueueManagerName()) {
+  const AUTH = { authorization: `Bearer ${target.token}` };
+  const TEXT = { ...AUTH, "content-type": "text/plain;charset=utf-8" };
+  const request = (method: string, url: string, headers: Record<string, string>, body: BodyInit | null = null) =>
+    target.fetch(url, body === null ? { method, headers } : { method, headers, body });
+  return {
+    qmgr,
+    AUTH,
+    TEXT,
+    messageUrl(version: string, queue = "DEV.QUEUE.1", query = "", manager = qmgr): string {
+      return `/ibmmq/rest/${version}/messaging/qmgr/${manager}/queue/${queue}/message${query}`;
+    },
+    listUrl(version: string, query = "", queue = "DEV.QUEUE.1"): string {
+      return `/ibmmq/rest/${version}/messaging/qmgr/${qmgr}/queue/${queue}/messagelist${query}`;
+    },
+    post: (url: string, body: BodyInit | null, headers: Record<string, string> = TEXT) => request("POST", url, headers, body),
+    del: (url: string, headers: Record<string, string> = AUTH) => request("DELETE", url, headers),
+    get: (url: string, headers: Record<string, string> = AUTH) => request("GET", url, headers),
+    /** Runs an admin step on this test's queue manager. */
+    admin: <T>(body: (qm: QueueManager) => T | Promise<T>) => target.withQueueManager(qmgr, body),
+    depth: (queue: string) => target.withQueueManager(qmgr, (qm) => qm.queueStatus(queue).depth),
+  };
+}
+
+export function testHttpApi(name: string, target: HttpTarget): void {
+  describe(`messaging REST API (${name}): put and get`, () => {
+    it("round-trips a text message in v1 and v2 with 48-hex ids", async () => {
+      const { post, del, messageUrl, TEXT } = httpClient(target);
+      for (const version of ["v1", "v2"]) {
+        const correlationId = "ab".repeat(24);
+        const put = await post(messageUrl(version), "hello " + version, { ...TEXT, "ibm-mq-md-correlationId": correlationId.toUpperCase() });
+        expect(put.status).toBe(201);
+        expect(await put.text()).toBe("");
+        const messageId = put.headers.get("ibm-mq-md-messageId")!;
+        expect(messageId).toMatch(HEX_ID);
+
+        const got = await del(messageUrl(version));
+        expect(got.status).toBe(200);
+        expect(await got.text()).toBe("hello " + version);
+        expect(got.headers.get("content-type")).toBe("text/plain;charset=utf-8");
+        expect(got.headers.get("ibm-mq-md-messageId")).toBe(messageId);
+        expect(got.headers.get("ibm-mq-md-correlationId")).toBe(correlationId);
+        expect(got.headers.get("ibm-mq-md-persistence")).toBe("nonPersistent");
+        expect(got.headers.get("ibm-mq-md-expiry")).toBe("unlimited");
+        expect(got.headers.get("ibm-mq-md-priority")).toBeNull();
+        expect(got.headers.get("ibm-mq-usr")).toBeNull();
+      }
+    });
+
+    it("round-trips a v3 message with ID: prefixed ids, priority and descriptor headers", async () => {
+      const { post, del, messageUrl, AUTH } = httpClient(target);
+      const correlationId = "0123456789abcdef".repeat(3);
+      const put = await post(messageUrl("v3"), "<a/>", {
+        ...AUTH,
+        "content-type": "text/xml;charset=utf-8",
+        "ibm-mq-md-correlationId": `ID:${correlationId}`,
+        "ibm-mq-md-persistence": "persistent",
+        "ibm-mq-md-expiry": "600000",
+        "ibm-mq-md-replyTo": "DEV.QUEUE.2@QM2",
+        "ibm-mq-md-priority": "7",
+      });
+      expect(put.status).toBe(201);
+      const messageId = put.headers.get("ibm-mq-md-messageId")!;
+      expect(messageId).toMatch(/^ID:[0-9a-f]{48}$/);
+
+      const got = await del(messageUrl("v3"));
+      expect(got.status).toBe(200);
+      expect(await got.text()).toBe("<a/>");
+      expect(got.headers.get("content-type")).toBe("text/xml;charset=utf-8");
+      expect(got.headers.get("ibm-mq-md-messageId")).toBe(messageId);
+      expect(got.headers.get("ibm-mq-md-correlationId")).toBe(`ID:${correlationId}`);
+      expect(got.headers.get("ibm-mq-md-persistence")).toBe("persistent");
+      expect(got.headers.get("ibm-mq-md-replyTo")).toBe("DEV.QUEUE.2@QM2");
+      expect(got.headers.get("ibm-mq-md-priority")).toBe("7");
+      const expiry = Number(got.headers.get("ibm-mq-md-expiry"));
+      expect(expiry).toBeGreaterThan(590000);
+      expect(expiry).toBeLessThanOrEqual(600000);
+    });
+
+    it("defaults a v3 put to the queue's DEFPRTY and a reply-to queue manager to this one", async () => {
+      const { post, del, messageUrl, TEXT, admin, qmgr } = httpClient(target);
+      await admin((qm) => qm.alterQueue("DEV.QUEUE.1", { defaultPriority: 3, defaultPersistence: true }));
+      await post(messageUrl("v3"), "x", { ...TEXT, "ibm-mq-md-replyTo": "DEV.QUEUE.2" });
+      const got = await del(messageUrl("v3"));
+      expect(got.headers.get("ibm-mq-md-priority")).toBe("3");
+      // IBM's REST API puts non-persistent unless asked, whatever DEFPSIST says.
+      expect(got.headers.get("ibm-mq-md-persistence")).toBe("nonPersistent");
+      expect(got.headers.get("ibm-mq-md-replyTo")).toBe(`DEV.QUEUE.2@${qmgr}`);
+    });
+
+    it("takes a v3 application-specific correlation id as text and selects by it", async () => {
+      const { post, del, messageUrl, TEXT, depth } = httpClient(target);
+      await post(messageUrl("v3"), "other");
+      await post(messageUrl("v3"), "mine", { ...TEXT, "ibm-mq-md-correlationId": "order-42" });
+      const got = await del(messageUrl("v3", "DEV.QUEUE.1", "?correlationId=order-42"));
+      expect(got.status).toBe(200);
+      expect(await got.text()).toBe("mine");
+      const hex = Array.from(new TextEncoder().encode("order-42"), (b) => b.toString(16).padStart(2, "0")).join("").padEnd(48, "0");
+      expect(got.headers.get("ibm-mq-md-correlationId")).toBe(`ID:${hex}`);
+      expect(await depth("DEV.QUEUE.1")).toBe(1);
+    });
+
+    it("round-trips v3 user properties through ibm-mq-usr", async () => {
+      const { post, del, get, messageUrl, listUrl, TEXT } = httpClient(target);
+      const properties = [
+        { name: "colour", value: "bleu ciel é", type: "string" },
+        { name: "size", value: 3, type: "short" },
+        { name: "big", value: "9223372036854775807", type: "long" },
+        { name: "ratio", value: 0.5 },
+        { name: "flag", value: true, type: "boolean" },
+      ];
+      const put = await post(messageUrl("v3"), "with properties", {
+        ...TEXT,
+        "ibm-mq-usr": JSON.stringify(properties).replace("é", "\\u00e9"),
+      });
+      expect(put.status).toBe(201);
+
+      const list = await get(listUrl("v3"));
+      const { messages } = (await list.json()) as { messages: Array<{ userProperties: unknown }> };
+      expect(messages[0]!.userProperties).toEqual([
+        { name: "colour", value: "bleu ciel é", type: "string" },
+        { name: "size", value: 3, type: "short" },
+        { name: "big", value: "9223372036854775807", type: "long" },
+        { name: "ratio", value: 0.5, type: "double" },
+        { name: "flag", value: true, type: "boolean" },
+      ]);
+
+      const got = await del(messageUrl("v3"));
+      const header = got.headers.get("ibm-mq-usr")!;
+      expect(header).toMatch(/^[\x20-\x7e]+$/); // non-ASCII escaped: a valid header value
+      expect(JSON.parse(header)).toEqual(messages[0]!.userProperties);
+    });
+
+    it("keeps JSON bodies as JSON and bytes as bytes, with their content types", async () => {
+      const { post, del, messageUrl, AUTH, admin } = httpClient(target);
+      const json = await post(messageUrl("v2"), JSON.stringify({ order: 42, items: ["a", "b"] }), { ...AUTH, "content-type": "application/json;charset=utf-8" });
+      expect(json.status).toBe(201);
+      const bytes = new Uint8Array([0, 1, 2, 254, 255]);
+      const binary = await post(messageUrl("v2"), bytes, { ...AUTH, "content-type": "application/octet-stream" });
+      expect(binary.status).toBe(201);
+
+      // Other clients of the queue see a JSON value and bytes, not text.
+      const formats = await admin(async (qm) => (await qm.list("DEV.QUEUE.1")).map((s) => s.bodyFormat));
+      expect(formats).toEqual(["json", "bytes"]);
+
+      const gotJson = await del(messageUrl("v2"));
+      expect(gotJson.headers.get("content-type")).toBe("application/json;charset=utf-8");
+      expect(await gotJson.json()).toEqual({ order: 42, items: ["a", "b"] });
+      const gotBytes = await del(messageUrl("v2"));
+      expect(gotBytes.headers.get("content-type")).toBe("application/octet-stream");
+      expect(new Uint8Array(await gotBytes.arrayBuffer())).toEqual(bytes);
+    });
+
+    it("accepts a text type without a charset, and UTF-8 text beyond ASCII", async () => {
+      const { post, del, messageUrl, AUTH } = httpClient(target);
+      expect((await post(messageUrl("v1"), "héllo wörld €", { ...AUTH, "content-type": "text/html" })).status).toBe(201);
+      const got = await del(messageUrl("v1"));
+      expect(got.headers.get("content-type")).toBe("text/html;charset=utf-8");
+      expect(await got.text()).toBe("héllo wörld €");
+    });
+
+    it("selects by messageId in each version's format", async () => {
+      const { post, del, messageUrl } = httpClient(target);
+      const first = (await post(messageUrl("v2"), "first")).headers.get("ibm-mq-md-messageId")!;
+      const second = (await post(messageUrl("v2"), "second")).headers.get("ibm-mq-md-messageId")!;
+      const bySecond = await del(messageUrl("v2", "DEV.QUEUE.1", `?messageId=${second}`));
+      expect(await bySecond.text()).toBe("second");
+      const byFirstV3 = await del(messageUrl("v3", "DEV.QUEUE.1", `?messageId=ID:${first}`));
+      expect(await byFirstV3.text()).toBe("first");
+      const gone = await del(messageUrl("v2", "DEV.QUEUE.1", `?messageId=${first}`));
+      expect(gone.status).toBe(204);
+    });
+
+    it("selects by correlationId in v1", async () => {
+      const { post, del, messageUrl, TEXT } = httpClient(target);
+      const wanted = "cd".repeat(24);
+      await post(messageUrl("v1"), "a", { ...TEXT, "ibm-mq-md-correlationId": "ef".repeat(24) });
+      await post(messageUrl("v1"), "b", { ...TEXT, "ibm-mq-md-correlationId": wanted });
+      const got = await del(messageUrl("v1", "DEV.QUEUE.1", `?correlationId=${wanted}`));
+      expect(await got.text()).toBe("b");
+    });
+
+    it("answers 204 on an empty queue, and after a short wait", async () => {
+      const { del, messageUrl } = httpClient(target);
+      expect((await del(messageUrl("v2"))).status).toBe(204);
+      const started = Date.now();
+      const waited = await del(messageUrl("v2", "DEV.QUEUE.1", "?wait=50"));
+      expect(waited.status).toBe(204);
+      expect(await waited.text()).toBe("");
+      expect(Date.now() - started).toBeGreaterThanOrEqual(40);
+    });
+
+    it("completes a waiting DELETE when a later POST arrives", async () => {
+      const { post, del, messageUrl, depth } = httpClient(target);
+      const waiting = del(messageUrl("v2", "DEV.QUEUE.2", "?wait=5000"));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const started = Date.now();
+      expect((await post(messageUrl("v2", "DEV.QUEUE.2"), "late arrival")).status).toBe(201);
+      const got = await waiting;
+      expect(got.status).toBe(200);
+      expect(await got.text()).toBe("late arrival");
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(await depth("DEV.QUEUE.2")).toBe(0);
+    });
+  });
+
+  describe(`messaging REST API (${name}): browse and message list`, () => {
+    it("browses the first message and leaves it on the queue", async () => {
+      const { post, get, messageUrl, depth } = httpClient(target);
+      await post(messageUrl("v2"), "one");
+      await post(messageUrl("v2"), "two");
+      const browsed = await get(messageUrl("v2"));
+      expect(browsed.status).toBe(200);
+      expect(await browsed.text()).toBe("one");
+      expect(browsed.headers.get("ibm-mq-md-messageId")).toMatch(HEX_ID);
+      expect(await depth("DEV.QUEUE.1")).toBe(2);
+      expect(await (await get(messageUrl("v2"))).text()).toBe("one");
+      expect((await get(messageUrl("v2", "DEV.QUEUE.3"))).status).toBe(204);
+    });
+
+    it("lists summaries with limit and selection, and no bodies", async () => {
+      const { post, get, messageUrl, listUrl, TEXT, depth, qmgr } = httpClient(target);
+      const ids: string[] = [];
+      for (const text of ["a", "b", "c"]) ids.push((await post(messageUrl("v2"), text, { ...TEXT, "ibm-mq-md-replyTo": "DEV.QUEUE.3" })).headers.get("ibm-mq-md-messageId")!);
+
+      const all = await get(listUrl("v2"));
+      expect(all.status).toBe(200);
+      const { messages } = (await all.json()) as { messages: Array<Record<string, unknown>> };
+      expect(messages.map((m) => m.messageId)).toEqual(ids);
+      const first = messages[0]!;
+      expect(first).toMatchObject({ correlationId: "0".repeat(48), format: "MQSTR", persistence: "nonPersistent", expiry: "unlimited", replyTo: `DEV.QUEUE.3@${qmgr}` });
+      expect(new Date(String(first.putDateTime)).toISOString()).toBe(first.putDateTime);
+      expect(first).not.toHaveProperty("body");
+      expect(first).not.toHaveProperty("priority");
+
+      const limited = (await (await get(listUrl("v2", "?limit=2"))).json()) as { messages: unknown[] };
+      expect(limited.messages).toHaveLength(2);
+      const selected = (await (await get(listUrl("v3", `?messageId=ID:${ids[1]}`))).json()) as { messages: Array<Record<string, unknown>> };
+      expect(selected.messages).toHaveLength(1);
+      expect(selected.messages[0]).toMatchObject({ messageId: `ID:${ids[1]}`, priority: 0 });
+      expect(await depth("DEV.QUEUE.1")).toBe(3);
+    });
+
+    it("lists a GET-inhibited queue as empty, and refuses to get or browse it", async () => {
+      const { post, get, del, messageUrl, listUrl, admin, depth } = httpClient(target);
+      await post(messageUrl("v2"), "kept");
+      await admin((qm) => qm.alterQueue("DEV.QUEUE.1", { getEnabled: false }));
+      const list = await get(listUrl("v2"));
+      expect(list.status).toBe(200);
+      expect(await list.json()).toEqual({ messages: [] });
+      for (const response of [await del(messageUrl("v2")), await get(messageUrl("v2"))]) {
+        expect(response.status).toBe(403);
+        expect((await errorOf(response)).reason).toBe("MQRC_GET_INHIBITED");
+      }
+      expect(await depth("DEV.QUEUE.1")).toBe(1);
+    });
+
+    it("URL-decodes queue names", async () => {
+      const { post, messageUrl, admin, depth } = httpClient(target);
+      await admin((qm) => qm.defineQueue("APP/ORDERS%1"));
+      expect((await post(messageUrl("v2", "APP%2FORDERS%251"), "routed")).status).toBe(201);
+      expect(await depth("APP/ORDERS%1")).toBe(1);
+    });
+  });
+
+  describe(`messaging REST API (${name}): errors`, () => {
+    it("needs a bearer token on every route", async () => {
+      const { post, get, del, messageUrl, listUrl } = httpClient(target);
+      const missing = await post(messageUrl("v2"), "x", { "content-type": "text/plain" });
+      expect(missing.status).toBe(401);
+      expect(missing.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+      expect(await errorOf(missing)).toMatchObject({ msgId: "MQWB0104E", reason: "MQRC_NOT_AUTHORIZED", reasonCode: 2035 });
+
+      const wrong = await get(listUrl("v2"), { authorization: "Bearer not-the-token" });
+      expect(wrong.status).toBe(401);
+      expect(wrong.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+      await errorOf(wrong);
+
+      const basic = await del(messageUrl("v2"), { authorization: "Basic YWRtaW46cGFzc3cwcmQ=" });
+      expect(basic.status).toBe(401);
+
+      // Unknown routes too: the token is checked before anything else.
+      const unrouted = await get("/ibmmq/rest/v2/admin/qmgr", {});
+      expect(unrouted.status).toBe(401);
+      await errorOf(unrouted);
+    });
+
+    it("answers 404 for an unknown queue", async () => {
+      const { post, get, messageUrl, listUrl } = httpClient(target);
+      const queue = await post(messageUrl("v2", "NO.SUCH.QUEUE"), "x");
+      expect(queue.status).toBe(404);
+      expect(await errorOf(queue)).toMatchObject({ reasonCode: 2085, reason: "MQRC_UNKNOWN_OBJECT_NAME" });
+      const list = await get(listUrl("v2", "", "NO.SUCH.QUEUE"));
+      expect(list.status).toBe(404);
+    });
+
+    it.runIf(target.unknownQueueManager !== undefined)("answers 404 for an unknown queue manager", async () => {
+      const { del, messageUrl } = httpClient(target);
+      const qmgr = await del(messageUrl("v2", "DEV.QUEUE.1", "", target.unknownQueueManager));
+      expect(qmgr.status).toBe(404);
+      expect(await errorOf(qmgr)).toMatchObject({ msgId: "MQWB0009E", reasonCode: 2058 });
+    });
+
+    it("answers 400 for names that break MQ's rules, changing nothing", async () => {
+      const { post, get, messageUrl, depth } = httpClient(target);
+      const badQueue = await post(messageUrl("v2", "BAD%20NAME"), "x");
+      expect(badQueue.status).toBe(400);
+      expect(await errorOf(badQueue)).toMatchObject({ reason: "MQRC_OBJECT_NAME_ERROR", reasonCode: 2152 });
+      const longQueue = await post(messageUrl("v2", "Q".repeat(49)), "x");
+      expect(longQueue.status).toBe(400);
+      const badQmgr = await get(messageUrl("v2", "DEV.QUEUE.1", "", "QM%2A"));
+      expect(badQmgr.status).toBe(400);
+      expect(await errorOf(badQmgr)).toMatchObject({ reason: "MQRC_Q_MGR_NAME_ERROR", reasonCode: 2058 });
+      const longQmgr = await post(messageUrl("v2", "DEV.QUEUE.1", "", "M".repeat(49)), "x");
+      expect(longQmgr.status).toBe(400);
+      expect(await errorOf(longQmgr)).toMatchObject({ reason: "MQRC_Q_MGR_NAME_ERROR" });
+      for (const queue of ["DEV.QUEUE.1", "DEV.QUEUE.2", "DEV.QUEUE.3"]) expect(await depth(queue)).toBe(0);
+    });
+
+    it("answers 400 MQWB0302E for bad header values, putting nothing", async () => {
+      const { post, messageUrl, TEXT, depth } = httpClient(target);
+      const cases: Array<[string, Record<string, string>, string]> = [
+        ["v2", { "ibm-mq-md-expiry": "0" }, "MQRC_EXPIRY_ERROR"],
+        ["v2", { "ibm-mq-md-expiry": "-5" }, "MQRC_EXPIRY_ERROR"],
+        ["v2", { "ibm-mq-md-expiry": "soon" }, "MQRC_EXPIRY_ERROR"],
+        ["v2", { "ibm-mq-md-expiry": "99999999901" }, "MQRC_EXPIRY_ERROR"],
+        ["v2", { "ibm-mq-md-persistence": "yes" }, "MQRC_PERSISTENCE_ERROR"],
+        ["v2", { "ibm-mq-md-correlationId": "1234" }, "MQRC_CORREL_ID_ERROR"],
+        ["v2", { "ibm-mq-md-correlationId": `ID:${"a".repeat(48)}` }, "MQRC_CORREL_ID_ERROR"],
+        ["v3", { "ibm-mq-md-correlationId": "ID:not-hex" }, "MQRC_CORREL_ID_ERROR"],
+        ["v3", { "ibm-mq-md-correlationId": "x".repeat(25) }, "MQRC_CORREL_ID_ERROR"],
+        ["v3", { "ibm-mq-md-priority": "10" }, "MQRC_PRIORITY_ERROR"],
+        ["v3", { "ibm-mq-md-priority": "-1" }, "MQRC_PRIORITY_ERROR"],
+        ["v2", { "ibm-mq-md-priority": "5" }, "MQRC_OPTIONS_ERROR"],
+        ["v1", { "ibm-mq-usr": "[]" }, "MQRC_OPTIONS_ERROR"],
+        ["v3", { "ibm-mq-usr": "colour;blue;string" }, "MQRC_PROPERTY_TYPE_ERROR"],
+        ["v3", { "ibm-mq-usr": '[{"name":"a","value":1,"type":"int128"}]' }, "MQRC_PROPERTY_TYPE_ERROR"],
+        ["v2", { "ibm-mq-md-replyTo": "BAD NAME@QM1" }, "MQRC_OBJECT_NAME_ERROR"],
+      ];
+      for (const [version, headers, reason] of cases) {
+        const response = await post(messageUrl(version), "x", { ...TEXT, ...headers });
+        expect(response.status, JSON.stringify(headers)).toBe(400);
+        expect(await errorOf(response), JSON.stringify(headers)).toMatchObject({ msgId: "MQWB0302E", reason });
+      }
+      expect(await depth("DEV.QUEUE.1")).toBe(0);
+    });
+
+    it("answers 400 for user properties that break JMS rules", async () => {
+      const { post, messageUrl, TEXT, depth } = httpClient(target);
+      const badName = await post(messageUrl("v3"), "x", { ...TEXT, "ibm-mq-usr": '[{"name":"JMSFoo","value":"x"}]' });
+      expect(badName.status).toBe(400);
+      expect((await errorOf(badName)).reason).toBe("MQRC_PROPERTY_NAME_ERROR");
+      const outOfRange = await post(messageUrl("v3"), "x", { ...TEXT, "ibm-mq-usr": '[{"name":"b","value":300,"type":"byte"}]' });
+      expect(outOfRange.status).toBe(400);
+      expect((await errorOf(outOfRange)).reason).toBe("MQRC_PROPERTY_TYPE_ERROR");
+      expect(await depth("DEV.QUEUE.1")).toBe(0);
+    });
+
+    it("answers 400 for bad query parameters", async () => {
+      const { del, get, messageUrl, listUrl } = httpClient(target);
+      const cases: Array<[string, string, string]> = [
+        ["v2", "?wait=-1", "MQRC_WAIT_INTERVAL_ERROR"],
+        ["v2", "?wait=abc", "MQRC_WAIT_INTERVAL_ERROR"],
+        ["v2", "?wait=1.5", "MQRC_WAIT_INTERVAL_ERROR"],
+        ["v2", "?messageId=xyz", "MQRC_MSG_ID_ERROR"],
+        ["v3", `?messageId=${"a".repeat(48)}`, "MQRC_MSG_ID_ERROR"],
+        ["v1", "?correlationId=order-42", "MQRC_CORREL_ID_ERROR"],
+      ];
+      for (const [version, query, reason] of cases) {
+        const response = await del(messageUrl(version, "DEV.QUEUE.1", query));
+        expect(response.status, query).toBe(400);
+        expect((await errorOf(response)).reason, query).toBe(reason);
+      }
+      const badLimit = await get(listUrl("v2", "?limit=many"));
+      expect(badLimit.status).toBe(400);
+      expect((await errorOf(badLimit)).reason).toBe("MQRC_OPTIONS_ERROR");
+    });
+
+    it("answers 413 for a body over MAXMSGL and leaves the queue unchanged", async () => {
+      const { post, messageUrl, admin, depth } = httpClient(target);
+      await admin((qm) => qm.alterQueue("DEV.QUEUE.1", { maxMessageLength: 10 }));
+      const response = await post(messageUrl("v2"), "eleven char");
+      expect(response.status).toBe(413);
+      expect(await errorOf(response)).toMatchObject({ reasonCode: 2030, reason: "MQRC_MSG_TOO_BIG_FOR_Q" });
+      expect(await depth("DEV.QUEUE.1")).toBe(0);
+      expect((await post(messageUrl("v2"), "ten chars!")).status).toBe(201);
+    });
+
+    it("answers 403 for a PUT-inhibited queue and 503 for a full one", async () => {
+      const { post, messageUrl, admin } = httpClient(target);
+      await admin((qm) => qm.alterQueue("DEV.QUEUE.1", { putEnabled: false }));
+      const inhibited = await post(messageUrl("v2"), "x");
+      expect(inhibited.status).toBe(403);
+      expect((await errorOf(inhibited)).reason).toBe("MQRC_PUT_INHIBITED");
+      await admin((qm) => qm.alterQueue("DEV.QUEUE.2", { maxDepth: 1 }));
+      expect((await post(messageUrl("v2", "DEV.QUEUE.2"), "x")).status).toBe(201);
+      const full = await post(messageUrl("v2", "DEV.QUEUE.2"), "y");
+      expect(full.status).toBe(503);
+      expect((await errorOf(full)).reason).toBe("MQRC_Q_FULL");
+    });
+
+    it("answers 415 MQWB0306E for a missing or unsupported content type", async () => {
+      const { post, messageUrl, AUTH, depth } = httpClient(target);
+      for (const contentType of [undefined, "image/png", "multipart/form-data; boundary=x"]) {
+        const headers: Record<string, string> = { ...AUTH };
+        if (contentType) headers["content-type"] = contentType;
+        const response = await post(messageUrl("v2"), contentType ? "x" : null, headers);
+        expect(response.status, String(contentType)).toBe(415);
+        expect((await errorOf(response)).msgId).toBe("MQWB0306E");
+      }
+      expect(await depth("DEV.QUEUE.1")).toBe(0);
+    });
+
+    it("answers 400 for a non-UTF-8 charset, invalid JSON or invalid UTF-8", async () => {
+      const { post, messageUrl, AUTH, depth } = httpClient(target);
+      const latin1 = await post(messageUrl("v2"), "x", { ...AUTH, "content-type": "text/plain; charset=ISO-8859-1" });
+      expect(latin1.status).toBe(400);
+      expect((await errorOf(latin1)).msgId).toBe("MQWB0305E");
+      const json = await post(messageUrl("v2"), "{not json", { ...AUTH, "content-type": "application/json" });
+      expect(json.status).toBe(400);
+      expect(await errorOf(json)).toMatchObject({ msgId: "MQWB0301E", reason: "MQRC_FORMAT_ERROR" });
+      const bytes = await post(messageUrl("v2"), new Uint8Array([0xff, 0xfe]), { ...AUTH, "content-type": "text/plain" });
+      expect(bytes.status).toBe(400);
+      expect(await depth("DEV.QUEUE.1")).toBe(0);
+    });
+
+    it("answers unknown routes and versions with an IBM-shaped 404", async () => {
+      const { get, qmgr } = httpClient(target);
+      const response = await get(`/ibmmq/rest/v4/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`);
+      expect(response.status).toBe(404);
+      await errorOf(response);
+      // Paths that name no queue manager at all, too.
+      for (const path of ["/ibmmq/rest/v2/admin/qmgr", "/ibmmq/rest/v2/messaging/qmgr/", "/ibmmq/nothing"]) {
+        const unrouted = await get(path);
+        expect(unrouted.status, path).toBe(404);
+        await errorOf(unrouted);
+      }
+    });
+  });
+}
