@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { checkObjectName } from "../../core/index.js";
-import { badName, errorResponse, requireBearerToken } from "../http/index.js";
+import { badName, errorResponse, requireBearerToken, routeNotFound } from "../http/index.js";
 import { startPage } from "../../playground/start-page.js";
 import { parseTokens, type EdgeEnv } from "./env.js";
 
@@ -17,6 +17,8 @@ export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
   // Refuse a request without a valid token here, before any Durable Object is woken for it.
   app.use("/ibmmq/*", (c, next) => requireBearerToken(parseTokens(c.env.MQ_TOKENS))(c, next));
   app.onError((error) => errorResponse(error));
+  // Paths that name no queue manager are answered here, in the same IBM shape as the object's.
+  app.notFound((c) => routeNotFound(c.req.method, new URL(c.req.url).pathname).toResponse());
 
   app.all("/ibmmq/rest/:version/:area/qmgr/:qmgr/*", async (c) => {
     const name = c.req.param("qmgr");
@@ -26,7 +28,13 @@ export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
       return badName("queue manager", name).toResponse();
     }
     const stub = c.env.QUEUE_MANAGERS.get(c.env.QUEUE_MANAGERS.idFromName(name));
-    return stub.fetch(c.req.raw);
+    // The object gets the body buffered, not this request's stream: it often answers without
+    // reading the body (a bad header, an inhibited or full queue, a body too big), and
+    // workerd then fails the pump still copying this request's stream into the object's
+    // ("Can't read from request stream after response has been sent", uncaught).
+    const { method, headers } = c.req.raw;
+    const body = method === "GET" || method === "HEAD" ? null : await c.req.raw.arrayBuffer();
+    return stub.fetch(c.req.url, { method, headers, body });
   });
 
   return app;

@@ -34,7 +34,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   return app;
 }
 
-export { RestError, badName, errorResponse, httpStatusFor } from "./errors.js";
+export { RestError, badName, errorResponse, httpStatusFor, routeNotFound } from "./errors.js";
 export type { ApiVersion } from "./ids.js";
 export { requireBearerToken } from "./auth.js";
 export type { TokenCheck } from "./auth.js";

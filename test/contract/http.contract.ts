@@ -338,7 +338,8 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       expect(list.status).toBe(404);
     });
 
-    it.runIf(target.unknownQueueManager !== undefined)("answers 404 for an unknown queue manager", async () => {
+    // Only where a queue manager can be unknown: at the edge every valid name creates one.
+    if (target.unknownQueueManager !== undefined) it("answers 404 for an unknown queue manager", async () => {
       const { del, messageUrl } = httpClient(target);
       const qmgr = await del(messageUrl("v2", "DEV.QUEUE.1", "", target.unknownQueueManager));
       expect(qmgr.status).toBe(404);

@@ -1,0 +1,136 @@
+import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { QueueManagerObject } from "../../adapters/edge/index.js";
+import { errorOf, httpClient, testHttpApi, type HttpTarget } from "../contract/http.contract.js";
+
+const TOKEN = "edge-test-token";
+
+function stubFor(name: string): DurableObjectStub<QueueManagerObject> {
+  return env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as DurableObjectStub<QueueManagerObject>;
+}
+
+let counter = 0;
+/** The real worker entry and its Durable Objects: each queue manager name is its own object. */
+const edgeTarget: HttpTarget = {
+  token: TOKEN,
+  fetch: (path, init) => SELF.fetch("http://localhost" + path, init),
+  newQueueManagerName: () => `QM.EDGE.${Date.now().toString(36)}.${(counter++).toString(36)}`,
+  withQueueManager: (name, body) => runInDurableObject(stubFor(name), async (instance) => body(await instance.queueManager(name))),
+};
+
+testHttpApi("worker and Durable Object (workerd)", edgeTarget);
+
+describe("messaging REST API: workerd-only", () => {
+  it("keeps a persistent message across a restart of the Durable Object, and loses a non-persistent one", async () => {
+    const { post, del, messageUrl, TEXT, depth } = httpClient(edgeTarget);
+    expect((await post(messageUrl("v2", "DEV.QUEUE.2"), "fleeting")).status).toBe(201);
+    const put = await post(messageUrl("v2"), "durable", { ...TEXT, "ibm-mq-md-persistence": "persistent" });
+    expect(put.status).toBe(201);
+    const messageId = put.headers.get("ibm-mq-md-messageId")!;
+
+    await abortAllDurableObjects();
+
+    const got = await del(messageUrl("v2"));
+    expect(got.status).toBe(200);
+    expect(await got.text()).toBe("durable");
+    expect(got.headers.get("ibm-mq-md-messageId")).toBe(messageId);
+    expect(got.headers.get("ibm-mq-md-persistence")).toBe("persistent");
+    expect((await del(messageUrl("v2", "DEV.QUEUE.2"))).status).toBe(204);
+    expect(await depth("DEV.QUEUE.1")).toBe(0);
+  });
+
+  it("serves the start page at /", async () => {
+    const response = await SELF.fetch("http://localhost/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain("REST API");
+    expect(html).toContain("/ibmmq/rest/v1");
+  });
+
+  it("refuses requests in the worker, before any Durable Object is created", async () => {
+    const { post, get, messageUrl, listUrl, qmgr } = httpClient(edgeTarget);
+    const missing = await post(messageUrl("v2"), "x", { "content-type": "text/plain" });
+    expect(missing.status).toBe(401);
+    expect(await errorOf(missing)).toMatchObject({ msgId: "MQWB0104E", reason: "MQRC_NOT_AUTHORIZED" });
+    const wrong = await get(listUrl("v2"), { authorization: "Bearer not-the-token" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+    await errorOf(wrong);
+    // Refused by the worker: the queue manager's object never stored anything.
+    const tables = await runInDurableObject(stubFor(qmgr), (_instance, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq_%'").toArray());
+    expect(tables).toEqual([]);
+  });
+
+  it("accepts every token listed in MQ_TOKENS", async () => {
+    const { get, listUrl } = httpClient(edgeTarget);
+    expect((await get(listUrl("v2"), { authorization: "Bearer second-token" })).status).toBe(200);
+    expect((await get(listUrl("v2"), { authorization: "Bearer edge-test-token, second-token" })).status).toBe(401);
+  });
+
+  it("answers 400 MQRC_Q_MGR_NAME_ERROR for a badly named queue manager in the worker", async () => {
+    const { get, del, messageUrl } = httpClient(edgeTarget);
+    for (const name of ["QM%2A", "BAD%20QM", "Q".repeat(49)]) {
+      const response = await del(messageUrl("v2", "DEV.QUEUE.1", "", name));
+      expect(response.status, name).toBe(400);
+      expect(await errorOf(response), name).toMatchObject({ reason: "MQRC_Q_MGR_NAME_ERROR", reasonCode: 2058 });
+    }
+    expect((await get(messageUrl("v2", "DEV.QUEUE.1", "", "QM%2A"))).status).toBe(400);
+  });
+
+  it("ends a DELETE with wait=300 on an empty queue with 204 after about the wait, on the object's alarm", async () => {
+    const { del, messageUrl } = httpClient(edgeTarget);
+    const started = Date.now();
+    const waited = await del(messageUrl("v2", "DEV.QUEUE.1", "?wait=300"));
+    const elapsed = Date.now() - started;
+    expect(waited.status).toBe(204);
+    expect(await waited.text()).toBe("");
+    expect(elapsed).toBeGreaterThanOrEqual(290);
+    expect(elapsed).toBeLessThan(2000);
+  });
+
+  it("leaves no alarm behind once a wait has ended", async () => {
+    const { del, messageUrl, qmgr } = httpClient(edgeTarget);
+    expect((await del(messageUrl("v2", "DEV.QUEUE.1", "?wait=100"))).status).toBe(204);
+    const alarm = await runInDurableObject(stubFor(qmgr), (_instance, state) => state.storage.getAlarm());
+    expect(alarm).toBeNull();
+    expect(await runDurableObjectAlarm(stubFor(qmgr))).toBe(false);
+  });
+
+  it("completes a waiting DELETE with a later POST, and cancels the wait's alarm", async () => {
+    const { post, del, messageUrl, depth, qmgr } = httpClient(edgeTarget);
+    const waiting = del(messageUrl("v2", "DEV.QUEUE.2", "?wait=10000"));
+    // The DELETE is waiting once the object has set an alarm for the end of the wait.
+    const deadline = Date.now() + 2000;
+    let alarm: number | null = null;
+    while (alarm === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      alarm = await runInDurableObject(stubFor(qmgr), (_instance, state) => state.storage.getAlarm());
+    }
+    expect(alarm).not.toBeNull();
+    const started = Date.now();
+    expect((await post(messageUrl("v2", "DEV.QUEUE.2"), "late arrival")).status).toBe(201);
+    const got = await waiting;
+    expect(got.status).toBe(200);
+    expect(await got.text()).toBe("late arrival");
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await depth("DEV.QUEUE.2")).toBe(0);
+    expect(await runInDurableObject(stubFor(qmgr), (_instance, state) => state.storage.getAlarm())).toBeNull();
+  });
+
+  // A client that goes away while its DELETE waits leaves the message for the next getter:
+  // the facade passes request.signal to the get, and wrangler.toml's enable_request_signal
+  // flag makes workerd fire it when the client disconnects.
+  it("leaves the message on the queue when a waiting client goes away", async () => {
+    const { post, messageUrl, AUTH, depth } = httpClient(edgeTarget);
+    const controller = new AbortController();
+    const waiting = SELF.fetch("http://localhost" + messageUrl("v2", "DEV.QUEUE.1", "?wait=3000"), { method: "DELETE", headers: AUTH, signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    controller.abort();
+    await expect(waiting).rejects.toThrow(/abort/i);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await post(messageUrl("v2"), "for the next getter")).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await depth("DEV.QUEUE.1")).toBe(1);
+  });
+});
