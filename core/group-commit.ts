@@ -22,6 +22,7 @@ export class GroupCommit {
   constructor(private readonly store: Store) {}
 
   commit(ops: StoreOp[]): Promise<void> {
+    if (this.store.groupCommit === false && !this.#running) return this.store.commit(ops);
     return new Promise<void>((resolve, reject) => {
       this.#waiting.push({ ops, resolve, reject });
       if (!this.#running) {

@@ -21,6 +21,7 @@ import {
   decodeBody,
   encodeBody,
   formatName,
+  messageIdBase,
   messageIdFor,
   messageIdPrefix,
   normalizeId,
@@ -109,10 +110,13 @@ export class QueueManager {
   readonly #commits: GroupCommit;
   readonly #clock: Clock;
   readonly #idPrefix: string;
+  /** The message id's first 20 bytes in this incarnation. */
+  #idBase: string;
   readonly #queues = new Map<string, LocalQueue>();
   #attributes: QueueManagerAttributes;
-  #nextSeq: number;
-  #seqLimit: number;
+  /** seq = #seqBase + #counter: the counter stays a small integer, cheap to format and compare. */
+  #seqBase: number;
+  #counter = 0;
   #closed = false;
   #cachedBodyBytes = 0;
   readonly #bodyCacheBytes: number;
@@ -125,9 +129,9 @@ export class QueueManager {
     this.#commits = new GroupCommit(store);
     this.#clock = clock;
     this.#idPrefix = messageIdPrefix(name);
+    this.#idBase = messageIdBase(this.#idPrefix, incarnation);
     this.#attributes = attributes;
-    this.#nextSeq = incarnation * SEQS_PER_INCARNATION;
-    this.#seqLimit = this.#nextSeq + SEQS_PER_INCARNATION;
+    this.#seqBase = incarnation * SEQS_PER_INCARNATION;
     this.#bodyCacheBytes = bodyCacheBytes;
   }
 
@@ -225,12 +229,13 @@ export class QueueManager {
     const replyToQueue = optionalName(message.replyToQueue, "reply-to queue");
     const replyToQueueManager = optionalName(message.replyToQueueManager, "reply-to queue manager");
 
-    const seq = this.#takeSeq();
+    if (this.#counter >= SEQS_PER_INCARNATION) this.#nextIncarnation();
+    const counter = this.#counter++;
     const now = this.#clock.now();
     const record: MessageRecord = {
-      seq,
+      seq: this.#seqBase + counter,
       queue: queueName,
-      messageId: messageIdFor(this.#idPrefix, seq),
+      messageId: messageIdFor(this.#idBase, counter),
       correlationId,
       priority,
       persistent,
@@ -273,13 +278,12 @@ export class QueueManager {
     const filter = normalizeFilter(options);
     const wait = checkWait(options.wait);
     if (options.signal?.aborted) return null;
-    let entry = this.#take(queue, filter);
-    if (!entry) {
-      if (wait === 0) return null;
-      entry = await this.#waitFor(queue, filter, wait, options.signal);
-      if (!entry) return null;
-    }
-    return this.#completeGet(queue, entry);
+    const now = this.#clock.now();
+    const entry = this.#take(queue, filter, now);
+    if (entry) return this.#completeGet(queue, entry, now);
+    if (wait === 0) return null;
+    const arrived = await this.#waitFor(queue, filter, wait, options.signal);
+    return arrived ? this.#completeGet(queue, arrived) : null;
   }
 
   /** A cursor that returns each available message once, in delivery order, leaving it on the queue. */
@@ -450,27 +454,24 @@ export class QueueManager {
     return Number.isSafeInteger(seq) ? seq : undefined;
   }
 
-  #takeSeq(): number {
-    if (this.#nextSeq >= this.#seqLimit) {
-      // 2^32 messages in one incarnation: move on to the next range and record it.
-      const incarnation = Math.floor(this.#nextSeq / SEQS_PER_INCARNATION);
-      this.#seqLimit = this.#nextSeq + SEQS_PER_INCARNATION;
-      void this.#commit([{ op: "putMeta", key: INCARNATION_KEY, value: incarnation }]).catch(() => undefined);
-    }
-    return this.#nextSeq++;
+  /** 2^32 messages in one incarnation: move on to the next range of seqs and record it. */
+  #nextIncarnation(): void {
+    const incarnation = this.#seqBase / SEQS_PER_INCARNATION + 1;
+    this.#seqBase = incarnation * SEQS_PER_INCARNATION;
+    this.#idBase = messageIdBase(this.#idPrefix, incarnation);
+    this.#counter = 0;
+    void this.#commit([{ op: "putMeta", key: INCARNATION_KEY, value: incarnation }]).catch(() => undefined);
   }
 
   #qmgrRecord(): ObjectRecord {
     return { kind: "qmgr", name: this.name, type: "qmgr", attributes: { ...this.#attributes } };
   }
 
-  async #commit(ops: StoreOp[]): Promise<void> {
-    try {
-      await this.#commits.commit(ops);
-    } catch (error) {
+  #commit(ops: StoreOp[]): Promise<void> {
+    return this.#commits.commit(ops).catch((error: unknown) => {
       if (error instanceof MQError) throw error;
       throw new MQError("MQRC_RESOURCE_PROBLEM", `the ${this.#store.kind} store could not commit: ${describe(error)}`, { cause: error });
-    }
+    });
   }
 
   #admin<T>(work: () => Promise<T>): Promise<T> {
@@ -490,9 +491,9 @@ export class QueueManager {
   }
 
   /** Takes the next message for a get; removes expired messages it meets. */
-  #take(queue: LocalQueue, filter: MessageFilter | undefined): Entry | undefined {
+  #take(queue: LocalQueue, filter: MessageFilter | undefined, now = this.#clock.now()): Entry | undefined {
     const expired: Entry[] = [];
-    const entry = queue.take(filter, this.#clock.now(), expired);
+    const entry = queue.take(filter, now, expired);
     if (expired.length > 0) this.#discardExpired(queue, expired);
     return entry;
   }
@@ -508,9 +509,8 @@ export class QueueManager {
     if (ops.length > 0) void this.#commit(ops).catch(() => undefined);
   }
 
-  async #completeGet(queue: LocalQueue, entry: Entry): Promise<Message> {
+  async #completeGet(queue: LocalQueue, entry: Entry, now = this.#clock.now()): Promise<Message> {
     const record = entry.record;
-    const now = this.#clock.now();
     queue.lastGetTime = now;
     if (!record.persistent) {
       const body = entry.body!;

@@ -228,6 +228,12 @@ export function messageIdPrefix(queueManager: string): string {
   return hex;
 }
 
-export function messageIdFor(prefix: string, seq: number): string {
-  return prefix + seq.toString(16).padStart(16, "0");
+/** The id's first 20 bytes for one incarnation: the prefix, then the incarnation's 4 bytes. */
+export function messageIdBase(prefix: string, incarnation: number): string {
+  return prefix + incarnation.toString(16).padStart(8, "0");
+}
+
+/** A message id from its base and the 32-bit counter within the incarnation (seq = incarnation * 2^32 + counter). */
+export function messageIdFor(base: string, counter: number): string {
+  return base + counter.toString(16).padStart(8, "0");
 }

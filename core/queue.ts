@@ -47,7 +47,8 @@ export interface BrowsePosition {
 
 export class LocalQueue {
   readonly #lanes: Denque<Entry>[] = Array.from({ length: 10 }, () => new Denque<Entry>());
-  readonly #bySeq = new Map<number, Entry>();
+  /** Available entries per lane, so that a get skips empty lanes without looking in them. */
+  readonly #available = new Array<number>(10).fill(0);
   readonly #byCorrelation = new Map<string, Entry[]>();
   /** CURDEPTH: every message not removed, committed or not. */
   depth = 0;
@@ -69,7 +70,7 @@ export class LocalQueue {
   insert(entry: Entry): void {
     const { record } = entry;
     this.#lanes[record.priority]!.push(entry);
-    this.#bySeq.set(record.seq, entry);
+    if (entry.state === EntryState.Available) this.#available[record.priority]!++;
     if (record.correlationId !== NO_ID) {
       const list = this.#byCorrelation.get(record.correlationId);
       if (list) list.push(entry);
@@ -83,11 +84,18 @@ export class LocalQueue {
   commitPut(entry: Entry): void {
     if (entry.state !== EntryState.Pending) return;
     entry.state = EntryState.Available;
+    this.#available[entry.record.priority]!++;
     this.uncommitted--;
   }
 
+  /** The message with this seq, found by binary search in each lane (lanes are in seq order). */
   bySeq(seq: number): Entry | undefined {
-    return this.#bySeq.get(seq);
+    for (const lane of this.#lanes) {
+      const index = firstIndexAfter(lane, seq - 1);
+      const entry = index < lane.length ? lane.peekAt(index)! : undefined;
+      if (entry && entry.record.seq === seq) return entry.state === EntryState.Gone ? undefined : entry;
+    }
+    return undefined;
   }
 
   /**
@@ -98,6 +106,7 @@ export class LocalQueue {
     const entry = this.#find(filter, now, expired);
     if (entry) {
       entry.state = EntryState.Locked;
+      this.#available[entry.record.priority]!--;
       this.uncommitted++;
     }
     return entry;
@@ -107,6 +116,7 @@ export class LocalQueue {
   release(entry: Entry): void {
     if (entry.state !== EntryState.Locked) return;
     entry.state = EntryState.Available;
+    this.#available[entry.record.priority]!++;
     this.uncommitted--;
   }
 
@@ -114,10 +124,10 @@ export class LocalQueue {
   remove(entry: Entry): void {
     if (entry.state === EntryState.Gone) return;
     if (entry.state === EntryState.Locked || entry.state === EntryState.Pending) this.uncommitted--;
+    if (entry.state === EntryState.Available) this.#available[entry.record.priority]!--;
     entry.state = EntryState.Gone;
     entry.body = undefined;
     this.depth--;
-    this.#bySeq.delete(entry.record.seq);
     this.#dropGoneHeads(this.#lanes[entry.record.priority]!);
     const corr = entry.record.correlationId;
     if (corr !== NO_ID) {
@@ -163,9 +173,29 @@ export class LocalQueue {
     return best;
   }
 
-  /** Every message still here (any state but Gone), in no particular order: for purges. */
+  /** Every message still here (any state but Gone), lane by lane: for purges. */
   *entries(): IterableIterator<Entry> {
-    yield* this.#bySeq.values();
+    for (const lane of this.#lanes) {
+      for (let i = 0; i < lane.length; i++) {
+        const entry = lane.peekAt(i)!;
+        if (entry.state !== EntryState.Gone) yield entry;
+      }
+    }
+  }
+
+  /** The put time of the oldest message here (MSGAGE), or undefined when empty. */
+  oldestPutTime(): number | undefined {
+    let oldest: number | undefined;
+    for (const lane of this.#lanes) {
+      this.#dropGoneHeads(lane);
+      for (let i = 0; i < lane.length; i++) {
+        const entry = lane.peekAt(i)!;
+        if (entry.state === EntryState.Gone) continue;
+        if (oldest === undefined || entry.record.putTime < oldest) oldest = entry.record.putTime;
+        break;
+      }
+    }
+    return oldest;
   }
 
   // --- Internal helpers ---
@@ -180,6 +210,7 @@ export class LocalQueue {
 
   #firstByPriority(now: number, expired: Entry[]): Entry | undefined {
     for (let p = 9; p >= 0; p--) {
+      if (this.#available[p] === 0) continue;
       const found = this.#firstAvailable(this.#lanes[p]!, now, expired);
       if (found) return found;
     }
@@ -189,6 +220,7 @@ export class LocalQueue {
   #firstFifo(now: number, expired: Entry[]): Entry | undefined {
     let best: Entry | undefined;
     for (let p = 9; p >= 0; p--) {
+      if (this.#available[p] === 0) continue;
       const found = this.#firstAvailable(this.#lanes[p]!, now, expired);
       if (found && (!best || found.record.seq < best.record.seq)) best = found;
     }
@@ -214,7 +246,7 @@ export class LocalQueue {
     let list: Entry[];
     if (filter.messageId !== undefined) {
       const seq = this.seqOfMessageId(filter.messageId);
-      const byId = seq === undefined ? undefined : this.#bySeq.get(seq);
+      const byId = seq === undefined ? undefined : this.bySeq(seq);
       list = byId && byId.record.messageId === filter.messageId ? [byId] : [];
     } else {
       list = this.#byCorrelation.get(filter.correlationId!) ?? [];

@@ -40,6 +40,12 @@ export interface StoreSnapshot {
 export interface Store {
   /** A short name for messages and benchmarks, e.g. "memory", "indexeddb", "durable-object". */
   readonly kind: string;
+  /**
+   * Whether batches that arrive together should share one commit (default true). A store
+   * whose commit completes synchronously (a Durable Object's SQLite) gains nothing from
+   * grouping and says false, so that its batches go straight through.
+   */
+  readonly groupCommit?: boolean;
   /** Reads everything committed, but message bodies. */
   load(): Promise<StoreSnapshot>;
   /** The body of a stored message, or undefined when there is none by that seq. */

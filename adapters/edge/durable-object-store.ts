@@ -21,8 +21,12 @@ const CHUNK_CHARS = Math.floor(CHUNK_BYTES / 3);
 
 export class DurableObjectStore implements Store {
   readonly kind = DRIVER_NAME;
+  /** Commits run synchronously inside the object, so grouping them would only add latency. */
+  readonly groupCommit = false;
   readonly #storage: DurableObjectStorage;
   readonly #t: { objects: string; messages: string; chunks: string; meta: string };
+  /** Seqs of the messages whose bodies are in the chunk table; the rest need one DELETE. */
+  readonly #chunked = new Set<number>();
 
   constructor(storage: DurableObjectStorage, options: DurableObjectStoreOptions = {}) {
     this.#storage = storage;
@@ -35,6 +39,7 @@ export class DurableObjectStore implements Store {
       CREATE TABLE IF NOT EXISTS ${chunks} (seq INTEGER NOT NULL, idx INTEGER NOT NULL, data, PRIMARY KEY (seq, idx));
       CREATE TABLE IF NOT EXISTS ${meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `);
+    for (const row of storage.sql.exec<{ seq: number }>(`SELECT seq FROM ${messages} WHERE chunks > 0`)) this.#chunked.add(row.seq);
   }
 
   async load(): Promise<StoreSnapshot> {
@@ -56,6 +61,12 @@ export class DurableObjectStore implements Store {
   }
 
   async commit(batch: StoreOp[]): Promise<void> {
+    // One operation is at most one write here but for chunked bodies, and SQLite makes a
+    // single statement atomic by itself; a transaction would only add its cost.
+    if (batch.length === 1 && !this.#isChunkedOp(batch[0]!)) {
+      this.#apply(batch[0]!);
+      return;
+    }
     this.#storage.transactionSync(() => {
       for (const op of batch) this.#apply(op);
     });
@@ -67,6 +78,11 @@ export class DurableObjectStore implements Store {
 
   // --- Internal helpers ---
 
+  /** Whether an operation writes more than one row (a chunked body), and so needs a transaction. */
+  #isChunkedOp(op: StoreOp): boolean {
+    return (op.op === "putMessage" && isChunked(op.body)) || (op.op === "deleteMessage" && this.#chunked.has(op.seq));
+  }
+
   #apply(op: StoreOp): void {
     const sql = this.#storage.sql;
     const { objects, messages, chunks, meta } = this.#t;
@@ -75,13 +91,14 @@ export class DurableObjectStore implements Store {
         // Seqs are never reused, so a put never replaces a row and has no old chunks to clear.
         const parts = splitBody(op.body);
         sql.exec(
-          `INSERT OR REPLACE INTO ${messages} (seq, record, body, chunks) VALUES (?, ?, ?, ?)`,
+          `INSERT INTO ${messages} (seq, record, body, chunks) VALUES (?, ?, ?, ?)`,
           op.record.seq,
           JSON.stringify(op.record),
           parts.length === 1 ? toColumn(parts[0]!) : null,
           parts.length === 1 ? 0 : parts.length,
         );
         if (parts.length > 1) {
+          this.#chunked.add(op.record.seq);
           parts.forEach((part, idx) => sql.exec(`INSERT INTO ${chunks} (seq, idx, data) VALUES (?, ?, ?)`, op.record.seq, idx, toColumn(part)));
         }
         return;
@@ -93,7 +110,7 @@ export class DurableObjectStore implements Store {
       }
       case "deleteMessage":
         sql.exec(`DELETE FROM ${messages} WHERE seq = ?`, op.seq);
-        sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, op.seq);
+        if (this.#chunked.delete(op.seq)) sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, op.seq);
         return;
       case "putObject":
         sql.exec(`INSERT OR REPLACE INTO ${objects} (kind, name, record) VALUES (?, ?, ?)`, op.record.kind, op.record.name, JSON.stringify(op.record));
@@ -106,6 +123,10 @@ export class DurableObjectStore implements Store {
         return;
     }
   }
+}
+
+function isChunked(body: StoredBody): boolean {
+  return typeof body === "string" ? body.length > CHUNK_CHARS : body.byteLength > CHUNK_BYTES;
 }
 
 function toColumn(body: StoredBody): string | ArrayBuffer {

@@ -1,0 +1,119 @@
+/**
+ * The bench worker, bundled by run.ts and run in workerd through Miniflare. The default
+ * fetch handler routes `?object=NAME` to that Durable Object; BenchObject runs one step per
+ * request, so that setup is never timed:
+ *   /clock               does Date.now()/performance.now() move during a pure-CPU loop here?
+ *   /empty               nothing (for the node-side round-trip baseline)
+ *   /setup-ours          opens a QueueManager on DurableObjectStore(ctx.storage)
+ *   /setup-raw?n=        creates the store's messages table and builds n rows to write
+ *   /ours-batch?n=       n persistent puts, then n gets       /ours-pairs?n=  n put+get pairs
+ *   /raw-batch?n=        n INSERTs, then n DELETEs            /raw-pairs?n=   n INSERT+DELETE pairs
+ *
+ * Timing: locally, workerd's clocks do move during CPU work (/clock checks it each run and
+ * the result goes into the JSON), but on Cloudflare they only move across I/O. So each timed
+ * step starts and ends with `await ctx.storage.sync()`, which is I/O *and* waits until the
+ * writes are durable: the elapsed time is right under either clock, and it counts the
+ * commit to disk for both sides alike. run.ts also times each request from node, minus an
+ * empty request, as a cross-check.
+ */
+import { DurableObject } from "cloudflare:workers";
+import { QueueManager } from "../../core/index.js";
+import { DurableObjectStore } from "../../adapters/edge/durable-object-store.js";
+import { benchDescriptor } from "../descriptor.js";
+import { BODY_1KIB } from "../stats.js";
+
+interface Env {
+  BENCH: DurableObjectNamespace;
+}
+
+const QUEUE = "DEV.QUEUE.1";
+/** The table DurableObjectStore uses for messages, under a prefix of its own. */
+const RAW_TABLE = "raw_messages";
+
+export class BenchObject extends DurableObject<Env> {
+  #qm: QueueManager | undefined;
+  /** [seq, descriptor JSON] rows, built before the timed step: the baseline times SQLite alone. */
+  #rows: [number, string][] = [];
+
+  override async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const n = Number(url.searchParams.get("n") ?? 0);
+    switch (url.pathname) {
+      case "/clock":
+        return Response.json(probeClock());
+      case "/empty":
+        return Response.json({});
+      case "/setup-ours":
+        this.#qm = await QueueManager.open({ name: "BENCH", store: new DurableObjectStore(this.ctx.storage) });
+        await this.#qm.alterQueue(QUEUE, { maxDepth: 999_999_999 });
+        return Response.json({});
+      case "/setup-raw":
+        this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS ${RAW_TABLE} (seq INTEGER PRIMARY KEY, record TEXT NOT NULL, body, chunks INTEGER NOT NULL DEFAULT 0)`);
+        this.#rows = Array.from({ length: n }, (_, i) => [i + 1, JSON.stringify(benchDescriptor(i + 1))]);
+        return Response.json({});
+      case "/ours-batch":
+        return this.#timed(n, async (qm) => {
+          for (let i = 0; i < n; i++) await qm.put(QUEUE, { body: BODY_1KIB, persistent: true });
+          let got = 0;
+          for (let i = 0; i < n; i++) if (await qm.get(QUEUE)) got++;
+          return got;
+        });
+      case "/ours-pairs":
+        return this.#timed(n, async (qm) => {
+          let got = 0;
+          for (let i = 0; i < n; i++) {
+            await qm.put(QUEUE, { body: BODY_1KIB, persistent: true });
+            if (await qm.get(QUEUE)) got++;
+          }
+          return got;
+        });
+      case "/raw-batch":
+        return this.#timed(n, async () => {
+          const sql = this.ctx.storage.sql;
+          for (const [seq, record] of this.#rows) sql.exec(`INSERT INTO ${RAW_TABLE} (seq, record, body, chunks) VALUES (?, ?, ?, 0)`, seq, record, BODY_1KIB);
+          let deleted = 0;
+          for (const [seq] of this.#rows) deleted += sql.exec(`DELETE FROM ${RAW_TABLE} WHERE seq = ?`, seq).rowsWritten;
+          return deleted;
+        });
+      case "/raw-pairs":
+        return this.#timed(n, async () => {
+          const sql = this.ctx.storage.sql;
+          let deleted = 0;
+          for (const [seq, record] of this.#rows) {
+            sql.exec(`INSERT INTO ${RAW_TABLE} (seq, record, body, chunks) VALUES (?, ?, ?, 0)`, seq, record, BODY_1KIB);
+            deleted += sql.exec(`DELETE FROM ${RAW_TABLE} WHERE seq = ?`, seq).rowsWritten;
+          }
+          return deleted;
+        });
+      default:
+        return new Response("not found", { status: 404 });
+    }
+  }
+
+  /** Runs one timed step between two storage syncs; `work` returns how many messages made it through. */
+  async #timed(n: number, work: (qm: QueueManager) => Promise<number>): Promise<Response> {
+    await this.ctx.storage.sync();
+    const start = Date.now();
+    const through = await work(this.#qm!);
+    await this.ctx.storage.sync();
+    const ms = Date.now() - start;
+    if (through !== n) return new Response(`${through} of ${n} messages made it through`, { status: 500 });
+    return Response.json({ count: n, ms });
+  }
+}
+
+/** Arithmetic with no I/O (tens of ms): do the clocks move across it? */
+function probeClock() {
+  const d0 = Date.now();
+  const p0 = performance.now();
+  let x = 0;
+  for (let i = 0; i < 2e7; i++) x += i & 7;
+  return { dateNowMs: Date.now() - d0, performanceNowMs: performance.now() - p0, sink: x };
+}
+
+export default {
+  fetch(request: Request, env: Env): Promise<Response> {
+    const name = new URL(request.url).searchParams.get("object") ?? "default";
+    return env.BENCH.get(env.BENCH.idFromName(name)).fetch(request);
+  },
+};

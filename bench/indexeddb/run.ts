@@ -1,0 +1,123 @@
+/**
+ * IndexedDB, Chromium: serves page.ts from a Vite dev server on 127.0.0.1 (a free port the
+ * OS picks), drives it with playwright's headless Chromium (Debian's /usr/bin/chromium,
+ * never a downloaded browser), and closes both at the end.
+ *
+ * (a) 64 producers, each awaiting its own persistent puts, against raw puts of the same
+ *     records in ONE transaction: target ≥ 50%.
+ * (b) serial awaited persistent puts against raw puts of one transaction each, awaited
+ *     serially: target ≥ 80%.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Page } from "playwright";
+import { createServer, version as viteVersion } from "vite";
+import { Cleanup } from "../cleanup.js";
+import { median, rate } from "../stats.js";
+import type { BenchResult, BenchRow } from "../types.js";
+import type { PageBench, Timed } from "./page.js";
+
+const require = createRequire(import.meta.url);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const PRODUCERS = 64;
+const CONCURRENT_MESSAGES = 4096;
+const SERIAL_MESSAGES = 1000;
+const WARMUP_ROUNDS = 1;
+const ROUNDS = 3;
+
+export async function runIndexedDBBench(): Promise<BenchResult> {
+  const cleanup = new Cleanup();
+  try {
+    const cacheDir = await mkdtemp(join(tmpdir(), "webmq-bench-vite-"));
+    cleanup.add(() => rm(cacheDir, { recursive: true, force: true }));
+    const server = await createServer({
+      configFile: false,
+      root: dirname(fileURLToPath(import.meta.url)),
+      cacheDir,
+      logLevel: "warn",
+      // Pre-bundle the page's dependencies up front, so no mid-run reload for a late discovery.
+      optimizeDeps: { include: ["idb", "denque"] },
+      // No watcher and no HMR: files others edit meanwhile must not reload the page.
+      server: { host: "127.0.0.1", port: 0, strictPort: true, hmr: false, watch: null },
+    });
+    cleanup.add(() => server.close());
+    await server.listen();
+    const address = server.httpServer?.address();
+    if (!address || typeof address === "string") throw new Error("indexeddb bench: the Vite server has no port");
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    cleanup.add(() => browser.close());
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`http://127.0.0.1:${address.port}/index.html`);
+    await page.waitForFunction(() => typeof window.bench === "object", undefined, { timeout: 30_000 }).catch((e) => {
+      throw new Error(`indexeddb bench: the page did not load: ${errors.join("; ") || e}`);
+    });
+
+    const concurrent = await compare(
+      () => call(page, "oursConcurrent", CONCURRENT_MESSAGES, PRODUCERS),
+      () => call(page, "rawOneTransaction", CONCURRENT_MESSAGES),
+    );
+    const serial = await compare(
+      () => call(page, "oursSerial", SERIAL_MESSAGES),
+      () => call(page, "rawSerial", SERIAL_MESSAGES),
+    );
+    return {
+      name: "indexeddb",
+      runtime: "chromium",
+      versions: { chromium: browser.version(), playwright: require("playwright/package.json").version, vite: viteVersion },
+      rows: [
+        row(`indexeddb, persistent put, ${PRODUCERS} producers vs raw puts in one transaction`, concurrent, 0.5, { messages: CONCURRENT_MESSAGES, producers: PRODUCERS }),
+        row("indexeddb, persistent put, serial vs raw one transaction per put", serial, 0.8, { messages: SERIAL_MESSAGES }),
+      ],
+      notes: [
+        "Rates are persistent puts per second; each round uses a fresh database, deleted afterwards.",
+        "Transactions use Chromium's default durability on both sides.",
+      ],
+    };
+  } finally {
+    await cleanup.run();
+  }
+}
+
+function call(page: Page, name: keyof PageBench, ...args: number[]): Promise<Timed> {
+  return page.evaluate(([name, args]) => (window.bench[name] as (...a: number[]) => Promise<Timed>)(...args), [name, args] as const);
+}
+
+/** Alternates our rounds and the baseline's, so drift hits both alike; warm-up rounds are dropped. */
+async function compare(ours: () => Promise<Timed>, baseline: () => Promise<Timed>) {
+  const out = { ours: [] as number[], baseline: [] as number[] };
+  for (let i = 0; i < WARMUP_ROUNDS + ROUNDS; i++) {
+    const a = await ours();
+    const b = await baseline();
+    if (i < WARMUP_ROUNDS) continue;
+    out.ours.push(rate(a.count, a.ms));
+    out.baseline.push(rate(b.count, b.ms));
+  }
+  return out;
+}
+
+function row(name: string, rounds: { ours: number[]; baseline: number[] }, target: number, details: Record<string, unknown>): BenchRow {
+  const ours = median(rounds.ours);
+  const baseline = median(rounds.baseline);
+  return {
+    runtime: "chromium",
+    case: name,
+    ours,
+    baseline,
+    ratio: ours / baseline,
+    target: `≥ ${target * 100}%`,
+    met: ours / baseline >= target,
+    rounds,
+    details: { ...details, warmupRounds: WARMUP_ROUNDS, rounds: ROUNDS },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { formatTable } = await import("../report.js");
+  console.log(formatTable((await runIndexedDBBench()).rows));
+}

@@ -1,0 +1,147 @@
+/**
+ * Memory, node: non-persistent put then get on a QueueManager with its memory store,
+ * against a bare JS array used as a FIFO (push then shift of the same 1 KiB string wrapped
+ * in an object), in the same process. Two shapes: put+get pairs, and put 10,000 then get
+ * 10,000. Warm-up rounds first, then the median of several rounds.
+ *
+ * Standalone: `npx tsx bench/memory.bench.ts` (add `--cpu-prof` through node to profile:
+ * `node --cpu-prof --import tsx bench/memory.bench.ts`).
+ */
+import { QueueManager } from "../core/index.js";
+import { BODY_1KIB, median, rate } from "./stats.js";
+import type { BenchResult, BenchRow } from "./types.js";
+
+const QUEUE = "DEV.QUEUE.1";
+const DEPTH = 10_000;
+const TARGET_PAIRS_PER_SECOND = 1_000_000;
+const WARMUP_ROUNDS = 2;
+const ROUNDS = 7;
+/** Pairs per round: enough for ~100 ms at the target rate. */
+const OURS_PAIRS = 100_000;
+/** The array is ~100 times faster; more pairs keep its rounds well above timer resolution. */
+const ARRAY_PAIRS = 5_000_000;
+
+/** What a get hands back, wrapped like a message, so the array baseline allocates too. */
+interface Wrapped {
+  body: string;
+}
+
+export async function runMemoryBench(): Promise<BenchResult> {
+  const qm = await QueueManager.open({ name: "BENCH" });
+  await qm.alterQueue(QUEUE, { maxDepth: 999_999_999 });
+  try {
+    const pairs = await compare(
+      () => oursPairs(qm, OURS_PAIRS),
+      () => arrayPairs(ARRAY_PAIRS),
+    );
+    const depth = await compare(
+      () => oursDepth(qm, OURS_PAIRS / DEPTH),
+      () => arrayDepth(ARRAY_PAIRS / DEPTH / 10),
+    );
+    if (qm.queueStatus(QUEUE).depth !== 0) throw new Error("memory bench: the queue was not drained");
+    return {
+      name: "memory",
+      runtime: "node",
+      versions: { node: process.version, v8: process.versions.v8 },
+      rows: [row("put+get pairs", pairs, OURS_PAIRS, ARRAY_PAIRS), row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10)],
+      notes: [
+        "Rates are put+get pairs per second (one message through the queue).",
+        "Target: at least 1,000,000 pairs/s through the queue manager; the ratio to the array is for information.",
+      ],
+    };
+  } finally {
+    await qm.close();
+  }
+}
+
+type Round = () => Promise<{ count: number; ms: number }> | { count: number; ms: number };
+
+/** Alternates our rounds and the baseline's, so drift on a shared machine hits both alike. */
+async function compare(ours: Round, baseline: Round): Promise<{ ours: number[]; baseline: number[] }> {
+  for (let i = 0; i < WARMUP_ROUNDS; i++) {
+    await ours();
+    await baseline();
+  }
+  const out = { ours: [] as number[], baseline: [] as number[] };
+  for (let i = 0; i < ROUNDS; i++) {
+    const a = await ours();
+    out.ours.push(rate(a.count, a.ms));
+    const b = await baseline();
+    out.baseline.push(rate(b.count, b.ms));
+  }
+  return out;
+}
+
+function row(name: string, rounds: { ours: number[]; baseline: number[] }, oursPerRound: number, arrayPerRound: number): BenchRow {
+  const ours = median(rounds.ours);
+  const baseline = median(rounds.baseline);
+  return {
+    runtime: "node",
+    case: `memory, non-persistent, ${name}`,
+    ours,
+    baseline,
+    ratio: ours / baseline,
+    target: "≥ 1,000,000 msg/s",
+    met: ours >= TARGET_PAIRS_PER_SECOND,
+    rounds,
+    details: { oursPairsPerRound: oursPerRound, arrayPairsPerRound: arrayPerRound, warmupRounds: WARMUP_ROUNDS, rounds: ROUNDS, baseline: "JS array push + shift" },
+  };
+}
+
+async function oursPairs(qm: QueueManager, n: number) {
+  let received = 0;
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    await qm.put(QUEUE, { body: BODY_1KIB, persistent: false });
+    if (await qm.get(QUEUE)) received++;
+  }
+  const ms = performance.now() - start;
+  return { count: check(received, n), ms };
+}
+
+async function oursDepth(qm: QueueManager, batches: number) {
+  let received = 0;
+  const start = performance.now();
+  for (let b = 0; b < batches; b++) {
+    for (let i = 0; i < DEPTH; i++) await qm.put(QUEUE, { body: BODY_1KIB, persistent: false });
+    for (let i = 0; i < DEPTH; i++) if (await qm.get(QUEUE)) received++;
+  }
+  const ms = performance.now() - start;
+  return { count: check(received, batches * DEPTH), ms };
+}
+
+function arrayPairs(n: number) {
+  const fifo: Wrapped[] = [];
+  let bytes = 0;
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    fifo.push({ body: BODY_1KIB });
+    bytes += fifo.shift()!.body.length;
+  }
+  const ms = performance.now() - start;
+  return { count: check(bytes / BODY_1KIB.length, n), ms };
+}
+
+function arrayDepth(batches: number) {
+  const fifo: Wrapped[] = [];
+  let bytes = 0;
+  const start = performance.now();
+  for (let b = 0; b < batches; b++) {
+    for (let i = 0; i < DEPTH; i++) fifo.push({ body: BODY_1KIB });
+    for (let i = 0; i < DEPTH; i++) bytes += fifo.shift()!.body.length;
+  }
+  const ms = performance.now() - start;
+  return { count: check(bytes / BODY_1KIB.length, batches * DEPTH), ms };
+}
+
+/** Every message must come back; a benchmark that lost some would be measuring nothing. */
+function check(received: number, expected: number): number {
+  if (received !== expected) throw new Error(`memory bench: ${received} of ${expected} messages came back`);
+  return received;
+}
+
+// Standalone run: print the rows.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { formatTable } = await import("./report.js");
+  console.log(formatTable((await runMemoryBench()).rows));
+}

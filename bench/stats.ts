@@ -1,0 +1,15 @@
+/** Small helpers shared by the benchmarks (runs in node, Chromium and workerd alike). */
+
+/** 1 KiB of text: the body every benchmark puts. */
+export const BODY_1KIB = "x".repeat(1024);
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Messages per second for `count` messages in `ms` milliseconds. */
+export function rate(count: number, ms: number): number {
+  return ms > 0 ? (count * 1000) / ms : Infinity;
+}
