@@ -19,6 +19,12 @@ export const MQRC = {
   MQRC_NOT_AUTHORIZED: 2035,
   MQRC_OBJECT_IN_USE: 2042,
   MQRC_OBJECT_TYPE_ERROR: 2043,
+  MQRC_OPTION_NOT_VALID_FOR_TYPE: 2045,
+  MQRC_NOT_OPEN_FOR_BROWSE: 2036,
+  MQRC_NOT_OPEN_FOR_INPUT: 2037,
+  MQRC_NOT_OPEN_FOR_OUTPUT: 2039,
+  MQRC_PERSISTENT_NOT_ALLOWED: 2048,
+  MQRC_UNKNOWN_ALIAS_BASE_Q: 2082,
   MQRC_OPTIONS_ERROR: 2046,
   MQRC_PERSISTENCE_ERROR: 2047,
   MQRC_PRIORITY_ERROR: 2050,
@@ -38,6 +44,8 @@ export const MQRC = {
   MQRC_OBJECT_NAME_ERROR: 2152,
   MQRC_Q_MGR_STOPPING: 2162,
   MQRC_UNEXPECTED_ERROR: 2195,
+  MQRC_UNKNOWN_XMIT_Q: 2196,
+  MQRC_XMIT_Q_USAGE_ERROR: 2199,
   MQRC_FORMAT_ERROR: 2110,
   MQRC_STORAGE_MEDIUM_FULL: 2192,
   MQRC_PROPERTY_NAME_ERROR: 2442,
@@ -52,13 +60,16 @@ export const MQRC = {
 
 export type MQReasonName = keyof typeof MQRC;
 
-const NAME_BY_CODE = new Map<number, MQReasonName>(
-  Object.entries(MQRC).map(([name, code]) => [code, name as MQReasonName]),
-);
+const NAME_BY_CODE = new Map<number, string>(Object.entries(MQRC).map(([name, code]) => [code, name]));
 
-/** The IBM name of a reason code, or MQRC_<code> for one this table does not list. */
+/** The IBM name of a reason code, or MQRC_<code> for one no table lists. */
 export function reasonName(code: number): string {
   return NAME_BY_CODE.get(code) ?? `MQRC_${code}`;
+}
+
+/** Adds names for more reason codes (the MQRCCF_ command codes that core/mqsc knows). */
+export function registerReasonNames(names: Record<string, number>): void {
+  for (const [name, code] of Object.entries(names)) if (!NAME_BY_CODE.has(code)) NAME_BY_CODE.set(code, name);
 }
 
 /** MQCC_WARNING (1) or MQCC_FAILED (2), as MQ's completion codes. */

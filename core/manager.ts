@@ -3,15 +3,7 @@
  * owns one Store; everything it commits goes through a GroupCommit, and only committed
  * state is ever in the store.
  */
-import {
-  LOCAL_QUEUE_DEFAULTS,
-  QUEUE_MANAGER_DEFAULTS,
-  checkObjectName,
-  mergeLocalQueueAttributes,
-  mergeQueueManagerAttributes,
-  type LocalQueueAttributes,
-  type QueueManagerAttributes,
-} from "./attributes.js";
+import { checkObjectName, type LocalQueueAttributes, type QueueManagerAttributes } from "./attributes.js";
 import { BrowseCursor, type BrowseStep } from "./browse.js";
 import { systemClock, type Clock, type TimerHandle } from "./clock.js";
 import { MQError } from "./errors.js";
@@ -33,7 +25,13 @@ import {
 import { loadProperties, storeProperties, toProperties } from "./properties.js";
 import { EntryState, LocalQueue, type Entry, type MessageFilter } from "./queue.js";
 import { createMemoryStore } from "./memory-store.js";
+import { DEFAULT_DEAD_LETTER_QUEUE, SYSTEM_OBJECTS } from "./default-objects.js";
+import { QueueHandle, type HandleStatus, type OpenOptions } from "./handle.js";
+import { ObjectCatalogue, toRecord, type DefineOptions } from "./object-catalogue.js";
+import { applyQueueManagerAttributes, describeType, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
+import { runMqsc } from "./mqsc/execute.js";
+import type { MqscResult } from "./mqsc/result.js";
 
 export interface QueueManagerOptions {
   /** The queue manager's name (MQ naming rules). */
@@ -83,22 +81,17 @@ export interface QueueStatus {
   name: string;
   depth: number;
   uncommitted: number;
+  /** IPPROCS: handles open for input, and gets waiting. */
   openInputCount: number;
+  /** OPPROCS: handles open for output. */
   openOutputCount: number;
   lastPutTime: number | null;
   lastGetTime: number | null;
+  /** MSGAGE: milliseconds since the oldest message on the queue was put, or null when empty. */
+  oldestMessageAge: number | null;
 }
 
-export interface DefineOptions {
-  /** Replace an existing definition (MQSC REPLACE) instead of failing. */
-  replace?: boolean;
-  /** Copy attributes from this queue instead of SYSTEM.DEFAULT.LOCAL.QUEUE (MQSC LIKE). */
-  like?: string;
-}
-
-export const DEFAULT_LOCAL_QUEUE = "SYSTEM.DEFAULT.LOCAL.QUEUE";
-export const DEFAULT_DEAD_LETTER_QUEUE = "SYSTEM.DEAD.LETTER.QUEUE";
-const DEFAULT_QUEUES = [DEFAULT_LOCAL_QUEUE, DEFAULT_DEAD_LETTER_QUEUE, "DEV.QUEUE.1", "DEV.QUEUE.2", "DEV.QUEUE.3"];
+export type { DefineOptions } from "./object-catalogue.js";
 const INCARNATION_KEY = "incarnation";
 /** Each open starts a new range of seq numbers: incarnation * 2^32 + a counter. */
 const SEQS_PER_INCARNATION = 2 ** 32;
@@ -113,7 +106,14 @@ export class QueueManager {
   /** The message id's first 20 bytes in this incarnation. */
   #idBase: string;
   readonly #queues = new Map<string, LocalQueue>();
+  readonly #objects = new ObjectCatalogue();
+  readonly #handles = new Set<QueueHandle>();
+  /** Channel states set by START and STOP CHANNEL; a channel with none is inactive. */
+  readonly #channelStatus = new Map<string, ChannelState>();
+  #handleCounter = 0;
   #attributes: QueueManagerAttributes;
+  #createdAt = 0;
+  #alteredAt = 0;
   /** seq = #seqBase + #counter: the counter stays a small integer, cheap to format and compare. */
   #seqBase: number;
   #counter = 0;
@@ -151,15 +151,24 @@ export class QueueManager {
       throw new MQError("MQRC_Q_MGR_NAME_ERROR", `this storage holds queue manager ${qmgrRecord.name}, not ${name}`);
     }
     const isNew = !qmgrRecord;
-    const attributes = isNew
-      ? { ...QUEUE_MANAGER_DEFAULTS, deadLetterQueue: DEFAULT_DEAD_LETTER_QUEUE }
-      : mergeQueueManagerAttributes(QUEUE_MANAGER_DEFAULTS, qmgrRecord.attributes as Partial<QueueManagerAttributes>);
-    const manager = new QueueManager(name, store, options.clock ?? systemClock, attributes, incarnation, options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
+    const clock = options.clock ?? systemClock;
+    const attributes = applyQueueManagerAttributes(
+      queueManagerDefaults(),
+      isNew ? { deadLetterQueue: DEFAULT_DEAD_LETTER_QUEUE } : qmgrRecord.attributes,
+    ) as QueueManagerAttributes;
+    const manager = new QueueManager(name, store, clock, attributes, incarnation, options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
+    manager.#createdAt = qmgrRecord?.createdAt ?? clock.now();
+    manager.#alteredAt = qmgrRecord?.alteredAt ?? manager.#createdAt;
 
     for (const record of snapshot.objects) {
-      if (record.kind === "queue" && record.type === "local") {
-        const queueAttributes = mergeLocalQueueAttributes(LOCAL_QUEUE_DEFAULTS, record.attributes as Partial<LocalQueueAttributes>);
-        manager.#queues.set(record.name, manager.#newQueue(record.name, queueAttributes));
+      if (record.kind === "qmgr") continue;
+      const definition = manager.#objects.restore(record);
+      if (!definition) continue;
+      manager.#objects.set(definition);
+      if (definition.type === "localQueue") {
+        const queue = manager.#newQueue(record.name, definition.attributes as LocalQueueAttributes);
+        if (record.dynamic === "permanent") queue.dynamic = "permanent";
+        manager.#queues.set(record.name, queue);
       }
     }
     const orphans: StoreOp[] = [];
@@ -175,10 +184,11 @@ export class QueueManager {
     if (isNew) {
       batch.push({ op: "putObject", record: manager.#qmgrRecord() });
       if (options.createDefaultObjects !== false) {
-        for (const queueName of DEFAULT_QUEUES) {
-          const queue = manager.#newQueue(queueName, { ...LOCAL_QUEUE_DEFAULTS });
-          manager.#queues.set(queueName, queue);
-          batch.push({ op: "putObject", record: queueRecord(queue) });
+        for (const object of SYSTEM_OBJECTS) {
+          const definition = manager.#objects.planDefine(object.type, object.name, object.attributes, {}, manager.#createdAt);
+          manager.#objects.set(definition);
+          if (definition.type === "localQueue") manager.#queues.set(object.name, manager.#newQueue(object.name, definition.attributes as LocalQueueAttributes));
+          batch.push({ op: "putObject", record: toRecord(definition) });
         }
       }
     }
@@ -199,9 +209,13 @@ export class QueueManager {
   /** Puts a message. A persistent message is in the store before this resolves. */
   async put(queueName: string, message: PutMessage): Promise<PutResult> {
     this.#checkOpen();
-    const queue = this.#localQueue(queueName);
+    // The common case, a local queue by its own name, resolves without allocating.
+    const local = this.#queues.get(queueName);
+    const target = local !== undefined ? local : this.#resolveForPut(queueName);
+    const queue = target instanceof LocalQueue ? target : target.queue;
+    const defaults = target instanceof LocalQueue ? target.attributes : target.defaults;
     const attributes = queue.attributes;
-    if (!attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${queueName} is PUT(DISABLED)`);
+    if (!attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${queue.name} is PUT(DISABLED)`);
     if (message === null || typeof message !== "object") throw new MQError("MQRC_FORMAT_ERROR", "a message must be an object with a body");
     const qmgrMax = this.#attributes.maxMessageLength;
     const maxLength = Math.min(attributes.maxMessageLength, qmgrMax);
@@ -209,17 +223,20 @@ export class QueueManager {
     if (size > maxLength) {
       throw size > qmgrMax
         ? new MQError("MQRC_MSG_TOO_BIG_FOR_Q_MGR", `the message is ${size} bytes; queue manager ${this.name} takes at most ${qmgrMax} (MAXMSGL)`)
-        : new MQError("MQRC_MSG_TOO_BIG_FOR_Q", `the message is ${size} bytes; queue ${queueName} takes at most ${attributes.maxMessageLength} (MAXMSGL)`);
+        : new MQError("MQRC_MSG_TOO_BIG_FOR_Q", `the message is ${size} bytes; queue ${queue.name} takes at most ${attributes.maxMessageLength} (MAXMSGL)`);
     }
     if (queue.depth >= attributes.maxDepth) {
-      throw new MQError("MQRC_Q_FULL", `queue ${queueName} holds its maximum of ${attributes.maxDepth} messages (MAXDEPTH)`);
+      throw new MQError("MQRC_Q_FULL", `queue ${queue.name} holds its maximum of ${attributes.maxDepth} messages (MAXDEPTH)`);
     }
-    const priority = message.priority ?? attributes.defaultPriority;
+    const priority = message.priority ?? defaults.defaultPriority;
     if (!Number.isInteger(priority) || priority < 0 || priority > 9) {
       throw new MQError("MQRC_PRIORITY_ERROR", `priority must be an integer from 0 to 9; got ${JSON.stringify(priority)}`);
     }
-    const persistent = message.persistent ?? attributes.defaultPersistence;
+    const persistent = message.persistent ?? defaults.defaultPersistence;
     if (typeof persistent !== "boolean") throw new MQError("MQRC_PERSISTENCE_ERROR", "persistent must be true or false");
+    if (persistent && queue.dynamic === "temporary") {
+      throw new MQError("MQRC_PERSISTENT_NOT_ALLOWED", `queue ${queue.name} is a temporary dynamic queue, which holds only non-persistent messages`);
+    }
     const expiry = message.expiry ?? null;
     if (expiry !== null && (!Number.isInteger(expiry) || expiry <= 0)) {
       throw new MQError("MQRC_EXPIRY_ERROR", `expiry is a positive whole number of milliseconds, or null for unlimited; got ${JSON.stringify(expiry)}`);
@@ -234,7 +251,7 @@ export class QueueManager {
     const now = this.#clock.now();
     const record: MessageRecord = {
       seq: this.#seqBase + counter,
-      queue: queueName,
+      queue: queue.name,
       messageId: messageIdFor(this.#idBase, counter),
       correlationId,
       priority,
@@ -251,6 +268,7 @@ export class QueueManager {
       bodySize: size,
     };
     if (message.contentType !== undefined) record.contentType = String(message.contentType);
+    if (!(target instanceof LocalQueue) && target.transmission) record.transmission = target.transmission;
     const entry: Entry = { record, body: stored, state: persistent ? EntryState.Pending : EntryState.Available };
     queue.insert(entry);
     queue.lastPutTime = now;
@@ -274,7 +292,7 @@ export class QueueManager {
    */
   async get(queueName: string, options: GetOptions = {}): Promise<Message | null> {
     this.#checkOpen();
-    const queue = this.#checkGetEnabled(this.#localQueue(queueName));
+    const queue = this.#queueForGet(queueName);
     const filter = normalizeFilter(options);
     const wait = checkWait(options.wait);
     if (options.signal?.aborted) return null;
@@ -289,15 +307,15 @@ export class QueueManager {
   /** A cursor that returns each available message once, in delivery order, leaving it on the queue. */
   browse(queueName: string, options: BrowseOptions = {}): BrowseCursor {
     this.#checkOpen();
-    this.#checkGetEnabled(this.#localQueue(queueName));
+    const queue = this.#queueForGet(queueName);
     const filter = normalizeFilter(options);
-    return new BrowseCursor((position) => this.#browseStep(queueName, position, filter, true));
+    return new BrowseCursor((position) => this.#browseStep(queue.name, position, filter, true));
   }
 
   /** Summaries (no bodies) of up to `limit` available messages, in delivery order. */
   async list(queueName: string, options: BrowseOptions & { limit?: number } = {}): Promise<MessageSummary[]> {
     this.#checkOpen();
-    const queue = this.#checkGetEnabled(this.#localQueue(queueName));
+    const queue = this.#queueForGet(queueName);
     const limit = options.limit ?? Infinity;
     if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
       throw new MQError("MQRC_OPTIONS_ERROR", `limit must be a whole number; got ${JSON.stringify(limit)}`);
@@ -314,7 +332,166 @@ export class QueueManager {
     return out;
   }
 
+  // --- Administration ---
+
+  /** Runs MQSC (one command or a script) as runmqsc would; bad input is reported in the result, never thrown. */
+  mqsc(script: string): Promise<MqscResult> {
+    this.#checkOpen();
+    return runMqsc(this, script);
+  }
+
+  // --- Handles ---
+
+  /**
+   * Opens a queue for a long-lived producer or consumer (MQOPEN). Opening a model queue
+   * makes a dynamic queue from it: a temporary one is gone when this handle closes (and
+   * holds only non-persistent messages), a permanent one is kept like any definition.
+   */
+  async open(queueName: string, options: OpenOptions = {}): Promise<QueueHandle> {
+    this.#checkOpen();
+    const input = options.input === true;
+    const output = options.output === true;
+    const browse = options.browse === true;
+    if (!input && !output && !browse) throw new MQError("MQRC_OPTIONS_ERROR", "open a queue for input, output or browse");
+    let name = queueName;
+    let createdDynamic = false;
+    const definition = this.#objects.get("queue", queueName);
+    if (definition?.type === "modelQueue") {
+      name = await this.#defineDynamicQueue(definition, options.dynamicQueueName ?? "AMQ.*");
+      createdDynamic = true;
+    }
+    // Resolve now so that an unknown, inhibited or wrongly typed queue fails at open, as in MQ.
+    const reading = input || browse ? this.#queueForGet(name, input) : undefined;
+    const writing = output ? this.#resolveForPut(name) : undefined;
+    const writeQueue = writing instanceof LocalQueue ? writing : writing?.queue;
+    if (writing && !writeQueue!.attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${writeQueue!.name} is PUT(DISABLED)`);
+    if (input) reading!.openInputCount++;
+    if (output) writeQueue!.openOutputCount++;
+    const status: HandleStatus = { id: ++this.#handleCounter, queue: name, application: options.application ?? "", input, output, browse, openedAt: this.#clock.now() };
+    const handle = new QueueHandle(
+      {
+        put: (queue, message) => this.put(queue, message),
+        get: (queue, getOptions) => this.get(queue, getOptions),
+        browse: (queue, browseOptions) => this.browse(queue, browseOptions),
+        closeHandle: async (closing, deleteQueue) => {
+          this.#handles.delete(closing);
+          if (input) reading!.openInputCount--;
+          if (output) writeQueue!.openOutputCount--;
+          const dynamic = this.#queues.get(name)?.dynamic;
+          if (this.#closed) return;
+          if ((createdDynamic && dynamic === "temporary") || (deleteQueue && dynamic === "permanent")) {
+            await this.deleteObject("localQueue", name, { purge: dynamic === "temporary" });
+          }
+        },
+      },
+      status,
+    );
+    this.#handles.add(handle);
+    return handle;
+  }
+
+  /** Every open handle (DISPLAY QSTATUS TYPE(HANDLE)), or those on one queue. */
+  handleStatuses(queueName?: string): HandleStatus[] {
+    return [...this.#handles].map((h) => ({ ...h.status })).filter((h) => queueName === undefined || h.queue === queueName);
+  }
+
+  // --- Channels ---
+
+  /**
+   * START CHANNEL. Messages do not move between queue managers yet (channels are on the
+   * roadmap), so a sending channel goes to RETRYING, which is what MQ shows for a sender
+   * that cannot reach its partner; a receiving channel waits, inactive, for its partner.
+   */
+  startChannel(name: string): ChannelState | undefined {
+    this.#checkOpen();
+    const channel = this.#objects.require("channel", name);
+    const sending = ["sender", "server", "requester", "clusterSender"].includes(String(channel.attributes.channelType));
+    if (sending) this.#channelStatus.set(name, "retrying");
+    else this.#channelStatus.delete(name);
+    return this.#channelStatus.get(name);
+  }
+
+  /** STOP CHANNEL: STOPPED until started again. */
+  stopChannel(name: string): void {
+    this.#checkOpen();
+    this.#objects.require("channel", name);
+    this.#channelStatus.set(name, "stopped");
+  }
+
+  /** The state DISPLAY CHSTATUS shows, or undefined for an inactive channel. */
+  channelStatus(name: string): ChannelState | undefined {
+    return this.#channelStatus.get(name);
+  }
+
   // --- Objects ---
+
+  /** Defines an object of any type (MQSC DEFINE), starting from `like` or the type's SYSTEM.DEFAULT object. */
+  defineObject(type: ObjectType, name: string, attributes: Attributes = {}, options: DefineOptions = {}): Promise<ObjectDefinition> {
+    return this.#admin(async () => {
+      const definition = this.#objects.planDefine(type, name, attributes, options, this.#clock.now());
+      const existingQueue = type === "localQueue" ? this.#queues.get(name) : undefined;
+      if (existingQueue?.dynamic === "temporary") throw new MQError("MQRC_OBJECT_IN_USE", `queue ${name} is a temporary dynamic queue`);
+      await this.#commit([{ op: "putObject", record: { ...toRecord(definition), ...(existingQueue?.dynamic === "permanent" ? { dynamic: "permanent" as const } : {}) } }]);
+      this.#apply(definition);
+      return copyDefinition(definition);
+    });
+  }
+
+  /** Changes some attributes of an object (MQSC ALTER); the rest stay as they are. */
+  alterObject(type: ObjectType, name: string, attributes: Attributes): Promise<ObjectDefinition> {
+    return this.#admin(async () => {
+      const definition = this.#objects.planAlter(type, name, attributes, this.#clock.now());
+      const queue = type === "localQueue" ? this.#queues.get(name) : undefined;
+      if (queue?.dynamic !== "temporary") {
+        await this.#commit([{ op: "putObject", record: { ...toRecord(definition), ...(queue?.dynamic === "permanent" ? { dynamic: "permanent" as const } : {}) } }]);
+      }
+      this.#apply(definition);
+      return copyDefinition(definition);
+    });
+  }
+
+  /** Deletes an object (MQSC DELETE); a local queue holding messages needs `purge`, and may not be open. */
+  deleteObject(type: ObjectType, name: string, options: { purge?: boolean } = {}): Promise<void> {
+    return this.#admin(async () => {
+      this.#objects.require(type, name);
+      const ops: StoreOp[] = [{ op: "deleteObject", kind: kindOf(type), name }];
+      const queue = type === "localQueue" ? this.#queues.get(name) : undefined;
+      if (queue) {
+        this.#checkIdle(queue, "delete");
+        if (queue.depth > 0 && !options.purge) {
+          throw new MQError("MQRC_Q_NOT_EMPTY", `queue ${name} holds ${queue.depth} messages; delete it with purge to discard them`);
+        }
+        for (const entry of queue.entries()) if (entry.record.persistent) ops.push({ op: "deleteMessage", seq: entry.record.seq });
+      }
+      await this.#commit(ops);
+      if (queue) {
+        for (const entry of [...queue.entries()]) this.#forget(queue, entry);
+        this.#queues.delete(name);
+      }
+      if (type === "channel") this.#channelStatus.delete(name);
+      this.#objects.delete(type, name);
+    });
+  }
+
+  /** An object's definition, or undefined. `type` may be "queue" for a queue of any type. */
+  object(type: ObjectType | "queue", name: string): ObjectDefinition | undefined {
+    const found = this.#objects.get(type === "queue" ? "queue" : kindOf(type), name);
+    return found && (type === "queue" ? isQueueType(found.type) : found.type === type) ? copyDefinition(found) : undefined;
+  }
+
+  /** Definitions of the given types (all when none), sorted by name. */
+  objects(types?: readonly ObjectType[]): ObjectDefinition[] {
+    return this.#objects.list(types).map(copyDefinition);
+  }
+
+  /** When the queue manager was created and last altered (CRDATE, ALTDATE). */
+  get createdAt(): number {
+    return this.#createdAt;
+  }
+
+  get alteredAt(): number {
+    return this.#alteredAt;
+  }
 
   queueNames(): string[] {
     return [...this.#queues.keys()].sort();
@@ -330,6 +507,7 @@ export class QueueManager {
 
   queueStatus(name: string): QueueStatus {
     const queue = this.#localQueue(name);
+    const oldest = queue.oldestPutTime();
     return {
       name,
       depth: queue.depth,
@@ -338,51 +516,27 @@ export class QueueManager {
       openOutputCount: queue.openOutputCount,
       lastPutTime: queue.lastPutTime || null,
       lastGetTime: queue.lastGetTime || null,
+      oldestMessageAge: oldest === undefined ? null : Math.max(0, this.#clock.now() - oldest),
     };
   }
 
-  /** Defines a local queue: attributes from `like` (default SYSTEM.DEFAULT.LOCAL.QUEUE), then `attributes`. */
-  defineQueue(name: string, attributes: Partial<LocalQueueAttributes> = {}, options: DefineOptions = {}): Promise<void> {
-    return this.#admin(async () => {
-      checkObjectName(name);
-      const existing = this.#queues.get(name);
-      if (existing && !options.replace) throw new MQError("MQRC_OBJECT_ALREADY_EXISTS", `queue ${name} already exists; use replace to redefine it`);
-      let base: LocalQueueAttributes = LOCAL_QUEUE_DEFAULTS;
-      if (options.like !== undefined) base = this.#localQueue(options.like).attributes;
-      else if (this.#queues.has(DEFAULT_LOCAL_QUEUE)) base = this.#queues.get(DEFAULT_LOCAL_QUEUE)!.attributes;
-      const merged = mergeLocalQueueAttributes(base, attributes);
-      const queue = existing ?? this.#newQueue(name, merged);
-      await this.#commit([{ op: "putObject", record: queueRecord({ name, attributes: merged }) }]);
-      queue.attributes = merged;
-      this.#queues.set(name, queue);
-    });
+  /** Whether a local queue is a dynamic one, made from a model queue. */
+  queueDynamicType(name: string): "temporary" | "permanent" | undefined {
+    return this.#localQueue(name).dynamic;
   }
 
-  alterQueue(name: string, attributes: Partial<LocalQueueAttributes>): Promise<void> {
-    return this.#admin(async () => {
-      const queue = this.#localQueue(name);
-      const merged = mergeLocalQueueAttributes(queue.attributes, attributes);
-      await this.#commit([{ op: "putObject", record: queueRecord({ name, attributes: merged }) }]);
-      queue.attributes = merged;
-      // Enabling GET may let waiting gets proceed.
-      if (queue.waiters.length > 0) this.#serveWaiters(queue);
-    });
+  /** Defines a local queue: attributes from `like` (default SYSTEM.DEFAULT.LOCAL.QUEUE), then `attributes`. */
+  async defineQueue(name: string, attributes: Partial<LocalQueueAttributes> = {}, options: DefineOptions = {}): Promise<void> {
+    await this.defineObject("localQueue", name, attributes as Attributes, options);
+  }
+
+  async alterQueue(name: string, attributes: Partial<LocalQueueAttributes>): Promise<void> {
+    await this.alterObject("localQueue", name, attributes as Attributes);
   }
 
   /** Deletes a local queue; one holding messages needs `purge` (MQSC PURGE), as in MQ. */
   deleteQueue(name: string, options: { purge?: boolean } = {}): Promise<void> {
-    return this.#admin(async () => {
-      const queue = this.#localQueue(name);
-      this.#checkIdle(queue, "delete");
-      if (queue.depth > 0 && !options.purge) {
-        throw new MQError("MQRC_Q_NOT_EMPTY", `queue ${name} holds ${queue.depth} messages; delete it with purge to discard them`);
-      }
-      const ops: StoreOp[] = [{ op: "deleteObject", kind: "queue", name }];
-      for (const entry of queue.entries()) if (entry.record.persistent) ops.push({ op: "deleteMessage", seq: entry.record.seq });
-      await this.#commit(ops);
-      for (const entry of [...queue.entries()]) this.#forget(queue, entry);
-      this.#queues.delete(name);
-    });
+    return this.deleteObject("localQueue", name, options);
   }
 
   /** Removes every message from a queue (MQSC CLEAR QLOCAL). Returns how many were removed. */
@@ -400,13 +554,14 @@ export class QueueManager {
 
   alterQueueManager(attributes: Partial<QueueManagerAttributes>): Promise<void> {
     return this.#admin(async () => {
-      const merged = mergeQueueManagerAttributes(this.#attributes, attributes);
-      const previous = this.#attributes;
+      const merged = applyQueueManagerAttributes(this.#attributes, attributes as Attributes) as QueueManagerAttributes;
+      const previous = [this.#attributes, this.#alteredAt] as const;
       this.#attributes = merged;
+      this.#alteredAt = this.#clock.now();
       try {
         await this.#commit([{ op: "putObject", record: this.#qmgrRecord() }]);
       } catch (error) {
-        this.#attributes = previous;
+        [this.#attributes, this.#alteredAt] = previous;
         throw error;
       }
     });
@@ -420,6 +575,7 @@ export class QueueManager {
     for (const queue of this.#queues.values()) {
       for (const waiter of queue.waiters.splice(0)) (waiter as PendingGet).fail(stopping);
     }
+    for (const handle of [...this.#handles]) await handle.close();
     await this.#adminChain.catch(() => undefined);
     await this.#commits.idle();
     await this.#store.close();
@@ -435,7 +591,113 @@ export class QueueManager {
     const queue = this.#queues.get(name);
     if (queue) return queue;
     checkObjectName(name);
+    const other = this.#objects.get("queue", name);
+    if (other) throw new MQError("MQRC_OBJECT_TYPE_ERROR", `${name} is a ${describeType(other.type)}, not a local queue`);
     throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `queue ${name} is not defined on queue manager ${this.name}`);
+  }
+
+  #queueDefinition(name: string): ObjectDefinition {
+    const definition = this.#objects.get("queue", name);
+    if (definition) return definition;
+    checkObjectName(name);
+    throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `queue ${name} is not defined on queue manager ${this.name}`);
+  }
+
+  /**
+   * Where a put to `name` goes: a local queue, an alias's target (the alias's PUT and
+   * defaults apply), or for a remote queue its transmission queue, the message carrying
+   * its destination as MQ's transmission header does.
+   */
+  #resolveForPut(name: string): PutTarget {
+    const definition = this.#queueDefinition(name);
+    const attributes = definition.attributes;
+    switch (definition.type) {
+      case "localQueue":
+        return this.#queues.get(name)!;
+      case "aliasQueue": {
+        if (attributes.putEnabled === false) throw new MQError("MQRC_PUT_INHIBITED", `alias queue ${name} is PUT(DISABLED)`);
+        const base = this.#aliasBase(definition);
+        const resolved = base.type === "localQueue" ? this.#queues.get(base.name)! : this.#resolveForPut(base.name);
+        const queue = resolved instanceof LocalQueue ? resolved : resolved.queue;
+        const transmission = resolved instanceof LocalQueue ? undefined : resolved.transmission;
+        return { queue, defaults: defaultsOf(attributes), transmission };
+      }
+      case "remoteQueue": {
+        if (attributes.putEnabled === false) throw new MQError("MQRC_PUT_INHIBITED", `remote queue ${name} is PUT(DISABLED)`);
+        const remoteName = String(attributes.remoteName ?? "");
+        const remoteQueueManager = String(attributes.remoteQueueManager ?? "") || this.name;
+        if (remoteQueueManager === this.name && remoteName !== "") {
+          // A remote definition that names this queue manager resolves here, as in MQ.
+          const local = this.#resolveForPut(remoteName);
+          return { queue: local instanceof LocalQueue ? local : local.queue, defaults: defaultsOf(attributes) };
+        }
+        const xmitqName = String(attributes.transmissionQueue ?? "") || (this.#queues.has(remoteQueueManager) ? remoteQueueManager : this.#attributes.defaultTransmissionQueue);
+        const xmitq = xmitqName ? this.#queues.get(xmitqName) : undefined;
+        if (!xmitq) throw new MQError("MQRC_UNKNOWN_XMIT_Q", `remote queue ${name} has no transmission queue: define ${xmitqName || remoteQueueManager} with USAGE(XMITQ), or set XMITQ`);
+        if (xmitq.attributes.usage !== "transmission") throw new MQError("MQRC_XMIT_Q_USAGE_ERROR", `queue ${xmitq.name} is not a transmission queue (USAGE(XMITQ))`);
+        return { queue: xmitq, defaults: defaultsOf(attributes), transmission: { remoteQueue: remoteName || name, remoteQueueManager } };
+      }
+      default:
+        throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `${name} is a ${describeType(definition.type)}: open it with open() to make a dynamic queue`);
+    }
+  }
+
+  /** The local queue that gets and browses of `name` read (through an alias); GET(DISABLED) refuses them. */
+  #queueForGet(name: string, checkGetEnabled = true): LocalQueue {
+    const local = this.#queues.get(name);
+    if (local) return checkGetEnabled ? this.#checkGetEnabled(local) : local;
+    const definition = this.#queueDefinition(name);
+    if (definition.type !== "aliasQueue") {
+      throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `messages cannot be got from ${name}, a ${describeType(definition.type)}`);
+    }
+    if (checkGetEnabled && definition.attributes.getEnabled === false) throw new MQError("MQRC_GET_INHIBITED", `alias queue ${name} is GET(DISABLED)`);
+    const base = this.#aliasBase(definition);
+    if (base.type !== "localQueue") throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `alias queue ${name} resolves to ${base.name}, a ${describeType(base.type)}, which cannot be read`);
+    const queue = this.#queues.get(base.name)!;
+    return checkGetEnabled ? this.#checkGetEnabled(queue) : queue;
+  }
+
+  #aliasBase(alias: ObjectDefinition): ObjectDefinition {
+    if (alias.attributes.targetType === "topic") throw new MQError("MQRC_FUNCTION_NOT_SUPPORTED", `alias queue ${alias.name} resolves to a topic; publish/subscribe is not available yet`);
+    const target = String(alias.attributes.target ?? "");
+    const base = target ? this.#objects.get("queue", target) : undefined;
+    if (!base) throw new MQError("MQRC_UNKNOWN_ALIAS_BASE_Q", `alias queue ${alias.name} resolves to ${target || "no queue"}, which is not defined`);
+    if (base.type === "aliasQueue" || base.type === "modelQueue") {
+      throw new MQError("MQRC_ALIAS_BASE_Q_TYPE_ERROR", `alias queue ${alias.name} resolves to ${base.name}, a ${describeType(base.type)}`);
+    }
+    return base;
+  }
+
+  /** Makes a dynamic queue from a model queue's attributes; its name from `pattern` ("AMQ.*"). */
+  async #defineDynamicQueue(model: ObjectDefinition, pattern: string): Promise<string> {
+    const suffix = (this.#seqBase + this.#counter++).toString(16).toUpperCase().padStart(16, "0");
+    const name = pattern.endsWith("*") ? (pattern.slice(0, -1) + suffix).slice(0, 48) : pattern;
+    checkObjectName(name);
+    const { definitionType, ...attributes } = model.attributes;
+    const local: Attributes = {};
+    const localSpec = this.#objects.restore({ kind: "queue", name, type: "localQueue", attributes: {} })!.attributes;
+    for (const key of Object.keys(attributes)) if (key in localSpec) local[key] = attributes[key]!;
+    const temporary = definitionType !== "permanentDynamic";
+    const definition = this.#objects.planDefine("localQueue", name, local, {}, this.#clock.now());
+    if (!temporary) await this.#admin(() => this.#commit([{ op: "putObject", record: { ...toRecord(definition), dynamic: "permanent" } }]));
+    this.#apply(definition);
+    this.#queues.get(name)!.dynamic = temporary ? "temporary" : "permanent";
+    return name;
+  }
+
+  /** Makes a committed definition current: the catalogue, and for a local queue its runtime. */
+  #apply(definition: ObjectDefinition): void {
+    this.#objects.set(definition);
+    if (definition.type !== "localQueue") return;
+    const attributes = definition.attributes as LocalQueueAttributes;
+    const queue = this.#queues.get(definition.name);
+    if (!queue) {
+      this.#queues.set(definition.name, this.#newQueue(definition.name, attributes));
+      return;
+    }
+    queue.attributes = attributes;
+    // Enabling GET may let waiting gets proceed.
+    if (queue.waiters.length > 0) this.#serveWaiters(queue);
   }
 
   /** Gets and browses alike are refused on a GET(DISABLED) queue, as in MQ. */
@@ -464,7 +726,7 @@ export class QueueManager {
   }
 
   #qmgrRecord(): ObjectRecord {
-    return { kind: "qmgr", name: this.name, type: "qmgr", attributes: { ...this.#attributes } };
+    return { kind: "qmgr", name: this.name, type: "qmgr", attributes: { ...this.#attributes }, createdAt: this.#createdAt, alteredAt: this.#alteredAt };
   }
 
   #commit(ops: StoreOp[]): Promise<void> {
@@ -485,7 +747,7 @@ export class QueueManager {
     if (queue.uncommitted > 0) {
       throw new MQError("MQRC_OBJECT_IN_USE", `cannot ${action} queue ${queue.name}: it has ${queue.uncommitted} uncommitted messages`);
     }
-    if (queue.openInputCount > 0 || queue.openOutputCount > 0 || queue.waiters.length > 0) {
+    if (queue.openInputCount > 0 || queue.openOutputCount > 0 || queue.waiters.length > 0 || this.handleStatuses(queue.name).length > 0) {
       throw new MQError("MQRC_OBJECT_IN_USE", `cannot ${action} queue ${queue.name}: it is open`);
     }
   }
@@ -628,8 +890,32 @@ interface PendingGet {
   fail(error: unknown): void;
 }
 
-function queueRecord(queue: { name: string; attributes: LocalQueueAttributes }): ObjectRecord {
-  return { kind: "queue", name: queue.name, type: "local", attributes: { ...queue.attributes } };
+export type ChannelState = "retrying" | "stopped";
+
+/** Where a put that is not to a local queue by its own name goes. */
+interface ResolvedPut {
+  queue: LocalQueue;
+  /** DEFPRTY and DEFPSIST come from the first definition on the way (an alias, a remote queue). */
+  defaults: { defaultPriority: number; defaultPersistence: boolean };
+  transmission?: { remoteQueue: string; remoteQueueManager: string };
+}
+type PutTarget = LocalQueue | ResolvedPut;
+
+function defaultsOf(attributes: Attributes): ResolvedPut["defaults"] {
+  return { defaultPriority: Number(attributes.defaultPriority ?? 0), defaultPersistence: attributes.defaultPersistence === true };
+}
+
+function copyDefinition(definition: ObjectDefinition): ObjectDefinition {
+  return { ...definition, attributes: structuredCopy(definition.attributes) };
+}
+
+function structuredCopy(attributes: Attributes): Attributes {
+  const out: Attributes = {};
+  for (const key of Object.keys(attributes)) {
+    const value = attributes[key]!;
+    out[key] = Array.isArray(value) ? [...value] : value;
+  }
+  return out;
 }
 
 function toSummary(record: MessageRecord, now: number): MessageSummary {
@@ -650,6 +936,7 @@ function toSummary(record: MessageRecord, now: number): MessageSummary {
     bodyFormat: record.bodyFormat,
   };
   if (record.contentType !== undefined) summary.contentType = record.contentType;
+  if (record.transmission !== undefined) summary.transmission = { ...record.transmission };
   return summary;
 }
 

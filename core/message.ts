@@ -41,6 +41,13 @@ export interface Message {
   properties: Property[];
   bodyFormat: BodyFormat;
   body: MessageBody;
+  /** On a transmission queue: where the message is bound (MQXQH RemoteQName and RemoteQMgrName). */
+  transmission?: Transmission;
+}
+
+export interface Transmission {
+  remoteQueue: string;
+  remoteQueueManager: string;
 }
 
 /** What a producer gives to put. Everything but the body has a default. */
@@ -83,6 +90,7 @@ export interface MessageRecord {
   bodyFormat: BodyFormat;
   /** Body size in bytes as counted against MAXMSGL. */
   bodySize: number;
+  transmission?: Transmission;
 }
 
 /** A body as stored: text (JSON is kept as its text) or bytes. */

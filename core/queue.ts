@@ -59,6 +59,8 @@ export class LocalQueue {
   lastPutTime = 0;
   lastGetTime = 0;
   readonly waiters: Waiter[] = [];
+  /** Set on a dynamic queue made from a model queue; a temporary one is never stored. */
+  dynamic: "temporary" | "permanent" | undefined;
 
   constructor(
     readonly name: string,

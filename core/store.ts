@@ -16,9 +16,14 @@ export type ObjectKind = "qmgr" | "queue" | "process" | "topic" | "subscription"
 export interface ObjectRecord {
   kind: ObjectKind;
   name: string;
-  /** e.g. "local", "alias", "remote", "model" for queues. */
+  /** The object's type within its kind, e.g. "localQueue" or "aliasQueue" for queues. */
   type: string;
   attributes: { [name: string]: JsonValue };
+  /** When it was defined and last altered (ms since the epoch): MQSC's CRDATE and ALTDATE. */
+  createdAt?: number;
+  alteredAt?: number;
+  /** Set on a permanent dynamic queue, made from a model queue. */
+  dynamic?: "permanent";
 }
 
 export type StoreOp =

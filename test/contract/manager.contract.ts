@@ -29,7 +29,12 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
     it("creates the default objects on first open", async () => {
       await withManager(async (open) => {
         const qm = await open();
-        expect(qm.queueNames()).toEqual(["DEV.QUEUE.1", "DEV.QUEUE.2", "DEV.QUEUE.3", "SYSTEM.DEAD.LETTER.QUEUE", "SYSTEM.DEFAULT.LOCAL.QUEUE"]);
+        expect(qm.queueNames()).toEqual([
+          "DEV.QUEUE.1", "DEV.QUEUE.2", "DEV.QUEUE.3", "SYSTEM.CHANNEL.INITQ", "SYSTEM.DEAD.LETTER.QUEUE", "SYSTEM.DEFAULT.INITIATION.QUEUE", "SYSTEM.DEFAULT.LOCAL.QUEUE",
+        ]);
+        expect(qm.objects(["aliasQueue", "remoteQueue", "modelQueue", "process", "namelist"]).map((o) => o.name)).toEqual([
+          "SYSTEM.DEFAULT.ALIAS.QUEUE", "SYSTEM.DEFAULT.MODEL.QUEUE", "SYSTEM.DEFAULT.NAMELIST", "SYSTEM.DEFAULT.PROCESS", "SYSTEM.DEFAULT.REMOTE.QUEUE",
+        ]);
         expect(qm.attributes.deadLetterQueue).toBe("SYSTEM.DEAD.LETTER.QUEUE");
         expect(qm.queueAttributes(Q)).toMatchObject({ maxDepth: 5000, maxMessageLength: 4194304, defaultPriority: 0, deliverySequence: "priority" });
         await qm.close();

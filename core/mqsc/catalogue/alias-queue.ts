@@ -1,0 +1,62 @@
+/**
+ * Attribute catalogue for alias queues: MQSC DEFINE / ALTER / DISPLAY QALIAS (synonym QA).
+ *
+ * Data from IBM MQ 9.x documentation for Multiplatforms: the DEFINE QALIAS syntax diagram
+ * ("common queue attrs" and "alias queue attrs") and the "DEFINE queues" parameter
+ * descriptions. The attributes an alias shares with a local queue (same keyword, range and
+ * default) come from LOCAL_QUEUE; TARGET and TARGTYPE are the alias's own. TARGQ is the keyword
+ * older releases used for TARGET and is still accepted as its synonym. z/OS-only attributes
+ * (QSGDISP, CMDSCOPE) are left out.
+ */
+import type { AttributeSpec, ObjectTypeSpec } from "./types.js";
+import { LOCAL_QUEUE } from "./local-queue.js";
+
+/** Shared with QLOCAL: same keyword, type, default and help. */
+const SHARED = [
+  "CAPEXPRY",
+  "CLUSNL",
+  "CLUSTER",
+  "CLWLPRTY",
+  "CLWLRANK",
+  "CUSTOM",
+  "DEFBIND",
+  "DEFPRESP",
+  "DEFPRTY",
+  "DEFPSIST",
+  "DEFREADA",
+  "DESCR",
+  "GET",
+  "PROPCTL",
+  "PUT",
+  "SCOPE",
+];
+
+function fromLocalQueue(keywords: readonly string[]): AttributeSpec[] {
+  const found = LOCAL_QUEUE.attributes.filter((a) => keywords.includes(a.keyword));
+  if (found.length !== keywords.length) throw new Error("catalogue: QALIAS shares a keyword QLOCAL lacks");
+  return found;
+}
+
+const OWN: AttributeSpec[] = [
+  {
+    name: "target",
+    keyword: "TARGET",
+    synonyms: ["TARGQ"],
+    type: { kind: "name" },
+    default: "",
+    help: "The name of the queue or topic object to which the alias resolves.",
+  },
+  {
+    name: "targetType",
+    keyword: "TARGTYPE",
+    type: { kind: "enum", values: { queue: "QUEUE", topic: "TOPIC" } },
+    default: "queue",
+    help: "The type of object to which the alias resolves: a queue or a topic.",
+  },
+];
+
+export const ALIAS_QUEUE: ObjectTypeSpec = {
+  mqscType: "QALIAS",
+  synonyms: ["QA"],
+  attributes: [...fromLocalQueue(SHARED), ...OWN].sort((a, b) => (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0)),
+};

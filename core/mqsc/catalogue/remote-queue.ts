@@ -1,0 +1,66 @@
+/**
+ * Attribute catalogue for local definitions of remote queues: MQSC DEFINE / ALTER / DISPLAY
+ * QREMOTE (synonym QR). The same object type serves as a queue manager alias (RNAME blank) and
+ * as a reply-to queue alias.
+ *
+ * Data from IBM MQ 9.x documentation for Multiplatforms: the DEFINE QREMOTE syntax diagram and
+ * the "DEFINE queues" parameter descriptions; the RemoteQName, RemoteQMgrName and XmitQName
+ * queue attributes. The attributes a remote queue shares with a local queue (same keyword,
+ * range and default) come from LOCAL_QUEUE; RNAME, RQMNAME and XMITQ are its own. z/OS-only
+ * attributes (QSGDISP, CMDSCOPE) are left out.
+ */
+import type { AttributeSpec, ObjectTypeSpec } from "./types.js";
+import { LOCAL_QUEUE } from "./local-queue.js";
+
+/** Shared with QLOCAL: same keyword, type, default and help. */
+const SHARED = [
+  "CAPEXPRY",
+  "CLUSNL",
+  "CLUSTER",
+  "CLWLPRTY",
+  "CLWLRANK",
+  "CUSTOM",
+  "DEFBIND",
+  "DEFPRESP",
+  "DEFPRTY",
+  "DEFPSIST",
+  "DESCR",
+  "PUT",
+  "SCOPE",
+];
+
+function fromLocalQueue(keywords: readonly string[]): AttributeSpec[] {
+  const found = LOCAL_QUEUE.attributes.filter((a) => keywords.includes(a.keyword));
+  if (found.length !== keywords.length) throw new Error("catalogue: QREMOTE shares a keyword QLOCAL lacks");
+  return found;
+}
+
+const OWN: AttributeSpec[] = [
+  {
+    name: "remoteName",
+    keyword: "RNAME",
+    type: { kind: "name" },
+    default: "",
+    help: "The name of the queue as it is known on the remote queue manager; blank makes this a queue manager alias.",
+  },
+  {
+    name: "remoteQueueManager",
+    keyword: "RQMNAME",
+    type: { kind: "name" },
+    default: "",
+    help: "The name of the remote queue manager on which the queue is defined.",
+  },
+  {
+    name: "transmissionQueue",
+    keyword: "XMITQ",
+    type: { kind: "name" },
+    default: "",
+    help: "The transmission queue used to forward messages; blank uses the queue named after RQMNAME, then DEFXMITQ.",
+  },
+];
+
+export const REMOTE_QUEUE: ObjectTypeSpec = {
+  mqscType: "QREMOTE",
+  synonyms: ["QR"],
+  attributes: [...fromLocalQueue(SHARED), ...OWN].sort((a, b) => (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0)),
+};
