@@ -1,6 +1,6 @@
 /**
  * MQSC text to commands, by IBM's rules: a line beginning with `*` is a comment; blank lines
- * are ignored; a line ending in `+` continues with the next line's first non-blank
+ * are ignored (inside a continuation too); a line ending in `+` continues with the next line's first non-blank
  * character, one ending in `-` with the next line's first column; keywords are separated by
  * blanks or commas; a value in parentheses may follow a keyword, with or without blanks
  * before the parenthesis; unquoted text is folded to upper case, quoted text is kept as
@@ -81,7 +81,9 @@ export function parseScript(script: string): ParsedCommand[] {
 
   lines.forEach((rawLine, index) => {
     const lineNumber = index + 1;
+    // Comments and blank lines are ignored; a blank line inside a continuation is skipped too.
     if (continuation === undefined && (rawLine.startsWith("*") || rawLine.trim() === "")) return;
+    if (continuation !== undefined && rawLine.trim() === "") return;
     let line = rawLine;
     let column = 1;
     if (continuation === "+") {

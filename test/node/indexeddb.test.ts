@@ -1,9 +1,11 @@
 import "fake-indexeddb/auto";
 import { indexedDBHarness } from "../contract/indexeddb-harness.js";
 import { testQueueManager } from "../contract/manager.contract.js";
+import { testMqsc } from "../contract/mqsc.contract.js";
 import { testObjects } from "../contract/objects.contract.js";
 import { testStore } from "../contract/store.contract.js";
 
 testStore("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testQueueManager("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testObjects("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
+testMqsc("IndexedDB (fake-indexeddb, node)", indexedDBHarness);

@@ -1,8 +1,10 @@
 import { memoryHarness } from "../contract/memory-harness.js";
 import { testQueueManager } from "../contract/manager.contract.js";
+import { testMqsc } from "../contract/mqsc.contract.js";
 import { testObjects } from "../contract/objects.contract.js";
 import { testStore } from "../contract/store.contract.js";
 
 testStore("memory (node)", memoryHarness);
 testQueueManager("memory (node)", memoryHarness);
 testObjects("memory (node)", memoryHarness);
+testMqsc("memory (node)", memoryHarness);

@@ -1,0 +1,229 @@
+/**
+ * The MQSC contract, run on every store and runtime: IBM's real scripts and the seed
+ * documents' MQSC run as they are; every attribute a DEFINE or ALTER sets is what DISPLAY
+ * then shows; what the product implements takes effect and survives a reopen; what it only
+ * recognises answers with its own message and changes nothing.
+ */
+import { describe, expect, it } from "vitest";
+import { QueueManager } from "../../core/index.js";
+import { parseScript, type MqscParameter, type ParsedCommand } from "../../core/mqsc/parser.js";
+import { VERBS, OBJECT_KEYWORDS } from "../../core/mqsc/commands.js";
+import { CATALOGUE, QUEUE_MANAGER, attributeByKeyword, channelAttributeNames } from "../../core/mqsc/catalogue/index.js";
+import devTemplate from "../fixtures/conformance/mqsc/mq-container__incubating__mqadvanced-server-dev__10-dev.mqsc.tpl?raw";
+import senderScript from "../fixtures/conformance/mqsc/mq-ansible__blueprints__sdr-rcvr__sender-config.mqsc?raw";
+import receiverScript from "../fixtures/conformance/mqsc/mq-ansible__blueprints__sdr-rcvr__receiver-config.mqsc?raw";
+import seed000 from "../fixtures/seeds/seed-000-poison-messages.mqsc?raw";
+import seed001 from "../fixtures/seeds/seed-001-reliable-delivery.mqsc?raw";
+import seed002qm1 from "../fixtures/seeds/seed-002-triggering-qm1.mqsc?raw";
+import seed002qm2 from "../fixtures/seeds/seed-002-triggering-qm2.mqsc?raw";
+import { uniqueKey, type StoreHarness } from "./harness.js";
+
+/** The developer template's one Go placeholder, filled in as the container does. */
+export const devScript = devTemplate.replace("{{ .ChckClnt }}", "REQUIRED");
+
+const OPTIONS = new Set(["REPLACE", "NOREPLACE", "LIKE", "FORCE"]);
+
+/**
+ * Runs a script one command at a time; after each DEFINE or ALTER that succeeds, DISPLAYs
+ * the object and checks every attribute the command set. Returns the commands that were
+ * recognised but not implemented.
+ */
+export async function runAndCheck(qm: QueueManager, script: string): Promise<string[]> {
+  const unimplemented: string[] = [];
+  for (const command of parseScript(script)) {
+    expect(command.syntaxError, command.text).toBeUndefined();
+    const result = await qm.mqsc(command.text);
+    const outcome = result.commands[0]!;
+    expect(outcome.syntaxError, `${command.text}\n${outcome.text.join("\n")}`).toBeUndefined();
+    if (outcome.messages[0]?.id === "WEBMQ001E") {
+      expect(outcome.completionCode).toBe(2);
+      unimplemented.push(command.text);
+      continue;
+    }
+    expect(outcome.completionCode, `${command.text}\n${outcome.text.join("\n")}`).toBeLessThan(2);
+    await expectDisplayShows(qm, command);
+  }
+  return unimplemented;
+}
+
+async function expectDisplayShows(qm: QueueManager, command: ParsedCommand): Promise<void> {
+  const [verbParameter, target, ...rest] = command.parameters as [MqscParameter, MqscParameter, ...MqscParameter[]];
+  const verb = VERBS[verbParameter.keyword];
+  if (verb !== "DEFINE" && verb !== "ALTER") return;
+  const isQmgr = target.keyword === "QMGR";
+  const object = OBJECT_KEYWORDS[target.keyword];
+  const name = target.values?.[0]?.text ?? "";
+  const display = isQmgr ? "DISPLAY QMGR ALL" : `DISPLAY ${target.keyword}('${name.replace(/'/g, "''")}') ALL`;
+  const shown = (await qm.mqsc(display)).commands[0]!;
+  expect(shown.completionCode, shown.text.join("\n")).toBe(0);
+  const parameters = shown.objects![0]!.parameters;
+  const spec = isQmgr ? QUEUE_MANAGER : CATALOGUE[object!.type];
+  for (const parameter of rest) {
+    if (OPTIONS.has(parameter.keyword)) continue;
+    const found = attributeByKeyword(spec, parameter.keyword)!;
+    expect(found, `${parameter.keyword} in ${command.text}`).toBeDefined();
+    const key = found.attribute.keyword.toLowerCase();
+    expect(parameters, `${display} shows ${found.attribute.keyword}`).toHaveProperty(key);
+    const actual = String(parameters[key]);
+    if (found.attribute.type.kind === "flag") {
+      expect(actual, `${parameter.keyword} in ${command.text}`).toBe(found.on ? "YES" : "NO");
+      continue;
+    }
+    const expected = parameter.values!.map((v) => (v.quoted ? v.text.replace(/ +$/, "") : v.text.toUpperCase())).join(",");
+    expect(actual, `${parameter.keyword} in ${command.text}`).toBe(expected);
+  }
+}
+
+export function testMqsc(name: string, harness: StoreHarness): void {
+  const withManager = <T>(body: (open: (qmgr?: string) => Promise<QueueManager>) => Promise<T>) =>
+    harness.withStorage(uniqueKey(`mqsc-${name}`), (openStore) => body((qmgr = "QM1") => QueueManager.open({ name: qmgr, store: openStore() })));
+
+  describe(`MQSC contract: ${name}`, () => {
+    it("runs IBM's developer-image script: queues, model, topic, DEADQ and channels take effect; security commands answer that they are not implemented", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        const unimplemented = await runAndCheck(qm, devScript);
+        expect(unimplemented.map((c) => c.split(/[ (]/).slice(0, 2).join(" "))).toEqual([
+          "DEFINE AUTHINFO", "REFRESH SECURITY", "SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH", "SET AUTHREC", "SET AUTHREC", "SET AUTHREC", "SET AUTHREC",
+        ]);
+        const whole = await qm.mqsc(devScript);
+        expect(whole.read).toBe(21);
+        expect(whole.syntaxErrors).toBe(0);
+        expect(whole.notProcessed).toBe(11);
+        expect(whole.summary).toEqual(["21 MQSC commands read.", "No commands have a syntax error.", "11 valid MQSC commands could not be processed."]);
+        await qm.close();
+
+        const again = await open();
+        expect(again.attributes.deadLetterQueue).toBe("DEV.DEAD.LETTER.QUEUE");
+        expect(again.attributes.connectionAuthentication).toBe("DEV.AUTHINFO");
+        expect(again.object("modelQueue", "DEV.APP.MODEL.QUEUE")).toBeDefined();
+        expect(again.object("topic", "DEV.BASE.TOPIC")!.attributes.topicString).toBe("dev/");
+        expect(again.object("channel", "DEV.APP.SVRCONN")!.attributes).toMatchObject({ channelType: "serverConnection", mcaUserId: "app" });
+        const reply = await again.open("DEV.APP.MODEL.QUEUE", { input: true, output: true });
+        await reply.put({ body: "a reply" });
+        expect((await reply.get())!.body).toBe("a reply");
+        await reply.close();
+        await again.close();
+      });
+    });
+
+    it("runs IBM's sender and receiver blueprints: the transmission queue, remote queue and channels work as defined", async () => {
+      await withManager(async (open) => {
+        const sender = await open();
+        expect(await runAndCheck(sender, senderScript)).toEqual(["STOP LISTENER('SYSTEM.DEFAULT.LISTENER.TCP') IGNSTATE(YES)"]);
+        expect(sender.queueAttributes("RECEIVER").usage).toBe("transmission");
+        await sender.put("REMOTE.Q", { body: "for the receiver" });
+        expect(await sender.get("RECEIVER")).toMatchObject({ body: "for the receiver", transmission: { remoteQueue: "RCVR.TARGET.Q", remoteQueueManager: "RECEIVER" } });
+        expect(sender.channelStatus("SDR.TO.RCVR")).toBe("retrying");
+        const status = (await sender.mqsc("DISPLAY CHSTATUS(SDR.TO.RCVR) STATUS")).commands[0]!;
+        expect(status.objects![0]!.parameters).toMatchObject({ channel: "SDR.TO.RCVR", status: "RETRYING" });
+        expect((await sender.mqsc("STOP CHANNEL(SDR.TO.RCVR)")).commands[0]!.messages[0]!.id).toBe("AMQ8019I");
+        await sender.close();
+      });
+      await withManager(async (open) => {
+        const receiver = await open("RECEIVER");
+        const unimplemented = await runAndCheck(receiver, receiverScript);
+        expect(unimplemented.map((c) => c.split(/[ (]/).slice(0, 2).join(" "))).toEqual(["STOP LISTENER", "DEFINE LISTENER", "START LISTENER", "REFRESH SECURITY"]);
+        expect(receiver.attributes).toMatchObject({ deadLetterQueue: "DEV.DEAD.LETTER.QUEUE", channelAuthentication: false, connectionAuthentication: "" });
+        expect(receiver.object("channel", "SDR.TO.RCVR")!.attributes.channelType).toBe("receiver");
+        await receiver.put("RCVR.TARGET.Q", { body: "arrived" });
+        expect((await receiver.get("RCVR.TARGET.Q"))!.body).toBe("arrived");
+        await receiver.close();
+      });
+    });
+
+    it("runs the seed documents' MQSC, and DISPLAY shows every attribute it set", async () => {
+      for (const [qmgr, script] of [["QM1", seed000], ["QM1", seed001], ["QM1", seed002qm1], ["QM2", seed002qm2]] as const) {
+        await withManager(async (open) => {
+          const qm = await open(qmgr);
+          expect(await runAndCheck(qm, script)).toEqual([]);
+          await qm.close();
+          const again = await open(qmgr);
+          // After the reopen, each object is as the last command that set it left it.
+          const commands = parseScript(script);
+          const lastFor = new Map(commands.map((c) => [`${c.parameters[1]!.keyword}/${c.parameters[1]!.values?.[0]?.text ?? ""}`, c]));
+          for (const command of lastFor.values()) await expectDisplayShows(again, command);
+          await again.close();
+        });
+      }
+    });
+
+    it("makes the attributes it acts on act: MAXDEPTH, PUT, GET, DEFPRTY, DEFPSIST, MSGDLVSQ", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        await qm.mqsc("DEFINE QLOCAL(ACT.Q) MAXDEPTH(2) DEFPRTY(6) DEFPSIST(YES) MSGDLVSQ(FIFO) MAXMSGL(5)");
+        expect(await qm.put("ACT.Q", { body: "a" })).toMatchObject({ priority: 6, persistent: true });
+        await qm.put("ACT.Q", { body: "b", priority: 9 });
+        await expect(qm.put("ACT.Q", { body: "c" })).rejects.toMatchObject({ reason: "MQRC_Q_FULL" });
+        expect((await qm.get("ACT.Q"))!.body).toBe("a"); // FIFO: the priority 9 message waits its turn
+        await expect(qm.put("ACT.Q", { body: "toolong" })).rejects.toMatchObject({ reason: "MQRC_MSG_TOO_BIG_FOR_Q" });
+        await qm.mqsc("ALTER QLOCAL(ACT.Q) PUT(DISABLED) GET(DISABLED)");
+        await expect(qm.put("ACT.Q", { body: "x" })).rejects.toMatchObject({ reason: "MQRC_PUT_INHIBITED" });
+        await expect(qm.get("ACT.Q")).rejects.toMatchObject({ reason: "MQRC_GET_INHIBITED" });
+        await qm.close();
+      });
+    });
+
+    it("clears and deletes queues as MQ does, and shows queue status and handles", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        await qm.mqsc("DEFINE QLOCAL(WORK.Q)");
+        await qm.put("WORK.Q", { body: "one", persistent: true });
+        await qm.put("WORK.Q", { body: "two" });
+        const handle = await qm.open("WORK.Q", { input: true, output: true, application: "worker" });
+        const status = (await qm.mqsc("DISPLAY QSTATUS(WORK.Q) TYPE(QUEUE) CURDEPTH IPPROCS OPPROCS UNCOM LPUTDATE MSGAGE")).commands[0]!;
+        expect(status.objects![0]!.parameters).toMatchObject({ queue: "WORK.Q", type: "QUEUE", curdepth: 2, ipprocs: 1, opprocs: 1, uncom: "NO" });
+        expect(status.objects![0]!.parameters.lputdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        const handles = (await qm.mqsc("DISPLAY QSTATUS(WORK.Q) TYPE(HANDLE) ALL")).commands[0]!;
+        expect(handles.objects![0]!.parameters).toMatchObject({ queue: "WORK.Q", type: "HANDLE", appltag: "worker", input: "SHARED", output: "YES", browse: "NO" });
+        const inUse = (await qm.mqsc("CLEAR QLOCAL(WORK.Q)")).commands[0]!;
+        expect(inUse.messages.map((m) => m.id)).toContain("AMQ8148E");
+        expect(inUse.completionCode).toBe(2);
+        await handle.close();
+        const notEmpty = (await qm.mqsc("DELETE QLOCAL(WORK.Q) NOPURGE")).commands[0]!;
+        expect([notEmpty.messages[0]!.id, notEmpty.reasonCode]).toEqual(["AMQ8143E", 2055]);
+        expect((await qm.mqsc("CLEAR QLOCAL(WORK.Q)")).commands[0]!.messages[0]!.id).toBe("AMQ8022I");
+        expect(qm.queueStatus("WORK.Q").depth).toBe(0);
+        await qm.put("WORK.Q", { body: "three", persistent: true });
+        expect((await qm.mqsc("DELETE QLOCAL(WORK.Q) PURGE")).commands[0]!.messages[0]!.id).toBe("AMQ8007I");
+        const missing = (await qm.mqsc("DISPLAY QLOCAL(WORK.Q)")).commands[0]!;
+        expect([missing.text[0], missing.reasonCode]).toEqual(["AMQ8147E: IBM MQ object WORK.Q not found.", 2085]);
+        await qm.close();
+        const again = await open();
+        expect(again.hasQueue("WORK.Q")).toBe(false);
+        await again.close();
+      });
+    });
+
+    it("answers each kind of mistake as runmqsc does, and sums the run up", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        const result = await qm.mqsc(["DEFINE QLOCAL(GOOD.Q) DESCR('it''s fine')", "DEFINE QLOCAL(BAD.Q) MAXDEPTH(1000000000)", "DEFINE QLOCAL(GOOD.Q)", "FROB QLOCAL(X)", "ALTER QALIAS(GOOD.Q) TARGET(DEV.QUEUE.1)"].join("\n"));
+        expect(result.commands.map((c) => [c.completionCode, c.messages[0]?.id])).toEqual([
+          [0, "AMQ8006I"], [2, "AMQ8405E"], [2, "AMQ8150E"], [2, "AMQ8405E"], [2, "AMQ8151E"],
+        ]);
+        expect(result.commands[1]!.syntaxError!.position).toMatchObject({ line: 2, column: 31 });
+        expect(result.commands[3]!.syntaxError!.position).toMatchObject({ line: 4, column: 1 });
+        expect(result.summary).toEqual(["5 MQSC commands read.", "2 commands have a syntax error.", "2 valid MQSC commands could not be processed."]);
+        expect(result.transcript.split("\n")[0]).toBe("     1 : DEFINE QLOCAL(GOOD.Q) DESCR('it''s fine')");
+        expect(qm.queueAttributes("GOOD.Q").description).toBe("it's fine");
+        expect(qm.hasQueue("BAD.Q")).toBe(false);
+        await qm.close();
+      });
+    });
+
+    it("shows channel attributes by channel type, and refuses one that does not apply", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        const receiverOnly = [...channelAttributeNames("receiver")].length;
+        expect(receiverOnly).toBeGreaterThan(5);
+        const bad = (await qm.mqsc("DEFINE CHANNEL(TO.QM2) CHLTYPE(RCVR) CONNAME('host(1414)')")).commands[0]!;
+        expect(bad.syntaxError?.message).toMatch(/CONNAME is not an attribute of a RCVR channel/);
+        await qm.mqsc("DEFINE CHANNEL(TO.QM2) CHLTYPE(SDR) CONNAME('host(1414)') XMITQ(QM2.XMITQ)");
+        const shown = (await qm.mqsc("DISPLAY CHANNEL(TO.*) CHLTYPE CONNAME")).commands[0]!;
+        expect(shown.objects!.map((o) => o.parameters)).toEqual([{ channel: "TO.QM2", chltype: "SDR", conname: "host(1414)" }]);
+        await qm.close();
+      });
+    });
+  });
+}
