@@ -4,19 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { ManualClock, MQError, QueueManager, type Store, type StoreOp } from "../../core/index.js";
-import { uniqueKey, type StoreHarness } from "./harness.js";
+import { reason, uniqueKey, type StoreHarness } from "./harness.js";
 
 const Q = "DEV.QUEUE.1";
 
-async function reason(promise: Promise<unknown> | (() => unknown)): Promise<string> {
-  try {
-    await (typeof promise === "function" ? promise() : promise);
-  } catch (error) {
-    if (error instanceof MQError) return error.reason;
-    throw error;
-  }
-  throw new Error("expected an MQError");
-}
 
 export function testQueueManager(name: string, harness: StoreHarness): void {
   /** Runs `body` with a function that opens a manager (again) on one storage. */

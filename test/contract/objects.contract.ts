@@ -4,18 +4,9 @@
  * reopen; aliases, remote queues, model queues and handles act as MQ's do.
  */
 import { describe, expect, it } from "vitest";
-import { MQError, QueueManager } from "../../core/index.js";
-import { uniqueKey, type StoreHarness } from "./harness.js";
+import { QueueManager } from "../../core/index.js";
+import { reason, uniqueKey, type StoreHarness } from "./harness.js";
 
-async function reason(promise: Promise<unknown> | (() => unknown)): Promise<string> {
-  try {
-    await (typeof promise === "function" ? promise() : promise);
-  } catch (error) {
-    if (error instanceof MQError) return error.reason;
-    throw error;
-  }
-  throw new Error("expected an MQError");
-}
 
 export function testObjects(name: string, harness: StoreHarness): void {
   const withManager = <T>(body: (open: () => Promise<QueueManager>) => Promise<T>) =>

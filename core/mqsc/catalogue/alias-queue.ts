@@ -9,7 +9,7 @@
  * (QSGDISP, CMDSCOPE) are left out.
  */
 import type { AttributeSpec, ObjectTypeSpec } from "./types.js";
-import { LOCAL_QUEUE } from "./local-queue.js";
+import { withLocalQueueAttributes } from "./local-queue.js";
 
 /** Shared with QLOCAL: same keyword, type, default and help. */
 const SHARED = [
@@ -31,11 +31,6 @@ const SHARED = [
   "SCOPE",
 ];
 
-function fromLocalQueue(keywords: readonly string[]): AttributeSpec[] {
-  const found = LOCAL_QUEUE.attributes.filter((a) => keywords.includes(a.keyword));
-  if (found.length !== keywords.length) throw new Error("catalogue: QALIAS shares a keyword QLOCAL lacks");
-  return found;
-}
 
 const OWN: AttributeSpec[] = [
   {
@@ -58,5 +53,5 @@ const OWN: AttributeSpec[] = [
 export const ALIAS_QUEUE: ObjectTypeSpec = {
   mqscType: "QALIAS",
   synonyms: ["QA"],
-  attributes: [...fromLocalQueue(SHARED), ...OWN].sort((a, b) => (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0)),
+  attributes: withLocalQueueAttributes("QALIAS", SHARED, OWN),
 };

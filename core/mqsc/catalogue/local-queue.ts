@@ -387,3 +387,13 @@ export const LOCAL_QUEUE: ObjectTypeSpec = {
   attributes,
 };
 
+
+/**
+ * The attributes of another queue type: those it shares with QLOCAL (same keyword, range
+ * and default, taken from here so they are defined once) and its own, by keyword.
+ */
+export function withLocalQueueAttributes(owner: string, shared: readonly string[], own: readonly AttributeSpec[]): AttributeSpec[] {
+  const found = LOCAL_QUEUE.attributes.filter((a) => shared.includes(a.keyword));
+  if (found.length !== shared.length) throw new Error(`catalogue: ${owner} shares a keyword QLOCAL lacks`);
+  return [...found, ...own].sort((a, b) => (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0));
+}

@@ -10,7 +10,7 @@
  * attributes (QSGDISP, CMDSCOPE) are left out.
  */
 import type { AttributeSpec, ObjectTypeSpec } from "./types.js";
-import { LOCAL_QUEUE } from "./local-queue.js";
+import { withLocalQueueAttributes } from "./local-queue.js";
 
 /** Shared with QLOCAL: same keyword, type, default and help. */
 const SHARED = [
@@ -29,11 +29,6 @@ const SHARED = [
   "SCOPE",
 ];
 
-function fromLocalQueue(keywords: readonly string[]): AttributeSpec[] {
-  const found = LOCAL_QUEUE.attributes.filter((a) => keywords.includes(a.keyword));
-  if (found.length !== keywords.length) throw new Error("catalogue: QREMOTE shares a keyword QLOCAL lacks");
-  return found;
-}
 
 const OWN: AttributeSpec[] = [
   {
@@ -62,5 +57,5 @@ const OWN: AttributeSpec[] = [
 export const REMOTE_QUEUE: ObjectTypeSpec = {
   mqscType: "QREMOTE",
   synonyms: ["QR"],
-  attributes: [...fromLocalQueue(SHARED), ...OWN].sort((a, b) => (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0)),
+  attributes: withLocalQueueAttributes("QREMOTE", SHARED, OWN),
 };
