@@ -27,6 +27,11 @@ export interface QueueManagerFacade {
   deleteQueue: QueueManager["deleteQueue"];
   clearQueue: QueueManager["clearQueue"];
   alterQueueManager: QueueManager["alterQueueManager"];
+  defineObject: QueueManager["defineObject"];
+  alterObject: QueueManager["alterObject"];
+  deleteObject: QueueManager["deleteObject"];
+  objects(...args: Parameters<QueueManager["objects"]>): Promise<ReturnType<QueueManager["objects"]>>;
+  mqsc: QueueManager["mqsc"];
   close: QueueManager["close"];
 }
 
@@ -54,6 +59,11 @@ export function exposeQueueManager(manager: QueueManager | Promise<QueueManager>
     deleteQueue: async (name, options) => (await ready).deleteQueue(name, options),
     clearQueue: async (name) => (await ready).clearQueue(name),
     alterQueueManager: async (attributes) => (await ready).alterQueueManager(attributes),
+    defineObject: async (type, name, attributes, options) => (await ready).defineObject(type, name, attributes, options),
+    alterObject: async (type, name, attributes) => (await ready).alterObject(type, name, attributes),
+    deleteObject: async (type, name, options) => (await ready).deleteObject(type, name, options),
+    objects: async (types) => (await ready).objects(types),
+    mqsc: async (script) => (await ready).mqsc(script),
     close: async () => (await ready).close(),
   };
   Comlink.expose(facade, endpoint);

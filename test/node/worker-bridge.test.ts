@@ -16,6 +16,9 @@ describe("comlink bridge over a MessageChannel (node)", () => {
     const error = await remote.put("NOPE", { body: "x" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MQError);
     expect(error).toMatchObject({ reason: "MQRC_UNKNOWN_OBJECT_NAME", reasonCode: 2085 });
+    const mqsc = await remote.mqsc("DEFINE QLOCAL(ACROSS.Q) MAXDEPTH(7)\nDISPLAY QLOCAL(ACROSS.Q) MAXDEPTH");
+    expect(mqsc.commands[1]!.objects![0]!.parameters).toEqual({ queue: "ACROSS.Q", type: "QLOCAL", maxdepth: 7 });
+    expect(manager.queueAttributes("ACROSS.Q").maxDepth).toBe(7);
     await remote.close();
     channel.port1.close();
     channel.port2.close();
