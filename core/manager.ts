@@ -10,9 +10,7 @@ import { MQError } from "./errors.js";
 import { GroupCommit } from "./group-commit.js";
 import {
   NO_ID,
-  decodeBody,
   encodeBody,
-  formatName,
   messageIdBase,
   messageIdFor,
   messageIdPrefix,
@@ -22,7 +20,7 @@ import {
   type PutMessage,
   type StoredBody,
 } from "./message.js";
-import { loadProperties, storeProperties, toProperties } from "./properties.js";
+import { storeProperties, toProperties } from "./properties.js";
 import { EntryState, LocalQueue, type Entry, type MessageFilter } from "./queue.js";
 import { createMemoryStore } from "./memory-store.js";
 import { DEFAULT_DEAD_LETTER_QUEUE, SYSTEM_OBJECTS } from "./default-objects.js";
@@ -31,65 +29,11 @@ import { ObjectCatalogue, toRecord, type DefineOptions } from "./object-catalogu
 import { applyQueueManagerAttributes, describeType, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
 import { runMqsc } from "./mqsc/execute.js";
+import { toMessage, toSummary } from "./message-view.js";
+import type { AbortSignalLike, BrowseOptions, GetOptions, MessageSummary, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
+
+export type { AbortSignalLike, BrowseOptions, GetOptions, MessageSummary, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 import type { MqscResult } from "./mqsc/result.js";
-
-export interface QueueManagerOptions {
-  /** The queue manager's name (MQ naming rules). */
-  name: string;
-  /** Where persistent messages and object definitions live; memory when absent. */
-  store?: Store;
-  clock?: Clock;
-  /** Persistent bodies kept in memory beyond this many bytes are paged out to the store. */
-  bodyCacheBytes?: number;
-  /** Define the default objects (SYSTEM.DEFAULT.LOCAL.QUEUE, ...) on first open. Default true. */
-  createDefaultObjects?: boolean;
-}
-
-export interface GetOptions extends MessageFilter {
-  /** Milliseconds to wait for a message (MQGMO WaitInterval); 0 (default) does not wait; Infinity waits until one comes. */
-  wait?: number;
-  /**
-   * Ends a wait early, leaving every message on the queue: a caller that goes away (an
-   * HTTP client that disconnects) must not take a message nobody will receive.
-   */
-  signal?: AbortSignalLike;
-}
-
-/** The part of a Web AbortSignal that a wait needs (declared here: core has no DOM types). */
-export interface AbortSignalLike {
-  readonly aborted: boolean;
-  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: "abort", listener: () => void): void;
-}
-
-export interface BrowseOptions extends MessageFilter {}
-
-/** What put tells the producer: the descriptor fields the queue manager filled in. */
-export interface PutResult {
-  messageId: string;
-  correlationId: string;
-  priority: number;
-  persistent: boolean;
-  putTime: number;
-  expiry: number | null;
-}
-
-/** A message without its body, as a message list shows it. */
-export type MessageSummary = Omit<Message, "body">;
-
-export interface QueueStatus {
-  name: string;
-  depth: number;
-  uncommitted: number;
-  /** IPPROCS: handles open for input, and gets waiting. */
-  openInputCount: number;
-  /** OPPROCS: handles open for output. */
-  openOutputCount: number;
-  lastPutTime: number | null;
-  lastGetTime: number | null;
-  /** MSGAGE: milliseconds since the oldest message on the queue was put, or null when empty. */
-  oldestMessageAge: number | null;
-}
 
 export type { DefineOptions } from "./object-catalogue.js";
 const INCARNATION_KEY = "incarnation";
@@ -916,34 +860,6 @@ function structuredCopy(attributes: Attributes): Attributes {
     out[key] = Array.isArray(value) ? [...value] : value;
   }
   return out;
-}
-
-function toSummary(record: MessageRecord, now: number): MessageSummary {
-  const summary: MessageSummary = {
-    messageId: record.messageId,
-    correlationId: record.correlationId,
-    priority: record.priority,
-    persistent: record.persistent,
-    expiry: record.expiresAt === null ? null : Math.max(0, record.expiresAt - now),
-    putTime: record.putTime,
-    replyToQueue: record.replyToQueue,
-    replyToQueueManager: record.replyToQueueManager,
-    messageType: record.messageType,
-    type: record.type,
-    format: formatName(record.bodyFormat),
-    backoutCount: record.backoutCount,
-    properties: record.properties.length === 0 ? [] : loadProperties(record.properties),
-    bodyFormat: record.bodyFormat,
-  };
-  if (record.contentType !== undefined) summary.contentType = record.contentType;
-  if (record.transmission !== undefined) summary.transmission = { ...record.transmission };
-  return summary;
-}
-
-function toMessage(record: MessageRecord, body: StoredBody, now: number): Message {
-  const message = toSummary(record, now) as Message;
-  message.body = decodeBody(body, record.bodyFormat);
-  return message;
 }
 
 function normalizeFilter(options: MessageFilter): MessageFilter | undefined {

@@ -1,0 +1,63 @@
+/** The shapes that QueueManager's methods take and return. */
+import type { Clock } from "./clock.js";
+import type { Message } from "./message.js";
+import type { MessageFilter } from "./queue.js";
+import type { Store } from "./store.js";
+
+export interface QueueManagerOptions {
+  /** The queue manager's name (MQ naming rules). */
+  name: string;
+  /** Where persistent messages and object definitions live; memory when absent. */
+  store?: Store;
+  clock?: Clock;
+  /** Persistent bodies kept in memory beyond this many bytes are paged out to the store. */
+  bodyCacheBytes?: number;
+  /** Define the default objects (SYSTEM.DEFAULT.LOCAL.QUEUE, ...) on first open. Default true. */
+  createDefaultObjects?: boolean;
+}
+
+export interface GetOptions extends MessageFilter {
+  /** Milliseconds to wait for a message (MQGMO WaitInterval); 0 (default) does not wait; Infinity waits until one comes. */
+  wait?: number;
+  /**
+   * Ends a wait early, leaving every message on the queue: a caller that goes away (an
+   * HTTP client that disconnects) must not take a message nobody will receive.
+   */
+  signal?: AbortSignalLike;
+}
+
+/** The part of a Web AbortSignal that a wait needs (declared here: core has no DOM types). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
+export interface BrowseOptions extends MessageFilter {}
+
+/** What put tells the producer: the descriptor fields the queue manager filled in. */
+export interface PutResult {
+  messageId: string;
+  correlationId: string;
+  priority: number;
+  persistent: boolean;
+  putTime: number;
+  expiry: number | null;
+}
+
+/** A message without its body, as a message list shows it. */
+export type MessageSummary = Omit<Message, "body">;
+
+export interface QueueStatus {
+  name: string;
+  depth: number;
+  uncommitted: number;
+  /** IPPROCS: handles open for input, and gets waiting. */
+  openInputCount: number;
+  /** OPPROCS: handles open for output. */
+  openOutputCount: number;
+  lastPutTime: number | null;
+  lastGetTime: number | null;
+  /** MSGAGE: milliseconds since the oldest message on the queue was put, or null when empty. */
+  oldestMessageAge: number | null;
+}
