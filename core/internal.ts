@@ -4,3 +4,5 @@ export { hexToBytes, utf8Decode, utf8Encode, normalizeId, NO_ID } from "./messag
 export type { StoredProperty } from "./properties.js";
 export { objectKey } from "./store.js";
 export { GroupCommit } from "./group-commit.js";
+export { CATALOGUE, QUEUE_MANAGER, attributeByKeyword } from "./mqsc/catalogue/index.js";
+export type { AttributeSpec, AttributeType, ObjectTypeSpec } from "./mqsc/catalogue/index.js";

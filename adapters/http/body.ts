@@ -52,7 +52,7 @@ export async function readPutBody(request: Request): Promise<PutBody> {
 }
 
 /** `type/subtype; charset=...` → the lowercase media type and charset (unquoted, lowercase). */
-function parseContentType(header: string | undefined): { mediaType: string; charset: string | undefined } {
+export function parseContentType(header: string | undefined): { mediaType: string; charset: string | undefined } {
   if (header === undefined) return { mediaType: "", charset: undefined };
   const [type = "", ...parameters] = header.split(";");
   let charset: string | undefined;

@@ -10,7 +10,9 @@
  *   MQWB0009E unknown queue manager, MQWB0103E not authorized, MQWB0104E not authenticated,
  *   MQWB0300E cannot reach the queue manager or queue, MQWB0301E cannot create the message,
  *   MQWB0302E bad request header, MQWB0303E the put/get/browse failed (carries the MQRC),
- *   MQWB0305E bad charset, MQWB0306E unsupported media type, MQWB0000E unexpected exception.
+ *   MQWB0305E bad charset, MQWB0306E unsupported media type, MQWB0000E unexpected exception,
+ *   MQWB2004E a request body that cannot be parsed (the admin MQSC endpoint's JSON body; the
+ *   id is from IBM's mqweb MQWB2xxx range, "The body of the request could not be parsed").
  * Which id IBM itself sends for, say, an unknown queue on the messaging API is not
  * documented in what we could read; the reason code is the dependable part.
  */
@@ -111,13 +113,15 @@ export function badName(what: "queue manager" | "queue", name: string): RestErro
   });
 }
 
-/** MQWB0306E: the POST's Content-Type is missing or not one we store. */
-export function unsupportedMediaType(contentType: string | undefined): RestError {
+const MESSAGE_MEDIA_TYPES = "text/plain, text/html, text/xml, application/xml or application/json with charset=utf-8, or application/octet-stream";
+
+/** MQWB0306E: the POST's Content-Type is missing or not one the route takes (by default, the message types we store). */
+export function unsupportedMediaType(contentType: string | undefined, accepted = MESSAGE_MEDIA_TYPES): RestError {
   return new RestError({
     status: 415,
     msgId: "MQWB0306E",
     message: "The media type is unsupported for this type of request.",
-    explanation: `Content-Type ${contentType === undefined ? "is missing" : JSON.stringify(contentType) + " is not supported"}; use text/plain, text/html, text/xml, application/xml or application/json with charset=utf-8, or application/octet-stream.`,
+    explanation: `Content-Type ${contentType === undefined ? "is missing" : JSON.stringify(contentType) + " is not supported"}; use ${accepted}.`,
     action: "Resubmit the request with a supported Content-Type header.",
     reason: "MQRC_FORMAT_ERROR",
   });
@@ -147,6 +151,21 @@ export function cannotCreateMessage(why: string): RestError {
   });
 }
 
+/**
+ * MQWB2004E: the admin MQSC endpoint's body is not JSON, or not a request it understands
+ * (no or unknown `type`, no command, a field of the wrong type). Nothing was run.
+ */
+export function badMqscRequest(why: string, reason: MQReasonName = "MQRC_OPTIONS_ERROR"): RestError {
+  return new RestError({
+    status: 400,
+    msgId: "MQWB2004E",
+    message: "The body of the request could not be parsed.",
+    explanation: why,
+    action: 'Resubmit the request with a JSON body such as {"type":"runCommand","parameters":{"command":"DISPLAY QMGR"}} or {"type":"runCommandJSON","command":"display","qualifier":"qlocal","name":"*"}.',
+    reason,
+  });
+}
+
 /** MQWB0104E: no bearer token, a malformed one, or one that is not accepted. */
 export function notAuthenticated(why: string): RestError {
   return new RestError({
@@ -164,7 +183,7 @@ export function routeNotFound(method: string, path: string): RestError {
     status: 404,
     msgId: "MQWB0303E",
     message: `There is no ${method} resource at ${path}.`,
-    explanation: "The messaging REST API offers POST, DELETE and GET on .../queue/{queue}/message and GET on .../queue/{queue}/messagelist, under /ibmmq/rest/v1, v2 or v3.",
+    explanation: "The messaging REST API offers POST, DELETE and GET on .../messaging/qmgr/{qmgr}/queue/{queue}/message and GET on .../queue/{queue}/messagelist; the admin API offers POST on .../admin/action/qmgr/{qmgr}/mqsc; all under /ibmmq/rest/v1, v2 or v3.",
     action: "Resubmit the request to a valid resource URL.",
     reason: "MQRC_FUNCTION_NOT_SUPPORTED",
   });

@@ -7,6 +7,10 @@
  *   DELETE .../message?wait=&messageId=&correlationId=                              get
  *   GET    .../message?messageId=&correlationId=                                    browse
  *   GET    .../messagelist?limit=&messageId=&correlationId=                         list
+ *
+ * and IBM's admin MQSC endpoint (runCommand and runCommandJSON bodies):
+ *
+ *   POST   /ibmmq/rest/{v1|v2|v3}/admin/action/qmgr/{qmgr}/mqsc                     run MQSC
  */
 import { Hono } from "hono";
 import type { QueueManager } from "../../core/index.js";
@@ -14,6 +18,7 @@ import { requireBearerToken, type TokenCheck } from "./auth.js";
 import { errorResponse, routeNotFound } from "./errors.js";
 import { addMessageListRoute } from "./messagelist-route.js";
 import { addMessageRoutes } from "./message-routes.js";
+import { addMqscRoute } from "./mqsc-route.js";
 
 /** Finds a queue manager by name; throws MQError (MQRC_Q_MGR_NAME_ERROR, ...) when there is none. */
 export type QueueManagerResolver = (name: string) => Promise<QueueManager>;
@@ -29,6 +34,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.use("*", requireBearerToken(options.tokens));
   addMessageRoutes(app, options.queueManager);
   addMessageListRoute(app, options.queueManager);
+  addMqscRoute(app, options.queueManager);
   app.notFound((c) => routeNotFound(c.req.method, new URL(c.req.url).pathname).toResponse());
   app.onError((error) => errorResponse(error));
   return app;

@@ -27,6 +27,13 @@ export function queueTarget(params: Record<string, string>): QueueTarget {
   return { version, qmgr, queue };
 }
 
+/** The queue manager named by a route that names no queue (the admin MQSC endpoint). */
+export function queueManagerTarget(params: Record<string, string>): { version: ApiVersion; qmgr: string } {
+  const qmgr = params.qmgr ?? "";
+  if (!isValidName(qmgr, "queue manager")) throw badName("queue manager", qmgr);
+  return { version: params.version as ApiVersion, qmgr };
+}
+
 function isValidName(name: string, what: string): boolean {
   try {
     checkObjectName(name, what);

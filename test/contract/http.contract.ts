@@ -63,7 +63,45 @@ export function httpClient(target: HttpTarget, qmgr = target.newQueueManagerName
     /** Runs an admin step on this test's queue manager. */
     admin: <T>(body: (qm: QueueManager) => T | Promise<T>) => target.withQueueManager(qmgr, body),
     depth: (queue: string) => target.withQueueManager(qmgr, (qm) => qm.queueStatus(queue).depth),
+    mqscUrl(version = "v2", manager = qmgr): string {
+      return `/ibmmq/rest/${version}/admin/action/qmgr/${manager}/mqsc`;
+    },
+    /** POSTs `body` (JSON-encoded unless a string) to the admin MQSC endpoint. */
+    mqsc(body: unknown, { version = "v2", manager = qmgr, headers = { ...AUTH, "content-type": "application/json" } }: { version?: string; manager?: string; headers?: Record<string, string> } = {}) {
+      return request("POST", `/ibmmq/rest/${version}/admin/action/qmgr/${manager}/mqsc`, headers, typeof body === "string" ? body : JSON.stringify(body));
+    },
   };
+}
+
+/** One item of the admin MQSC endpoint's commandResponse. */
+export interface CommandResponseItem {
+  completionCode: number;
+  reasonCode: number;
+  text?: string[];
+  message?: string[];
+  parameters?: Record<string, unknown>;
+}
+
+/** The admin MQSC endpoint's 200 answer: IBM's envelope, checked for shape. */
+export async function commandResponseOf(response: Response) {
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = (await response.json()) as { commandResponse: CommandResponseItem[]; overallCompletionCode: number; overallReasonCode: number };
+  expect(Object.keys(body).sort()).toEqual(["commandResponse", "overallCompletionCode", "overallReasonCode"]);
+  expect(Array.isArray(body.commandResponse)).toBe(true);
+  return body;
+}
+
+const runCommand = (command: string) => ({ type: "runCommand", parameters: { command } });
+
+/** Whether a local queue of that name is defined on the queue manager. */
+function queueExists(qm: QueueManager, name: string): boolean {
+  try {
+    qm.queueAttributes(name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function testHttpApi(name: string, target: HttpTarget): void {
@@ -480,6 +518,198 @@ export function testHttpApi(name: string, target: HttpTarget): void {
         expect(unrouted.status, path).toBe(404);
         await errorOf(unrouted);
       }
+    });
+  });
+
+  describe(`admin MQSC endpoint (${name})`, () => {
+    it("runs runCommand in v1, v2 and v3: DEFINE, then DISPLAY shows the attribute", async () => {
+      const { mqsc, admin } = httpClient(target);
+      const defined = await commandResponseOf(await mqsc(runCommand("DEFINE QLOCAL(APP.ORDERS) MAXDEPTH(1234) DESCR('Orders')"), { version: "v1" }));
+      expect(defined).toEqual({
+        commandResponse: [{ completionCode: 0, reasonCode: 0, text: ["AMQ8006I: IBM MQ queue created."] }],
+        overallCompletionCode: 0,
+        overallReasonCode: 0,
+      });
+      expect(await admin((qm) => qm.queueAttributes("APP.ORDERS").maxDepth)).toBe(1234);
+
+      for (const version of ["v2", "v3"]) {
+        const shown = await commandResponseOf(await mqsc(runCommand("DISPLAY QLOCAL(APP.ORDERS) MAXDEPTH DESCR"), { version }));
+        expect(shown.overallCompletionCode).toBe(0);
+        expect(shown.overallReasonCode).toBe(0);
+        expect(shown.commandResponse).toHaveLength(1);
+        const [item] = shown.commandResponse;
+        expect(item).toMatchObject({ completionCode: 0, reasonCode: 0 });
+        expect(item!.message).toBeUndefined();
+        expect(item!.text![0]).toBe("AMQ8409I: Display Queue details.");
+        const lines = item!.text!.join("\n");
+        expect(lines).toContain("QUEUE(APP.ORDERS)");
+        expect(lines).toContain("MAXDEPTH(1234)");
+        expect(lines).toContain("DESCR(Orders)");
+      }
+    });
+
+    it("answers a DISPLAY of several objects with one item per object", async () => {
+      const { mqsc, post, messageUrl } = httpClient(target);
+      expect((await post(messageUrl("v2", "DEV.QUEUE.2"), "one")).status).toBe(201);
+      const shown = await commandResponseOf(await mqsc(runCommand("DISPLAY QLOCAL(DEV.QUEUE.*) CURDEPTH")));
+      expect(shown.overallCompletionCode).toBe(0);
+      expect(shown.commandResponse).toHaveLength(3);
+      shown.commandResponse.forEach((item, index) => {
+        expect(item).toMatchObject({ completionCode: 0, reasonCode: 0 });
+        expect(item.text![0]).toBe("AMQ8409I: Display Queue details.");
+        const lines = item.text!.join("\n");
+        expect(lines).toContain(`QUEUE(DEV.QUEUE.${index + 1})`);
+        expect(lines).toContain(`CURDEPTH(${index === 1 ? 1 : 0})`);
+      });
+    });
+
+    it("answers 200 with a failed item for an object that is not there", async () => {
+      const { mqsc } = httpClient(target);
+      const response = await mqsc(runCommand("DISPLAY QLOCAL(NO.SUCH.QUEUE)"));
+      const body = await commandResponseOf(response);
+      expect(body.overallCompletionCode).toBe(2);
+      expect(body.overallReasonCode).toBe(3008);
+      expect(body.commandResponse).toHaveLength(1);
+      const [item] = body.commandResponse;
+      expect(item).toMatchObject({ completionCode: 2, reasonCode: 2085 });
+      expect(item!.text).toBeUndefined();
+      expect(item!.message!.some((line) => line.startsWith("AMQ8147E: ") && line.includes("NO.SUCH.QUEUE"))).toBe(true);
+    });
+
+    it("reports a syntax error as a failed item, and runs the rest of a script", async () => {
+      const { mqsc, admin } = httpClient(target);
+      const body = await commandResponseOf(await mqsc(runCommand("DEFINE QLOCAL(APP.BAD) FOO(1)\nDEFINE QLOCAL(APP.GOOD)")));
+      expect(body.overallCompletionCode).toBe(2);
+      expect(body.overallReasonCode).toBe(3008);
+      expect(body.commandResponse).toHaveLength(2);
+      const [bad, good] = body.commandResponse;
+      expect(bad).toMatchObject({ completionCode: 2, reasonCode: 3097 });
+      expect(bad!.message![0]).toMatch(/^AMQ8405E: /);
+      expect(bad!.message!.join("\n")).toContain("FOO");
+      expect(good).toEqual({ completionCode: 0, reasonCode: 0, text: ["AMQ8006I: IBM MQ queue created."] });
+      expect(await admin((qm) => [queueExists(qm, "APP.GOOD"), queueExists(qm, "APP.BAD")])).toEqual([true, false]);
+    });
+
+    it("answers a recognised but unimplemented command with its own message", async () => {
+      const { mqsc } = httpClient(target);
+      const body = await commandResponseOf(await mqsc(runCommand("SET CHLAUTH('*') TYPE(BLOCKUSER) USERLIST('nobody')")));
+      expect(body.overallCompletionCode).toBe(2);
+      expect(body.overallReasonCode).toBe(3008);
+      const [item] = body.commandResponse;
+      expect(item).toMatchObject({ completionCode: 2, reasonCode: 3227 });
+      expect(item!.message![0]).toMatch(/SET CHLAUTH is recognised but not implemented/);
+    });
+
+    it("runs runCommandJSON: define, then display with responseParameters", async () => {
+      const { mqsc, admin, qmgr } = httpClient(target);
+      const defined = await commandResponseOf(await mqsc({
+        type: "runCommandJSON",
+        command: "define",
+        qualifier: "qlocal",
+        name: "app.json",
+        parameters: { maxdepth: 4321, descr: "Bob's queue", trigger: true, share: false, replace: "yes" },
+      }));
+      expect(defined).toEqual({ commandResponse: [{ completionCode: 0, reasonCode: 0 }], overallCompletionCode: 0, overallReasonCode: 0 });
+      // The name is quoted, so its case is kept.
+      expect(await admin((qm) => qm.queueAttributes("app.json").maxDepth)).toBe(4321);
+
+      const display = { type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "app.*", responseParameters: ["maxdepth", "descr", "trigger", "share"] };
+      const shown = await commandResponseOf(await mqsc(display));
+      expect(shown).toEqual({
+        commandResponse: [{ completionCode: 0, reasonCode: 0, parameters: { queue: "app.json", type: "QLOCAL", maxdepth: 4321, descr: "Bob's queue", trigger: "YES", share: "NO" } }],
+        overallCompletionCode: 0,
+        overallReasonCode: 0,
+      });
+
+      const altered = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "alter", qualifier: "qlocal", name: "app.json", parameters: { trigger: false, share: true } }));
+      expect(altered.overallCompletionCode).toBe(0);
+      const again = await commandResponseOf(await mqsc({ ...display, responseParameters: ["trigger", "share"] }));
+      expect(again.commandResponse[0]!.parameters).toEqual({ queue: "app.json", type: "QLOCAL", trigger: "NO", share: "YES" });
+
+      const several = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "DISPLAY", qualifier: "QLOCAL", name: "DEV.QUEUE.*", responseParameters: ["curdepth"] }));
+      expect(several.commandResponse.map((item) => item.parameters)).toEqual([1, 2, 3].map((n) => ({ queue: `DEV.QUEUE.${n}`, type: "QLOCAL", curdepth: 0 })));
+
+      const all = await commandResponseOf(await mqsc({ ...display, responseParameters: ["all"] }));
+      expect(all.commandResponse[0]!.parameters).toMatchObject({ queue: "app.json", maxdepth: 4321, defpsist: "NO", get: "ENABLED" });
+
+      const manager = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "display", qualifier: "qmgr", responseParameters: ["maxmsgl"] }));
+      expect(manager.commandResponse).toEqual([{ completionCode: 0, reasonCode: 0, parameters: { qmname: qmgr, maxmsgl: expect.any(Number) } }]);
+    });
+
+    it("answers runCommandJSON failures and syntax errors as failed items with message[]", async () => {
+      const { mqsc } = httpClient(target);
+      const missing = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "FAKE.QUEUE", responseParameters: ["curdepth"] }));
+      expect(missing).toEqual({
+        commandResponse: [{ completionCode: 2, reasonCode: 2085, message: ["AMQ8147E: IBM MQ object FAKE.QUEUE not found."] }],
+        overallCompletionCode: 2,
+        overallReasonCode: 3008,
+      });
+      const syntax = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "define", qualifier: "qlocal", name: "APP.X", parameters: { nosuchattr: 1 } }));
+      expect(syntax.overallCompletionCode).toBe(2);
+      expect(syntax.overallReasonCode).toBe(3008);
+      expect(syntax.commandResponse).toHaveLength(1);
+      expect(syntax.commandResponse[0]).toMatchObject({ completionCode: 2, reasonCode: 3097 });
+      expect(syntax.commandResponse[0]!.message![0]).toMatch(/^AMQ8405E: /);
+      const verb = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "frobnicate", qualifier: "qlocal", name: "APP.X" }));
+      expect(verb.commandResponse[0]).toMatchObject({ completionCode: 2, reasonCode: 3097 });
+    });
+
+    it("needs a bearer token", async () => {
+      const { mqsc, mqscUrl, admin } = httpClient(target);
+      const missing = await mqsc(runCommand("DEFINE QLOCAL(APP.SNEAKY)"), { headers: { "content-type": "application/json" } });
+      expect(missing.status).toBe(401);
+      expect(missing.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+      expect(await errorOf(missing)).toMatchObject({ msgId: "MQWB0104E", reason: "MQRC_NOT_AUTHORIZED", reasonCode: 2035 });
+      const wrong = await target.fetch(mqscUrl("v3"), { method: "POST", headers: { authorization: "Bearer not-the-token", "content-type": "application/json" }, body: JSON.stringify(runCommand("DISPLAY QMGR")) });
+      expect(wrong.status).toBe(401);
+      await errorOf(wrong);
+      expect(await admin((qm) => queueExists(qm, "APP.SNEAKY"))).toBe(false);
+    });
+
+    it("answers 400 for a body it cannot use, and 415 for one that is not JSON, running nothing", async () => {
+      const { mqsc, AUTH, admin } = httpClient(target);
+      const cases: Array<[string, unknown, string]> = [
+        ["invalid JSON", "{not json", "MQRC_FORMAT_ERROR"],
+        ["not an object", "[1,2]", "MQRC_FORMAT_ERROR"],
+        ["no type", { parameters: { command: "DEFINE QLOCAL(APP.NO)" } }, "MQRC_OPTIONS_ERROR"],
+        ["unknown type", { type: "runScript", parameters: { command: "DEFINE QLOCAL(APP.NO)" } }, "MQRC_OPTIONS_ERROR"],
+        ["no command", { type: "runCommand", parameters: {} }, "MQRC_OPTIONS_ERROR"],
+        ["no parameters", { type: "runCommand" }, "MQRC_OPTIONS_ERROR"],
+        ["empty command", { type: "runCommand", parameters: { command: "  " } }, "MQRC_OPTIONS_ERROR"],
+        ["command not a string", { type: "runCommand", parameters: { command: 42 } }, "MQRC_OPTIONS_ERROR"],
+        ["no qualifier", { type: "runCommandJSON", command: "define", name: "APP.NO" }, "MQRC_OPTIONS_ERROR"],
+        ["bad command word", { type: "runCommandJSON", command: "define qlocal(APP.NO) --", qualifier: "qlocal" }, "MQRC_OPTIONS_ERROR"],
+        ["bad parameter value", { type: "runCommandJSON", command: "define", qualifier: "qlocal", name: "APP.NO", parameters: { descr: { a: 1 } } }, "MQRC_OPTIONS_ERROR"],
+        ["line break in a name", { type: "runCommandJSON", command: "define", qualifier: "qlocal", name: "APP.NO')\nDEFINE QLOCAL('APP.NO2" }, "MQRC_OPTIONS_ERROR"],
+        ["bad responseParameters", { type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "*", responseParameters: "all" }, "MQRC_OPTIONS_ERROR"],
+      ];
+      for (const [label, body, reason] of cases) {
+        const response = await mqsc(body);
+        expect(response.status, label).toBe(400);
+        expect(await errorOf(response), label).toMatchObject({ msgId: "MQWB2004E", reason });
+      }
+      const text = await mqsc("DEFINE QLOCAL(APP.NO)", { headers: { ...AUTH, "content-type": "text/plain" } });
+      expect(text.status).toBe(415);
+      expect((await errorOf(text)).msgId).toBe("MQWB0306E");
+      const none = await mqsc(JSON.stringify(runCommand("DEFINE QLOCAL(APP.NO)")), { headers: { ...AUTH } });
+      expect(none.status).toBe(415);
+      expect(await admin((qm) => [queueExists(qm, "APP.NO"), queueExists(qm, "APP.NO2")])).toEqual([false, false]);
+    });
+
+    it("answers 400 for a badly named queue manager", async () => {
+      const { mqsc } = httpClient(target);
+      for (const manager of ["QM%2A", "BAD%20QM", "Q".repeat(49)]) {
+        const response = await mqsc(runCommand("DISPLAY QMGR"), { manager });
+        expect(response.status, manager).toBe(400);
+        expect(await errorOf(response), manager).toMatchObject({ reason: "MQRC_Q_MGR_NAME_ERROR", reasonCode: 2058 });
+      }
+    });
+
+    if (target.unknownQueueManager !== undefined) it("answers 404 for an unknown queue manager", async () => {
+      const { mqsc } = httpClient(target);
+      const response = await mqsc(runCommand("DISPLAY QMGR"), { manager: target.unknownQueueManager });
+      expect(response.status).toBe(404);
+      expect(await errorOf(response)).toMatchObject({ msgId: "MQWB0009E", reasonCode: 2058 });
     });
   });
 }

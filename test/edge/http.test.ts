@@ -1,7 +1,7 @@
 import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { QueueManagerObject } from "../../adapters/edge/index.js";
-import { errorOf, httpClient, testHttpApi, type HttpTarget } from "../contract/http.contract.js";
+import { commandResponseOf, errorOf, httpClient, testHttpApi, type HttpTarget } from "../contract/http.contract.js";
 
 const TOKEN = "edge-test-token";
 
@@ -37,6 +37,17 @@ describe("messaging REST API: workerd-only", () => {
     expect(got.headers.get("ibm-mq-md-persistence")).toBe("persistent");
     expect((await del(messageUrl("v2", "DEV.QUEUE.2"))).status).toBe(204);
     expect(await depth("DEV.QUEUE.1")).toBe(0);
+  });
+
+  it("keeps a queue defined through the admin MQSC endpoint across a restart of the Durable Object", async () => {
+    const { mqsc } = httpClient(edgeTarget);
+    const defined = await commandResponseOf(await mqsc({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(APP.DURABLE) MAXDEPTH(321)" } }));
+    expect(defined.overallCompletionCode).toBe(0);
+
+    await abortAllDurableObjects();
+
+    const shown = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "APP.DURABLE", responseParameters: ["maxdepth"] }));
+    expect(shown.commandResponse).toEqual([{ completionCode: 0, reasonCode: 0, parameters: { queue: "APP.DURABLE", type: "QLOCAL", maxdepth: 321 } }]);
   });
 
   it("serves the start page at /", async () => {
