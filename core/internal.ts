@@ -6,3 +6,5 @@ export { objectKey } from "./store.js";
 export { GroupCommit } from "./group-commit.js";
 export { CATALOGUE, QUEUE_MANAGER, attributeByKeyword } from "./mqsc/catalogue/index.js";
 export type { AttributeSpec, AttributeType, ObjectTypeSpec } from "./mqsc/catalogue/index.js";
+export { QUEUE_MANAGER_READ_ONLY } from "./mqsc/catalogue/index.js";
+export { VERBS, OBJECT_KEYWORDS, QUEUE_KEYWORDS, NOT_IMPLEMENTED } from "./mqsc/commands.js";

@@ -1,6 +1,7 @@
 /**
- * The start page a person sees at the root: what is running, where the API is, and how to
- * call it. Plain HTML, no build step, so the worker can serve it as is.
+ * The worker's own start page, the fallback when the built playground is not among its
+ * assets (wrangler.toml [assets] serves dist/playground/index.html at / when it is): what
+ * is running, where the API is, and how to call it. Plain HTML, no build step.
  */
 export interface StartPageInfo {
   runtime: string;
@@ -30,6 +31,8 @@ ${escapeHtml(info.runtime)} with its queues in ${escapeHtml(info.store)}.</p>
   and <code>.../messagelist</code>. Every queue manager named in a URL is created on first use with
   <code>SYSTEM.DEFAULT.LOCAL.QUEUE</code>, <code>SYSTEM.DEAD.LETTER.QUEUE</code> and <code>DEV.QUEUE.1</code> to <code>3</code>.</dd>
 </dl>
+<p>The playground, with its MQSC console, is not built here: <code>npm run build:playground</code>
+writes it to <code>dist/playground</code>, which the worker serves at <code>/</code> (<code>npm start</code> builds it first).</p>
 <h2>Try it</h2>
 <pre>TOKEN=...   # printed by npm start
 curl -i -X POST -H "Authorization: Bearer $TOKEN" -H "Content-Type: text/plain;charset=utf-8" \\

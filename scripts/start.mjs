@@ -2,6 +2,8 @@
 // `npm start`: runs the edge worker locally under wrangler dev (workerd), its Durable
 // Objects on SQLite under .wrangler/, at http://localhost:8787, with a development bearer
 // token for the REST API. Set MQ_DEV_TOKEN to choose the token; otherwise one is made.
+// wrangler.toml's [build] command builds the playground (Vite, into dist/playground) before
+// the worker starts and again when playground/ changes; the worker serves it at /.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 
@@ -10,7 +12,7 @@ const token = process.env.MQ_DEV_TOKEN ?? `dev-${randomBytes(12).toString("hex")
 
 console.log(`
 webmq: the edge worker under wrangler dev (workerd, Durable Object storage in .wrangler/)
-  start page:   http://localhost:${port}/
+  playground:   http://localhost:${port}/   (the MQSC console, on a queue manager in your browser's IndexedDB)
   REST API:     http://localhost:${port}/ibmmq/rest/v2/messaging/qmgr/QM1/queue/DEV.QUEUE.1/message
   dev token:    ${token}
 

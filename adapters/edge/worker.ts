@@ -1,9 +1,10 @@
 /**
- * The Worker entry: serves the start page, and hands every REST request for a queue
- * manager to that manager's Durable Object. Names are checked here, before an object is
- * created for them.
+ * The Worker entry: hands every REST request for a queue manager to that manager's Durable
+ * Object, and serves a plain start page at / when the playground's assets do not (the built
+ * playground, wrangler.toml [assets], answers / before the worker is asked). Names are
+ * checked here, before an object is created for them.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { checkObjectName } from "../../core/index.js";
 import { badName, errorResponse, requireBearerToken, routeNotFound } from "../http/index.js";
 import { startPage } from "../../playground/start-page.js";
@@ -20,8 +21,8 @@ export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
   // Paths that name no queue manager are answered here, in the same IBM shape as the object's.
   app.notFound((c) => routeNotFound(c.req.method, new URL(c.req.url).pathname).toResponse());
 
-  app.all("/ibmmq/rest/:version/:area/qmgr/:qmgr/*", async (c) => {
-    const name = c.req.param("qmgr");
+  const forward = async (c: Context<{ Bindings: EdgeEnv }>) => {
+    const name = c.req.param("qmgr") ?? "";
     try {
       checkObjectName(name, "queue manager");
     } catch {
@@ -35,7 +36,11 @@ export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
     const { method, headers } = c.req.raw;
     const body = method === "GET" || method === "HEAD" ? null : await c.req.raw.arrayBuffer();
     return stub.fetch(c.req.url, { method, headers, body });
-  });
+  };
+  // The messaging API (.../messaging/qmgr/{qmgr}/...) and the admin API's
+  // .../admin/action/qmgr/{qmgr}/mqsc, whose area is two segments.
+  app.all("/ibmmq/rest/:version/:area/qmgr/:qmgr/*", forward);
+  app.all("/ibmmq/rest/:version/admin/action/qmgr/:qmgr/*", forward);
 
   return app;
 }

@@ -11,6 +11,8 @@ export default defineProject({
   ],
   test: {
     name: "workerd",
+    // wrangler.toml serves dist/playground as assets and wrangler refuses a missing directory: build it first.
+    globalSetup: ["../../playground/build.ts"],
     include: ["./**/*.test.ts"],
   },
 });

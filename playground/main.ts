@@ -1,0 +1,33 @@
+/**
+ * The playground page: mounts the MQSC console at once, on the queue manager PLAYGROUND
+ * that it opens on this origin's IndexedDB (commands typed before it is open wait for it),
+ * then the queue view; fills this origin into the curl examples.
+ */
+import { openBrowserQueueManager } from "../adapters/browser/index.js";
+import { mountConsole } from "./console/console.js";
+import { mountQueueView } from "./queue-view.js";
+
+const NAME = "PLAYGROUND";
+
+for (const pre of document.querySelectorAll("pre.with-origin")) pre.textContent = pre.textContent!.replaceAll("$ORIGIN", location.origin);
+
+const queuesHost = document.querySelector<HTMLElement>("#queues")!;
+const note = document.querySelector<HTMLElement>("#queue-note")!;
+
+let view: ReturnType<typeof mountQueueView> | undefined;
+const opening = openBrowserQueueManager({ name: NAME });
+const mqsc = mountConsole(document.querySelector<HTMLElement>("#console")!, {
+  queueManager: { name: NAME, mqsc: async (text) => (await opening).mqsc(text) },
+  onRun: () => view?.refresh(),
+});
+mqsc.input.focus();
+
+try {
+  const qm = await opening;
+  queuesHost.replaceChildren();
+  view = mountQueueView(queuesHost, qm, (text) => (note.textContent = text));
+} catch (error) {
+  const message = `The queue manager could not be opened on IndexedDB: ${error instanceof Error ? error.message : String(error)}`;
+  queuesHost.textContent = message;
+  mqsc.transcript.note(message, "error");
+}

@@ -1,0 +1,20 @@
+/**
+ * The playground's build: `npm run build:playground` writes dist/playground, which the edge
+ * worker serves as static assets (wrangler.toml [assets]); `npm run dev:playground` serves
+ * the page alone with Vite's dev server (the console works; the REST API is the worker's).
+ */
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig({
+  root: here,
+  // Relative URLs, so the page works wherever the worker mounts its assets.
+  base: "./",
+  build: {
+    outDir: fileURLToPath(new URL("../dist/playground", import.meta.url)),
+    emptyOutDir: true,
+    target: "es2022",
+  },
+});
