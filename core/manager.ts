@@ -348,7 +348,7 @@ export class QueueManager {
    */
   startChannel(name: string): ChannelState | undefined {
     this.#checkOpen();
-    const channel = this.#objects.require("channel", name);
+    const channel = this.#objects.definitionOf("channel", name);
     const sending = ["sender", "server", "requester", "clusterSender"].includes(String(channel.attributes.channelType));
     if (sending) this.#channelStatus.set(name, "retrying");
     else this.#channelStatus.delete(name);
@@ -358,7 +358,7 @@ export class QueueManager {
   /** STOP CHANNEL: STOPPED until started again. */
   stopChannel(name: string): void {
     this.#checkOpen();
-    this.#objects.require("channel", name);
+    this.#objects.definitionOf("channel", name);
     this.#channelStatus.set(name, "stopped");
   }
 
@@ -397,7 +397,7 @@ export class QueueManager {
   /** Deletes an object (MQSC DELETE); a local queue holding messages needs `purge`, and may not be open. */
   deleteObject(type: ObjectType, name: string, options: { purge?: boolean } = {}): Promise<void> {
     return this.#admin(async () => {
-      this.#objects.require(type, name);
+      this.#objects.definitionOf(type, name);
       const ops: StoreOp[] = [{ op: "deleteObject", kind: kindOf(type), name }];
       const queue = type === "localQueue" ? this.#queues.get(name) : undefined;
       if (queue) {

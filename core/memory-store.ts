@@ -1,5 +1,5 @@
 /**
- * The embedded default store: everything in memory, nothing durable beyond the process.
+ * The embedded default store: everything in memory, nothing durable beyond the running program.
  * A MemoryStorage outlives the MemoryStore opened on it, so closing a manager and opening
  * another on the same storage behaves like a restart. Records are cloned on the way in
  * and out, as a real store would, so no caller shares an object with the storage.

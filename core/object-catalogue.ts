@@ -33,7 +33,7 @@ export class ObjectCatalogue {
   }
 
   /** The definition of `name` as `type`; MQRC_UNKNOWN_OBJECT_NAME or MQRC_OBJECT_TYPE_ERROR otherwise. */
-  require(type: ObjectType, name: string): ObjectDefinition {
+  definitionOf(type: ObjectType, name: string): ObjectDefinition {
     const found = this.get(kindOf(type), name);
     if (!found) throw notFound(type, name);
     if (found.type !== type) throw wrongType(name, found.type, type);
@@ -77,7 +77,7 @@ export class ObjectCatalogue {
     }
     let base: Attributes;
     if (options.like !== undefined) {
-      base = this.require(type, options.like).attributes;
+      base = this.definitionOf(type, options.like).attributes;
     } else {
       // As in MQ, a new definition (and a REPLACE) starts from the type's SYSTEM.DEFAULT object.
       const defaultName = systemDefaultName(type, changes);
@@ -94,7 +94,7 @@ export class ObjectCatalogue {
 
   /** The definition that ALTER would leave, checked but not applied. */
   planAlter(type: ObjectType, name: string, changes: Attributes, now: number): ObjectDefinition {
-    const existing = this.require(type, name);
+    const existing = this.definitionOf(type, name);
     if (type === "channel" && changes.channelType !== undefined && changes.channelType !== existing.attributes.channelType) {
       throw new MQError("MQRC_OPTIONS_ERROR", `the channel type of ${name} cannot be altered; delete and define it again`);
     }

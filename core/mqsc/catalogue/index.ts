@@ -7,7 +7,7 @@ import { CHANNEL, CHANNEL_TYPE_ATTRIBUTES } from "./channel.js";
 import { LOCAL_QUEUE } from "./local-queue.js";
 import { MODEL_QUEUE } from "./model-queue.js";
 import { NAMELIST } from "./namelist.js";
-import { PROCESS } from "./process.js";
+import { PROCESS } from "./process-definition.js";
 import { QUEUE_MANAGER, QUEUE_MANAGER_READ_ONLY } from "./queue-manager.js";
 import { REMOTE_QUEUE } from "./remote-queue.js";
 import { SUBSCRIPTION } from "./subscription.js";
