@@ -1,8 +1,9 @@
 /**
  * Group commit: batches that arrive while the store is busy (or in the same tick) are
  * committed together in one store transaction. Each caller's promise settles only when the
- * transaction that held its batch has completed, and a failed transaction rejects exactly
- * the callers whose batches it held. Every store gets this once, here, rather than each
+ * transaction that held its batch has completed. When a shared transaction fails, each of
+ * its batches is tried again alone, so a failure rejects exactly the callers whose own
+ * batch cannot be committed. Every store gets this once, here, rather than each
  * adapter writing its own.
  */
 import type { Store, StoreOp } from "./store.js";
@@ -48,7 +49,9 @@ export class GroupCommit {
         await this.store.commit(ops);
         for (const w of group) w.resolve();
       } catch (error) {
-        for (const w of group) w.reject(error);
+        if (group.length === 1) group[0]!.reject(error);
+        // One caller's bad batch must not fail the others': commit each on its own, in order.
+        else for (const w of group) await this.store.commit(w.ops).then(w.resolve, w.reject);
       }
     }
     this.#running = false;

@@ -25,3 +25,4 @@ export type { Store, StoreOp, StoreSnapshot, ObjectRecord, ObjectKind } from "./
 export { parseScript } from "./mqsc/parser.js";
 export type { MqscResult, MqscCommandResult, MqscMessage, MqscObject } from "./mqsc/result.js";
 export type { ChannelState } from "./manager.js";
+export type { DamagedRecord } from "./record-check.js";

@@ -26,7 +26,7 @@ import { createMemoryStore } from "./memory-store.js";
 import { DEFAULT_DEAD_LETTER_QUEUE, SYSTEM_OBJECTS } from "./default-objects.js";
 import { QueueHandle, type HandleStatus, type OpenOptions } from "./handle.js";
 import { ObjectCatalogue, toRecord, type DefineOptions } from "./object-catalogue.js";
-import { applyQueueManagerAttributes, describeType, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
+import { applyQueueManagerAttributes, defaultAttributes, describeType, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
 import { runMqsc } from "./mqsc/execute.js";
 import { toMessage, toSummary } from "./message-view.js";
@@ -34,12 +34,17 @@ import type { AbortSignalLike, BrowseOptions, GetOptions, MessageSummary, PutRes
 
 export type { AbortSignalLike, BrowseOptions, GetOptions, MessageSummary, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 import type { MqscResult } from "./mqsc/result.js";
+import { messageRecordProblem, type DamagedRecord } from "./record-check.js";
 
 export type { DefineOptions } from "./object-catalogue.js";
 const INCARNATION_KEY = "incarnation";
-/** Each open starts a new range of seq numbers: incarnation * 2^32 + a counter. */
-const SEQS_PER_INCARNATION = 2 ** 32;
+/**
+ * Each open starts a new range of seq numbers, incarnation * 2^20 + a counter; a range that
+ * fills moves on to the next incarnation. 2^20 keeps room for 2^33 incarnations below 2^53.
+ */
+const SEQS_PER_INCARNATION = 2 ** 20;
 const DEFAULT_BODY_CACHE_BYTES = 32 * 1024 * 1024;
+const MESSAGE_TYPES = new Set(["datagram", "request", "reply", "report"]);
 
 export class QueueManager {
   readonly name: string;
@@ -62,6 +67,7 @@ export class QueueManager {
   #seqBase: number;
   #counter = 0;
   #closed = false;
+  #damaged: DamagedRecord[] = [];
   #cachedBodyBytes = 0;
   readonly #bodyCacheBytes: number;
   /** Object changes are applied one at a time so that checks and commits do not interleave. */
@@ -89,24 +95,33 @@ export class QueueManager {
     const store = options.store ?? createMemoryStore();
     const snapshot = await store.load();
     const previous = snapshot.meta.find((m) => m.key === INCARNATION_KEY)?.value;
-    const incarnation = (typeof previous === "number" ? previous : 0) + 1;
+    // A range moved on to but not yet recorded shows in the seqs of the messages stored under it.
+    let highestSeq = -1;
+    for (const record of snapshot.messages) if (typeof record?.seq === "number" && record.seq > highestSeq) highestSeq = record.seq;
+    const incarnation = Math.max(typeof previous === "number" ? previous : 0, Math.floor(highestSeq / SEQS_PER_INCARNATION)) + 1;
     const qmgrRecord = snapshot.objects.find((o) => o.kind === "qmgr");
     if (qmgrRecord && qmgrRecord.name !== name) {
       throw new MQError("MQRC_Q_MGR_NAME_ERROR", `this storage holds queue manager ${qmgrRecord.name}, not ${name}`);
     }
     const isNew = !qmgrRecord;
     const clock = options.clock ?? systemClock;
-    const attributes = applyQueueManagerAttributes(
-      queueManagerDefaults(),
-      isNew ? { deadLetterQueue: DEFAULT_DEAD_LETTER_QUEUE } : qmgrRecord.attributes,
-    ) as QueueManagerAttributes;
+    const damaged: DamagedRecord[] = [];
+    let attributes: QueueManagerAttributes;
+    try {
+      attributes = applyQueueManagerAttributes(queueManagerDefaults(), isNew ? { deadLetterQueue: DEFAULT_DEAD_LETTER_QUEUE } : (qmgrRecord.attributes ?? {})) as QueueManagerAttributes;
+    } catch (error) {
+      attributes = applyQueueManagerAttributes(queueManagerDefaults(), {}) as QueueManagerAttributes;
+      damaged.push({ kind: "qmgr", key: name, problem: `its attributes were not usable, so IBM's defaults apply: ${describe(error)}` });
+    }
     const manager = new QueueManager(name, store, clock, attributes, incarnation, options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
     manager.#createdAt = qmgrRecord?.createdAt ?? clock.now();
     manager.#alteredAt = qmgrRecord?.alteredAt ?? manager.#createdAt;
 
+    manager.#damaged = damaged;
     for (const record of snapshot.objects) {
-      if (record.kind === "qmgr") continue;
-      const definition = manager.#objects.restore(record);
+      if (record?.kind === "qmgr") continue;
+      const { definition, problems } = manager.#objects.restore(record);
+      for (const problem of problems) damaged.push({ kind: String(record?.kind), key: String(record?.name), problem });
       if (!definition) continue;
       manager.#objects.set(definition);
       if (definition.type === "localQueue") {
@@ -117,6 +132,11 @@ export class QueueManager {
     }
     const orphans: StoreOp[] = [];
     for (const record of snapshot.messages) {
+      const problem = messageRecordProblem(record);
+      if (problem) {
+        damaged.push({ kind: "message", key: String((record as { seq?: unknown } | null)?.seq), problem });
+        continue;
+      }
       const queue = manager.#queues.get(record.queue);
       // A message whose queue is gone cannot be delivered; it was deleted with the queue but
       // for a crash between the two, so it is removed now.
@@ -142,6 +162,11 @@ export class QueueManager {
 
   get attributes(): QueueManagerAttributes {
     return { ...this.#attributes };
+  }
+
+  /** Stored records that could not be used when the queue manager opened; they were left in the store. */
+  get damagedRecords(): DamagedRecord[] {
+    return this.#damaged.map((d) => ({ ...d }));
   }
 
   get closed(): boolean {
@@ -187,11 +212,13 @@ export class QueueManager {
     }
     const correlationId = message.correlationId === undefined ? NO_ID : normalizeId(message.correlationId, "correlation");
     const properties = message.properties === undefined ? [] : storeProperties(toProperties(message.properties));
+    const messageType = message.messageType ?? "datagram";
+    if (!MESSAGE_TYPES.has(messageType)) throw new MQError("MQRC_MSG_TYPE_ERROR", `messageType is one of datagram, request, reply, report; got ${JSON.stringify(messageType)}`);
+    if (message.type !== undefined && typeof message.type !== "string") throw new MQError("MQRC_FORMAT_ERROR", "type (JMSType) must be a string");
     const replyToQueue = optionalName(message.replyToQueue, "reply-to queue");
     const replyToQueueManager = optionalName(message.replyToQueueManager, "reply-to queue manager");
 
-    if (this.#counter >= SEQS_PER_INCARNATION) this.#nextIncarnation();
-    const counter = this.#counter++;
+    const counter = this.#takeCounter();
     const now = this.#clock.now();
     const record: MessageRecord = {
       seq: this.#seqBase + counter,
@@ -204,8 +231,8 @@ export class QueueManager {
       putTime: now,
       replyToQueue,
       replyToQueueManager: replyToQueue !== "" && replyToQueueManager === "" ? this.name : replyToQueueManager,
-      messageType: message.messageType ?? "datagram",
-      type: typeof message.type === "string" ? message.type : "",
+      messageType,
+      type: message.type ?? "",
       backoutCount: 0,
       properties,
       bodyFormat: format,
@@ -234,7 +261,12 @@ export class QueueManager {
    * Takes the next message in delivery order (or the one a messageId/correlationId selects).
    * Resolves null when there is none and the wait, if any, ended.
    */
-  async get(queueName: string, options: GetOptions = {}): Promise<Message | null> {
+  get(queueName: string, options: GetOptions = {}): Promise<Message | null> {
+    return this.#get(queueName, options, true);
+  }
+
+  /** A get; `counted` says whether its wait shows in IPPROCS (not when a handle already does). */
+  async #get(queueName: string, options: GetOptions, counted: boolean): Promise<Message | null> {
     this.#checkOpen();
     const queue = this.#queueForGet(queueName);
     const filter = normalizeFilter(options);
@@ -244,7 +276,7 @@ export class QueueManager {
     const entry = this.#take(queue, filter, now);
     if (entry) return this.#completeGet(queue, entry, now);
     if (wait === 0) return null;
-    const arrived = await this.#waitFor(queue, filter, wait, options.signal);
+    const arrived = await this.#waitFor(queue, filter, wait, options.signal, counted);
     return arrived ? this.#completeGet(queue, arrived) : null;
   }
 
@@ -304,18 +336,27 @@ export class QueueManager {
       name = await this.#defineDynamicQueue(definition, options.dynamicQueueName ?? "AMQ.*");
       createdDynamic = true;
     }
-    // Resolve now so that an unknown, inhibited or wrongly typed queue fails at open, as in MQ.
-    const reading = input || browse ? this.#queueForGet(name, input) : undefined;
-    const writing = output ? this.#resolveForPut(name) : undefined;
-    const writeQueue = writing instanceof LocalQueue ? writing : writing?.queue;
-    if (writing && !writeQueue!.attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${writeQueue!.name} is PUT(DISABLED)`);
+    // Resolve now so that an unknown, inhibited or wrongly typed queue fails at open, as in MQ;
+    // a dynamic queue made for a failed open goes again.
+    let reading: LocalQueue | undefined;
+    let writeQueue: LocalQueue | undefined;
+    try {
+      reading = input || browse ? this.#queueForGet(name, input) : undefined;
+      const writing = output ? this.#resolveForPut(name) : undefined;
+      writeQueue = writing instanceof LocalQueue ? writing : writing?.queue;
+      if (writeQueue && !writeQueue.attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${writeQueue.name} is PUT(DISABLED)`);
+    } catch (error) {
+      if (createdDynamic) await this.#dropDynamicQueue(name);
+      throw error;
+    }
     if (input) reading!.openInputCount++;
     if (output) writeQueue!.openOutputCount++;
     const status: HandleStatus = { id: ++this.#handleCounter, queue: name, application: options.application ?? "", input, output, browse, openedAt: this.#clock.now() };
     const handle = new QueueHandle(
       {
         put: (queue, message) => this.put(queue, message),
-        get: (queue, getOptions) => this.get(queue, getOptions),
+        // A handle open for input already counts in IPPROCS; its waiting gets do not count again.
+        get: (queue, getOptions) => this.#get(queue, getOptions, false),
         browse: (queue, browseOptions) => this.browse(queue, browseOptions),
         closeHandle: async (closing, deleteQueue) => {
           this.#handles.delete(closing);
@@ -323,9 +364,9 @@ export class QueueManager {
           if (output) writeQueue!.openOutputCount--;
           const dynamic = this.#queues.get(name)?.dynamic;
           if (this.#closed) return;
-          if ((createdDynamic && dynamic === "temporary") || (deleteQueue && dynamic === "permanent")) {
-            await this.deleteObject("localQueue", name, { purge: dynamic === "temporary" });
-          }
+          // A temporary dynamic queue goes with the handle that made it, whoever else uses it (MQ does the same).
+          if (createdDynamic && dynamic === "temporary") await this.#dropDynamicQueue(name);
+          else if (deleteQueue && dynamic === "permanent") await this.deleteObject("localQueue", name);
         },
       },
       status,
@@ -456,7 +497,7 @@ export class QueueManager {
       name,
       depth: queue.depth,
       uncommitted: queue.uncommitted,
-      openInputCount: queue.openInputCount + queue.waiters.length,
+      openInputCount: queue.openInputCount + queue.waiters.filter((w) => (w as PendingGet).counted).length,
       openOutputCount: queue.openOutputCount,
       lastPutTime: queue.lastPutTime || null,
       lastGetTime: queue.lastGetTime || null,
@@ -613,20 +654,42 @@ export class QueueManager {
   }
 
   /** Makes a dynamic queue from a model queue's attributes; its name from `pattern` ("AMQ.*"). */
-  async #defineDynamicQueue(model: ObjectDefinition, pattern: string): Promise<string> {
-    const suffix = (this.#seqBase + this.#counter++).toString(16).toUpperCase().padStart(16, "0");
-    const name = pattern.endsWith("*") ? (pattern.slice(0, -1) + suffix).slice(0, 48) : pattern;
-    checkObjectName(name);
-    const { definitionType, ...attributes } = model.attributes;
-    const local: Attributes = {};
-    const localSpec = this.#objects.restore({ kind: "queue", name, type: "localQueue", attributes: {} })!.attributes;
-    for (const key of Object.keys(attributes)) if (key in localSpec) local[key] = attributes[key]!;
-    const temporary = definitionType !== "permanentDynamic";
-    const definition = this.#objects.planDefine("localQueue", name, local, {}, this.#clock.now());
-    if (!temporary) await this.#admin(() => this.#commit([{ op: "putObject", record: { ...toRecord(definition), dynamic: "permanent" } }]));
-    this.#apply(definition);
-    this.#queues.get(name)!.dynamic = temporary ? "temporary" : "permanent";
-    return name;
+  #defineDynamicQueue(model: ObjectDefinition, pattern: string): Promise<string> {
+    return this.#admin(async () => {
+      const suffix = (this.#seqBase + this.#takeCounter()).toString(16).toUpperCase().padStart(16, "0");
+      const name = pattern.endsWith("*") ? (pattern.slice(0, -1) + suffix).slice(0, 48) : pattern;
+      checkObjectName(name);
+      const local: Attributes = {};
+      const localDefaults = defaultAttributes("localQueue");
+      for (const key of Object.keys(model.attributes)) if (key in localDefaults) local[key] = model.attributes[key]!;
+      const temporary = model.attributes.definitionType !== "permanentDynamic";
+      // Checked, committed and applied in one step, so two opens cannot both make the same name.
+      const definition = this.#objects.planDefine("localQueue", name, local, {}, this.#clock.now());
+      if (!temporary) await this.#commit([{ op: "putObject", record: { ...toRecord(definition), dynamic: "permanent" } }]);
+      this.#apply(definition);
+      this.#queues.get(name)!.dynamic = temporary ? "temporary" : "permanent";
+      return name;
+    });
+  }
+
+  /**
+   * Deletes a dynamic queue whatever uses it: its waiting gets end with MQRC_Q_DELETED and
+   * its messages go with it (MQ deletes a temporary dynamic queue when its creator closes it).
+   */
+  #dropDynamicQueue(name: string): Promise<void> {
+    return this.#admin(async () => {
+      const queue = this.#queues.get(name);
+      if (!queue) return;
+      const ops: StoreOp[] = [];
+      if (queue.dynamic === "permanent") ops.push({ op: "deleteObject", kind: "queue", name });
+      for (const entry of queue.entries()) if (entry.record.persistent) ops.push({ op: "deleteMessage", seq: entry.record.seq });
+      if (ops.length > 0) await this.#commit(ops);
+      const deleted = new MQError("MQRC_Q_DELETED", `dynamic queue ${name} was deleted when the handle that made it closed`);
+      for (const waiter of queue.waiters.splice(0)) (waiter as PendingGet).fail(deleted);
+      for (const entry of [...queue.entries()]) this.#forget(queue, entry);
+      this.#queues.delete(name);
+      this.#objects.delete("localQueue", name);
+    });
   }
 
   /** Makes a committed definition current: the catalogue, and for a local queue its runtime. */
@@ -660,7 +723,16 @@ export class QueueManager {
     return Number.isSafeInteger(seq) ? seq : undefined;
   }
 
-  /** 2^32 messages in one incarnation: move on to the next range of seqs and record it. */
+  /** The next counter of this incarnation's seq range (seq = #seqBase + counter). */
+  #takeCounter(): number {
+    if (this.#counter >= SEQS_PER_INCARNATION) this.#nextIncarnation();
+    return this.#counter++;
+  }
+
+  /**
+   * A full range: move on to the next and record it. Should the record be lost, the next
+   * open still starts past every stored seq (see open), so no seq is given twice.
+   */
   #nextIncarnation(): void {
     const incarnation = this.#seqBase / SEQS_PER_INCARNATION + 1;
     this.#seqBase = incarnation * SEQS_PER_INCARNATION;
@@ -759,7 +831,7 @@ export class QueueManager {
     queue.remove(entry);
   }
 
-  #waitFor(queue: LocalQueue, filter: MessageFilter | undefined, wait: number, signal: AbortSignalLike | undefined): Promise<Entry | undefined> {
+  #waitFor(queue: LocalQueue, filter: MessageFilter | undefined, wait: number, signal: AbortSignalLike | undefined, counted: boolean): Promise<Entry | undefined> {
     return new Promise<Entry | undefined>((resolve, reject) => {
       let timer: TimerHandle | undefined;
       const settle = () => {
@@ -774,6 +846,7 @@ export class QueueManager {
       };
       const waiter: PendingGet = {
         filter,
+        counted,
         deliver: (entry) => {
           settle();
           resolve(entry);
@@ -830,6 +903,8 @@ export class QueueManager {
 
 interface PendingGet {
   readonly filter: MessageFilter | undefined;
+  /** Shown in IPPROCS: a get made without a handle open for input. */
+  readonly counted: boolean;
   deliver(entry: Entry): void;
   fail(error: unknown): void;
 }

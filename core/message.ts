@@ -236,12 +236,15 @@ export function messageIdPrefix(queueManager: string): string {
   return hex;
 }
 
-/** The id's first 20 bytes for one incarnation: the prefix, then the incarnation's 4 bytes. */
+/**
+ * The id's last 8 bytes are the seq (incarnation * 2^20 + counter) as 16 hex digits, written
+ * as 11 digits of incarnation and 5 of counter, so that only small numbers are formatted.
+ */
 export function messageIdBase(prefix: string, incarnation: number): string {
-  return prefix + incarnation.toString(16).padStart(8, "0");
+  return prefix + incarnation.toString(16).padStart(11, "0");
 }
 
-/** A message id from its base and the 32-bit counter within the incarnation (seq = incarnation * 2^32 + counter). */
+/** A message id from its incarnation's base and the 20-bit counter within the incarnation. */
 export function messageIdFor(base: string, counter: number): string {
-  return base + counter.toString(16).padStart(8, "0");
+  return base + counter.toString(16).padStart(5, "0");
 }

@@ -11,6 +11,7 @@ import {
   defaultAttributes,
   describeType,
   kindOf,
+  OBJECT_TYPES,
   systemDefaultName,
   type Attributes,
   type ObjectDefinition,
@@ -53,18 +54,28 @@ export class ObjectCatalogue {
     this.#definitions.delete(objectKey(kindOf(type), name));
   }
 
-  /** A definition from its stored record, with attributes the catalogue has since gained at their defaults. */
-  restore(record: ObjectRecord): ObjectDefinition | undefined {
+  /**
+   * A definition from its stored record, with attributes the catalogue has since gained at
+   * their defaults. A stored attribute that is no longer valid is left at its default and
+   * reported in `problems`; a record that is not a definition at all gives none.
+   */
+  restore(record: ObjectRecord): { definition?: ObjectDefinition; problems: string[] } {
+    if (record === null || typeof record !== "object" || typeof record.name !== "string") return { problems: ["the record is not an object definition"] };
     const type = record.type as ObjectType;
-    if (kindOf(type) !== record.kind) return undefined;
-    const channelType = type === "channel" ? String(record.attributes.channelType ?? "") : undefined;
-    return {
-      type,
-      name: record.name,
-      attributes: { ...defaultAttributes(type, channelType || undefined), ...record.attributes },
-      createdAt: record.createdAt ?? 0,
-      alteredAt: record.alteredAt ?? record.createdAt ?? 0,
-    };
+    if (!OBJECT_TYPES.includes(type) || kindOf(type) !== record.kind) return { problems: [`its type ${JSON.stringify(record.type)} is unknown`] };
+    const stored = record.attributes !== null && typeof record.attributes === "object" ? record.attributes : {};
+    const channelType = type === "channel" && typeof stored.channelType === "string" ? stored.channelType : undefined;
+    let attributes = defaultAttributes(type, channelType);
+    const problems: string[] = [];
+    for (const [name, value] of Object.entries(stored)) {
+      try {
+        attributes = applyAttributes(type, attributes, { [name]: value });
+      } catch (error) {
+        problems.push(`attribute ${name} was not usable and is back at its default: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const createdAt = typeof record.createdAt === "number" ? record.createdAt : 0;
+    return { definition: { type, name: record.name, attributes, createdAt, alteredAt: typeof record.alteredAt === "number" ? record.alteredAt : createdAt }, problems };
   }
 
   /** The new definition that DEFINE would make, checked but not applied. */
@@ -75,9 +86,15 @@ export class ObjectCatalogue {
     if (existing && !options.replace) {
       throw new MQError("MQRC_OBJECT_ALREADY_EXISTS", `${describeType(type)} ${name} already exists; use replace to redefine it`);
     }
+    if (type === "channel" && existing && changes.channelType !== undefined && existing.attributes.channelType !== changes.channelType) {
+      throw new MQError("MQRC_OPTIONS_ERROR", `channel ${name} is a ${String(existing.attributes.channelType)} channel; delete it to define it with another type`);
+    }
     let base: Attributes;
     if (options.like !== undefined) {
       base = this.definitionOf(type, options.like).attributes;
+      if (type === "channel" && changes.channelType !== undefined && base.channelType !== changes.channelType) {
+        throw new MQError("MQRC_OPTIONS_ERROR", `channel ${options.like} is a ${String(base.channelType)} channel, not a ${String(changes.channelType)} one to copy`);
+      }
     } else {
       // As in MQ, a new definition (and a REPLACE) starts from the type's SYSTEM.DEFAULT object.
       const defaultName = systemDefaultName(type, changes);

@@ -145,15 +145,20 @@ export function toProperties(input: PropertiesInput | undefined): Property[] {
   return out;
 }
 
+/** The stored form; JSON has no bigint, NaN or Infinity, so those travel as their decimal text. */
 export function storeProperties(properties: readonly Property[]): StoredProperty[] {
-  return properties.map((p) => ({ name: p.name, type: p.type, value: typeof p.value === "bigint" ? p.value.toString() : p.value }));
+  return properties.map((p) => ({
+    name: p.name,
+    type: p.type,
+    value: typeof p.value === "bigint" || (typeof p.value === "number" && !Number.isFinite(p.value)) ? String(p.value) : p.value,
+  }));
 }
 
 export function loadProperties(stored: readonly StoredProperty[]): Property[] {
   return stored.map((p) => ({
     name: p.name,
     type: p.type,
-    value: p.type === "long" && typeof p.value === "string" ? BigInt(p.value) : p.value,
+    value: typeof p.value !== "string" ? p.value : p.type === "long" ? BigInt(p.value) : p.type === "double" || p.type === "float" ? Number(p.value) : p.value,
   }));
 }
 

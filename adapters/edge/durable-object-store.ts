@@ -68,13 +68,19 @@ export class DurableObjectStore implements Store {
     // The work is synchronous; answering with one settled promise saves an async frame per
     // commit on the hot path, and a failure still reaches the caller as a rejection.
     try {
+      // Changes to #chunked wait for the commit: a transaction that rolls back leaves it as it was.
+      const chunked: [seq: number, has: boolean][] = [];
       // One operation is at most one write here but for chunked bodies, and SQLite makes a
       // single statement atomic by itself; a transaction would only add its cost.
-      if (batch.length === 1 && !this.#isChunkedOp(batch[0]!)) this.#apply(batch[0]!);
+      if (batch.length === 1 && !this.#isChunkedOp(batch[0]!)) this.#apply(batch[0]!, chunked);
       else {
         this.#storage.transactionSync(() => {
-          for (const op of batch) this.#apply(op);
+          for (const op of batch) this.#apply(op, chunked);
         });
+      }
+      for (const [seq, has] of chunked) {
+        if (has) this.#chunked.add(seq);
+        else this.#chunked.delete(seq);
       }
       return COMMITTED;
     } catch (error) {
@@ -93,7 +99,7 @@ export class DurableObjectStore implements Store {
     return (op.op === "putMessage" && isChunked(op.body)) || (op.op === "deleteMessage" && this.#chunked.has(op.seq));
   }
 
-  #apply(op: StoreOp): void {
+  #apply(op: StoreOp, chunked: [seq: number, has: boolean][]): void {
     const sql = this.#sql;
     const { objects, messages, chunks, meta } = this.#t;
     switch (op.op) {
@@ -108,7 +114,7 @@ export class DurableObjectStore implements Store {
           parts.length === 1 ? 0 : parts.length,
         );
         if (parts.length > 1) {
-          this.#chunked.add(op.record.seq);
+          chunked.push([op.record.seq, true]);
           parts.forEach((part, idx) => sql.exec(`INSERT INTO ${chunks} (seq, idx, data) VALUES (?, ?, ?)`, op.record.seq, idx, toColumn(part)));
         }
         return;
@@ -120,7 +126,10 @@ export class DurableObjectStore implements Store {
       }
       case "deleteMessage":
         sql.exec(`DELETE FROM ${messages} WHERE seq = ?`, op.seq);
-        if (this.#chunked.delete(op.seq)) sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, op.seq);
+        if (this.#chunked.has(op.seq)) {
+          sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, op.seq);
+          chunked.push([op.seq, false]);
+        }
         return;
       case "putObject":
         sql.exec(`INSERT OR REPLACE INTO ${objects} (kind, name, record) VALUES (?, ?, ?)`, op.record.kind, op.record.name, JSON.stringify(op.record));

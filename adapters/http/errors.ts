@@ -226,6 +226,17 @@ const STATUS_BY_REASON: ReadonlyMap<number, number> = new Map<number, number>([
   [MQRC.MQRC_DATA_LENGTH_ERROR, 400],
   [MQRC.MQRC_OBJECT_TYPE_ERROR, 400],
   [MQRC.MQRC_Q_TYPE_ERROR, 400],
+  // Getting from a remote or model queue: the request names the wrong kind of queue.
+  [MQRC.MQRC_OPTION_NOT_VALID_FOR_TYPE, 400],
+  [MQRC.MQRC_MSG_TYPE_ERROR, 400],
+  [MQRC.MQRC_PERSISTENT_NOT_ALLOWED, 400],
+  // An alias whose base queue is missing, or a remote queue without its transmission queue:
+  // the administrator's definitions are incomplete, the request itself is fine.
+  [MQRC.MQRC_UNKNOWN_ALIAS_BASE_Q, 404],
+  [MQRC.MQRC_ALIAS_BASE_Q_TYPE_ERROR, 409],
+  [MQRC.MQRC_UNKNOWN_XMIT_Q, 404],
+  [MQRC.MQRC_XMIT_Q_USAGE_ERROR, 409],
+  [MQRC.MQRC_Q_DELETED, 404],
   [MQRC.MQRC_SELECTOR_SYNTAX_ERROR, 400],
   [MQRC.MQRC_FUNCTION_NOT_SUPPORTED, 501],
   // The store failed or is full: the server's trouble, and it may pass.

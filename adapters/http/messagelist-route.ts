@@ -4,6 +4,7 @@
  * it. Nothing is removed.
  */
 import type { Hono } from "hono";
+import { MQError } from "../../core/index.js";
 import type { QueueManagerResolver } from "./index.js";
 import { parseLimit, parseSelection, queueTarget } from "./request.js";
 import { messageSummaryJson } from "./response.js";
@@ -17,8 +18,12 @@ export function addMessageListRoute(app: Hono, resolve: QueueManagerResolver): v
     const selection = parseSelection(version, query);
     const limit = parseLimit(query);
     const manager = await resolve(qmgr);
-    // IBM documents that a GET-inhibited queue lists as empty rather than failing.
-    const summaries = manager.queueAttributes(queue).getEnabled ? await manager.list(queue, limit === undefined ? selection : { ...selection, limit }) : [];
+    // IBM documents that a GET-inhibited queue lists as empty rather than failing; the list
+    // reads through an alias as a get would.
+    const summaries = await manager.list(queue, limit === undefined ? selection : { ...selection, limit }).catch((error: unknown) => {
+      if (error instanceof MQError && error.reason === "MQRC_GET_INHIBITED") return [];
+      throw error;
+    });
     return c.json({ messages: summaries.map((summary) => messageSummaryJson(version, summary)) });
   });
 }

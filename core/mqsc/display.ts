@@ -83,8 +83,9 @@ export function satisfies(clause: WhereClause, items: ReadonlyMap<string, Displa
     return clause.operator === "LK" ? like : !like;
   }
   const numeric = typeof actual === "number" && /^[+-]?\d+$/.test(clause.value);
-  const left = numeric ? (actual as number) : String(actual).toUpperCase();
-  const right = numeric ? Number(clause.value) : clause.value.toUpperCase();
+  // Text compares without trailing blanks, as MQ pads it: WHERE(DESCR EQ ' ') finds a blank DESCR.
+  const left = numeric ? (actual as number) : String(actual).toUpperCase().trimEnd();
+  const right = numeric ? Number(clause.value) : clause.value.toUpperCase().trimEnd();
   switch (clause.operator) {
     case "LT":
       return left < right;

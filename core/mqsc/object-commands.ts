@@ -109,6 +109,7 @@ export async function remove(qm: QueueManager, object: ObjectCommandType, target
   const name = objectName(target, false);
   const options = object.type === "localQueue" ? ["PURGE", "NOPURGE", "AUTHREC"] : object.type === "channel" ? ["CHLTABLE", "AUTHREC"] : ["AUTHREC"];
   const { options: given } = readParameters([], rest, options, `DELETE ${object.queueType ?? object.displayKeyword}`);
+  if (given.has("PURGE") && given.has("NOPURGE")) throw new MqscSyntax("PURGE and NOPURGE cannot both be given", given.get("NOPURGE")!.position);
   try {
     await qm.deleteObject(object.type, name, { purge: given.has("PURGE") });
     return succeeded([amq(object.deleted)]);
@@ -147,6 +148,7 @@ export function display(qm: QueueManager, keyword: string, target: MqscParameter
       if (typeof clause === "string") throw new MqscSyntax(clause, parameter.position);
       where = clause;
     } else if (parameter.keyword === "TYPE" && byQueueKeyword && parameter.values?.length === 1) {
+      if (parameter.values[0]!.text.toUpperCase() === "ALL") continue;
       const filter = OBJECT_KEYWORDS[parameter.values[0]!.text.toUpperCase()];
       if (!filter?.queueType) throw new MqscSyntax(`TYPE(${parameter.values[0]!.text}) is not a queue type: QLOCAL, QALIAS, QREMOTE or QMODEL`, parameter.values[0]!.position);
       types = [filter.type as (typeof types)[number]];
@@ -154,6 +156,17 @@ export function display(qm: QueueManager, keyword: string, target: MqscParameter
       requested.push(parameter); // a filter, applied below
     } else if (parameter.values === undefined) requested.push(parameter);
     else throw new MqscSyntax(`${parameter.keyword}(...) is not a DISPLAY option; name attributes without values`, parameter.position);
+  }
+  // A keyword is checked against every type the DISPLAY can show; an object whose own type
+  // lacks it simply does not show it, as runmqsc does (DISPLAY QUEUE(*) MAXDEPTH and aliases).
+  const known = displayableKeywords(types);
+  for (const parameter of requested) {
+    if (parameter.values === undefined && !known.has(keywordOfSynonymIn(types, parameter.keyword))) {
+      throw new MqscSyntax(`${parameter.keyword} is not an attribute of ${object?.queueType ?? object?.displayKeyword ?? "a queue"}`, parameter.position);
+    }
+  }
+  if (where && !known.has(keywordOfSynonymIn(types, where.keyword))) {
+    throw new MqscSyntax(`WHERE(${where.keyword} ...): ${where.keyword} is not an attribute this DISPLAY shows`, rest.find((p) => p.keyword === "WHERE")!.position);
   }
   // A single named object with nothing requested shows everything, as runmqsc does.
   if (requested.filter((p) => p.values === undefined).length === 0 && !isGeneric(pattern)) all = true;
@@ -166,7 +179,7 @@ export function display(qm: QueueManager, keyword: string, target: MqscParameter
     const items = displayItems(qm, commandType, definition);
     const byKeyword = new Map(items.map((item) => [item.keyword, item]));
     if (channelFilter && byKeyword.get("CHLTYPE")?.text !== `CHLTYPE(${channelFilter.values![0]!.text.toUpperCase()})`) continue;
-    if (where && !satisfies(where, byKeyword)) continue;
+    if (where && !satisfies(where, withSynonym(byKeyword, keywordOfSynonym(commandType, where.keyword), where.keyword))) continue;
     const head = items.slice(0, headCount(commandType));
     let shown: DisplayItem[];
     if (all) shown = items;
@@ -175,8 +188,7 @@ export function display(qm: QueueManager, keyword: string, target: MqscParameter
       for (const parameter of requested) {
         if (parameter.values !== undefined) continue;
         const item = byKeyword.get(parameter.keyword) ?? byKeyword.get(keywordOfSynonym(commandType, parameter.keyword));
-        if (!item) throw new MqscSyntax(`${parameter.keyword} is not an attribute of ${commandType.queueType ?? commandType.displayKeyword}`, parameter.position);
-        if (!shown.includes(item)) shown.push(item);
+        if (item && !shown.includes(item)) shown.push(item);
       }
     }
     objects.push({ parameters: Object.fromEntries(shown.map((item) => [item.keyword.toLowerCase(), item.json])), lines: layout(shown) });
@@ -194,6 +206,28 @@ function queueCommandType(definition: ObjectDefinition): ObjectCommandType {
 /** How many leading items always show: the name, and the type where the object has one. */
 function headCount(object: ObjectCommandType): number {
   return object.queueType || object.type === "channel" || object.type === "topic" ? 2 : 1;
+}
+
+/** Every keyword a DISPLAY of these types can show: their attributes and the figures MQ adds. */
+function displayableKeywords(types: readonly ObjectDefinition["type"][]): Set<string> {
+  const out = new Set(["TYPE", "ALTDATE", "ALTTIME", "CRDATE", "CRTIME", "CURDEPTH", "IPPROCS", "OPPROCS", "DEFTYPE", "NAMCOUNT", "QUEUE", "PROCESS", "CHANNEL", "NAMELIST", "TOPIC", "SUB"]);
+  for (const type of types) for (const spec of CATALOGUE[type].attributes) out.add(spec.keyword);
+  return out;
+}
+
+function keywordOfSynonymIn(types: readonly ObjectDefinition["type"][], keyword: string): string {
+  for (const type of types) {
+    const found = attributeByKeyword(CATALOGUE[type], keyword);
+    if (found) return found.attribute.keyword;
+  }
+  return keyword;
+}
+
+/** The items, with the one under `keyword` also reachable by the synonym the user wrote. */
+function withSynonym(items: ReadonlyMap<string, DisplayItem>, keyword: string, written: string): ReadonlyMap<string, DisplayItem> {
+  const item = items.get(keyword);
+  if (!item || keyword === written) return items;
+  return new Map([...items, [written, item]]);
 }
 
 function keywordOfSynonym(object: ObjectCommandType, keyword: string): string {

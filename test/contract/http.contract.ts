@@ -323,6 +323,19 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       expect(await depth("DEV.QUEUE.1")).toBe(3);
     });
 
+    it("puts, lists and gets through an alias queue, and refuses a get from a model queue", async () => {
+      const { post, get, del, messageUrl, listUrl, admin } = httpClient(target);
+      await admin((qm) => qm.defineObject("aliasQueue", "ALIAS.Q", { target: "DEV.QUEUE.2" }));
+      expect((await post(messageUrl("v2", "ALIAS.Q"), "through the alias")).status).toBe(201);
+      const listed = (await (await get(listUrl("v2", "", "ALIAS.Q"))).json()) as { messages: unknown[] };
+      expect(listed.messages).toHaveLength(1);
+      const got = await del(messageUrl("v2", "ALIAS.Q"));
+      expect([got.status, await got.text()]).toEqual([200, "through the alias"]);
+      const model = await del(messageUrl("v2", "SYSTEM.DEFAULT.MODEL.QUEUE"));
+      expect(model.status).toBe(400);
+      expect((await errorOf(model)).reason).toBe("MQRC_OPTION_NOT_VALID_FOR_TYPE");
+    });
+
     it("lists a GET-inhibited queue as empty, and refuses to get or browse it", async () => {
       const { post, get, del, messageUrl, listUrl, admin, depth } = httpClient(target);
       await post(messageUrl("v2"), "kept");

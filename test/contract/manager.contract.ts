@@ -9,6 +9,11 @@ import { reason, uniqueKey, type StoreHarness } from "./harness.js";
 const Q = "DEV.QUEUE.1";
 
 
+/** A store's methods bound to it, to build a watched store around. */
+function bind(store: Store): Store {
+  return { kind: store.kind, groupCommit: store.groupCommit, load: () => store.load(), readBody: (seq) => store.readBody(seq), commit: (batch) => store.commit(batch), close: () => store.close() };
+}
+
 export function testQueueManager(name: string, harness: StoreHarness): void {
   /** Runs `body` with a function that opens a manager (again) on one storage. */
   const withManager = <T>(body: (open: (options?: { clock?: ManualClock; bodyCacheBytes?: number }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
@@ -171,6 +176,7 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         expect(await reason(qm.put("bad name!", { body: "x" }))).toBe("MQRC_OBJECT_NAME_ERROR");
         expect(await reason(qm.put("Q".repeat(49), { body: "x" }))).toBe("MQRC_OBJECT_NAME_ERROR");
         expect(await reason(qm.put("DEV.QUEUE.3", { body: "x", priority: 10 }))).toBe("MQRC_PRIORITY_ERROR");
+        expect(await reason(qm.put("DEV.QUEUE.3", { body: "x", messageType: "nonsense" as never }))).toBe("MQRC_MSG_TYPE_ERROR");
         expect(await reason(qm.put("DEV.QUEUE.3", { body: "x", expiry: -5 }))).toBe("MQRC_EXPIRY_ERROR");
         expect(await reason(qm.get("DEV.QUEUE.3", { wait: -1 }))).toBe("MQRC_WAIT_INTERVAL_ERROR");
         expect(await reason(() => QueueManager.open({ name: "bad qmgr!" }))).toBe("MQRC_Q_MGR_NAME_ERROR");
@@ -261,7 +267,7 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         await qm.defineQueue("APP.ORDERS", { maxDepth: 42, description: "orders", deliverySequence: "fifo" });
         const puts = [];
         for (let i = 0; i < 6; i++) {
-          puts.push(await qm.put("APP.ORDERS", { body: i === 2 ? new Uint8Array([i, 255]) : i === 3 ? { n: i } : `p${i}`, persistent: i !== 4, priority: i % 3, properties: { i } }));
+          puts.push(await qm.put("APP.ORDERS", { body: i === 2 ? new Uint8Array([i, 255]) : i === 3 ? { n: i } : `p${i}`, persistent: i !== 4, priority: i % 3, properties: { i, ...(i === 1 ? { odd: NaN, far: -Infinity } : {}) } }));
         }
         await qm.get("APP.ORDERS"); // p0 is gone for good
         await qm.close();
@@ -272,6 +278,7 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         for (let m = await again.get("APP.ORDERS"); m; m = await again.get("APP.ORDERS")) got.push(m);
         expect(got.map((m) => m.messageId)).toEqual([puts[1], puts[2], puts[3], puts[5]].map((p) => p!.messageId));
         expect(got[0]!.body).toBe("p1");
+        expect(got[0]!.properties).toEqual([{ name: "i", type: "int", value: 1 }, { name: "odd", type: "double", value: NaN }, { name: "far", type: "double", value: -Infinity }]);
         expect([...(got[1]!.body as Uint8Array)]).toEqual([2, 255]);
         expect(got[2]!.body).toEqual({ n: 3 });
         expect(got[3]!.properties).toEqual([{ name: "i", type: "int", value: 5 }]);
@@ -296,12 +303,13 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
       });
     });
 
-    it("commits puts that arrive together in one store transaction, and a failed one rejects exactly its puts", async () => {
+    it("commits puts that arrive together in one store transaction; a failure rejects exactly the puts that cannot be stored", async () => {
       await withManager(async (_open, openStore) => {
         const store = openStore();
         const commits: StoreOp[][] = [];
-        let failNext = false;
-        // The real store underneath, watched: which batches reach it, and one made to fail.
+        let storeDown = false;
+        // The real store underneath, watched: which batches reach it; it refuses any batch that
+        // holds a body "poison", and every batch while it is down.
         const watched: Store = {
           kind: store.kind,
           load: () => store.load(),
@@ -309,10 +317,8 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
           close: () => store.close(),
           commit: async (batch) => {
             commits.push(batch);
-            if (failNext) {
-              failNext = false;
-              throw new Error("injected failure");
-            }
+            if (storeDown) throw new Error("injected failure: store down");
+            if (batch.some((op) => op.op === "putMessage" && op.body === "poison")) throw new Error("injected failure: poison");
             return store.commit(batch);
           },
         };
@@ -323,29 +329,49 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         expect(commits).toHaveLength(1);
         expect(commits[0]!.filter((op) => op.op === "putMessage")).toHaveLength(64);
 
-        failNext = true;
+        // One bad batch among eight: the shared transaction fails, each batch is tried alone, only the bad one is refused.
+        const mixed = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => qm.put(Q, { body: i === 3 ? "poison" : `m${i}`, persistent: true })));
+        expect(mixed.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
+        expect(((mixed[3] as PromiseRejectedResult).reason as MQError).reason).toBe("MQRC_RESOURCE_PROBLEM");
+
+        storeDown = true;
         const outcomes = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => qm.put(Q, { body: `f${i}`, persistent: true })));
         expect(outcomes.every((o) => o.status === "rejected" && (o.reason as MQError).reason === "MQRC_RESOURCE_PROBLEM")).toBe(true);
+        storeDown = false;
         await qm.put(Q, { body: "after", persistent: true });
-        expect(qm.queueStatus(Q).depth).toBe(65);
+        expect(qm.queueStatus(Q).depth).toBe(72);
         await qm.close();
 
         const again = await QueueManager.open({ name: "QM1", store: openStore() });
         const bodies = [];
         for (let m = await again.get(Q); m; m = await again.get(Q)) bodies.push(m.body);
-        expect(bodies).toEqual([...Array.from({ length: 64 }, (_, i) => `g${i}`), "after"]);
+        expect(bodies).toEqual([...Array.from({ length: 64 }, (_, i) => `g${i}`), "m0", "m1", "m2", "m4", "m5", "m6", "m7", "after"]);
         await again.close();
       });
     });
 
-    it("pages persistent bodies out of memory and back in on delivery", async () => {
-      await withManager(async (open) => {
-        const qm = await open({ bodyCacheBytes: 0 });
+    it("pages persistent bodies out of memory and reads them back on delivery", async () => {
+      await withManager(async (_open, openStore) => {
+        const store = openStore();
+        const reads: number[] = [];
+        const watched: Store = { ...bind(store), readBody: (seq) => (reads.push(seq), store.readBody(seq)) };
+        const qm = await QueueManager.open({ name: "QM1", store: watched, bodyCacheBytes: 0 });
         for (let i = 0; i < 20; i++) await qm.put(Q, { body: `paged ${i}`, persistent: true });
+        expect(reads).toHaveLength(0);
         const browsed = await qm.browse(Q).next();
         expect(browsed!.body).toBe("paged 0");
+        expect(reads).toHaveLength(1); // the body was not in memory: it came from the store
         for (let i = 0; i < 20; i++) expect((await qm.get(Q))!.body).toBe(`paged ${i}`);
+        expect(reads).toHaveLength(21);
         await qm.close();
+
+        // With room for them, bodies stay in memory and no read is needed.
+        reads.length = 0;
+        const roomy = await QueueManager.open({ name: "QM1", store: { ...bind(openStore()), readBody: (seq) => (reads.push(seq), store.readBody(seq)) } });
+        await roomy.put(Q, { body: "kept in memory", persistent: true });
+        expect((await roomy.get(Q))!.body).toBe("kept in memory");
+        expect(reads).toHaveLength(0);
+        await roomy.close();
       });
     });
 

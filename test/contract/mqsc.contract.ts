@@ -212,6 +212,33 @@ export function testMqsc(name: string, harness: StoreHarness): void {
       });
     });
 
+    it("DISPLAYs generic names across types as runmqsc does: attributes an object lacks are left out", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        const result = await qm.mqsc([
+          "DEFINE QLOCAL(MIX.LOCAL) DESCR(' ')",
+          "DEFINE QALIAS(MIX.ALIAS) TARGET(MIX.LOCAL) DESCR('an alias')",
+          "DISPLAY QUEUE(MIX.*) MAXDEPTH",
+          "DISPLAY QUEUE(MIX.*) TYPE(ALL) TARGQ",
+          "DISPLAY QUEUE(MIX.*) WHERE(DESCR EQ ' ')",
+          "DISPLAY QUEUE(MIX.*) WHERE(NOSUCH EQ 1)",
+          "DELETE QLOCAL(MIX.LOCAL) PURGE NOPURGE",
+          "DEFINE CHANNEL(MIX.CHL) CHLTYPE(SDR) CONNAME('h')",
+          "DEFINE CHANNEL(MIX.CHL) CHLTYPE(RCVR) REPLACE",
+        ].join("\n"));
+        const [, , maxdepth, target, blank, unknown, purge, , retype] = result.commands;
+        expect(maxdepth!.objects!.map((o) => o.parameters)).toEqual([{ queue: "MIX.ALIAS", type: "QALIAS" }, { queue: "MIX.LOCAL", type: "QLOCAL", maxdepth: 5000 }]);
+        expect(target!.objects!.map((o) => o.parameters)).toEqual([{ queue: "MIX.ALIAS", type: "QALIAS", target: "MIX.LOCAL" }, { queue: "MIX.LOCAL", type: "QLOCAL" }]);
+        expect(blank!.objects!.map((o) => o.parameters.queue)).toEqual(["MIX.LOCAL"]);
+        expect(unknown!.syntaxError?.message).toMatch(/NOSUCH/);
+        expect(purge!.syntaxError?.message).toMatch(/PURGE and NOPURGE/);
+        expect(qm.hasQueue("MIX.LOCAL")).toBe(true);
+        expect(retype!.completionCode).toBe(2);
+        expect(qm.object("channel", "MIX.CHL")!.attributes.channelType).toBe("sender");
+        await qm.close();
+      });
+    });
+
     it("shows channel attributes by channel type, and refuses one that does not apply", async () => {
       await withManager(async (open) => {
         const qm = await open();

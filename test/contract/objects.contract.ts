@@ -171,6 +171,59 @@ export function testObjects(name: string, harness: StoreHarness): void {
       });
     });
 
+    it("cleans up after a failed open of a model queue, and a temporary dynamic queue goes with its handle even while a get waits", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        await qm.defineObject("modelQueue", "CLOSED.MODEL", { putEnabled: false });
+        expect(await reason(qm.open("CLOSED.MODEL", { output: true }))).toBe("MQRC_PUT_INHIBITED");
+        expect(qm.queueNames().filter((n) => n.startsWith("AMQ."))).toEqual([]);
+
+        await qm.defineObject("modelQueue", "REPLY.MODEL");
+        const owner = await qm.open("REPLY.MODEL", { input: true });
+        const waiting = owner.get({ wait: Infinity });
+        expect(qm.queueStatus(owner.queueName).openInputCount).toBe(1); // the handle, not the handle and its wait
+        await owner.close();
+        expect(await reason(waiting)).toBe("MQRC_Q_DELETED");
+        expect(qm.hasQueue(owner.queueName)).toBe(false);
+
+        await qm.defineObject("modelQueue", "PERM.MODEL", { definitionType: "permanentDynamic" });
+        const both = await Promise.allSettled([qm.open("PERM.MODEL", { output: true, dynamicQueueName: "SAME.NAME" }), qm.open("PERM.MODEL", { output: true, dynamicQueueName: "SAME.NAME" })]);
+        expect(both.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+        await qm.close();
+      });
+    });
+
+    it("opens despite damaged stored records, reports them and leaves them in the store", async () => {
+      await harness.withStorage(uniqueKey(`damaged-${name}`), async (openStore) => {
+        const first = await QueueManager.open({ name: "QM1", store: openStore() });
+        const { messageId } = await first.put("DEV.QUEUE.1", { body: "good", persistent: true });
+        await first.close();
+        const store = openStore();
+        const snapshot = await store.load();
+        const good = snapshot.messages[0]!;
+        await store.commit([
+          { op: "putMessage", record: { ...good, seq: good.seq + 1, messageId: good.messageId.slice(0, -1) + "f", priority: 12 }, body: "bad priority" },
+          { op: "putObject", record: { kind: "queue", name: "ODD.Q", type: "localQueue", attributes: { maxDepth: "lots", description: "kept" } } },
+          { op: "putObject", record: { kind: "queue", name: "WEIRD", type: "martianQueue", attributes: {} } },
+          { op: "putMeta", key: "incarnation", value: 0 }, // as if the record of the last range were lost
+        ]);
+        await store.close();
+
+        const qm = await QueueManager.open({ name: "QM1", store: openStore() });
+        expect(qm.damagedRecords.map((d) => d.kind)).toEqual(["queue", "queue", "message"]);
+        expect(qm.damagedRecords[2]!.problem).toMatch(/priority 12/);
+        expect(qm.queueAttributes("ODD.Q")).toMatchObject({ maxDepth: 5000, description: "kept" });
+        expect(qm.hasQueue("WEIRD")).toBe(false);
+        const fresh = await qm.put("DEV.QUEUE.1", { body: "new", persistent: true });
+        expect(fresh.messageId > messageId).toBe(true); // seqs still move forward past every stored one
+        expect((await qm.get("DEV.QUEUE.1", { messageId }))!.body).toBe("good");
+        await qm.close();
+        const check = openStore();
+        expect((await check.load()).messages.some((m) => m.priority === 12)).toBe(true); // left where it was
+        await check.close();
+      });
+    });
+
     it("alters and keeps queue manager attributes", async () => {
       await withManager(async (open) => {
         const qm = await open();
