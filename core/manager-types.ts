@@ -12,6 +12,12 @@ export interface QueueManagerOptions {
   clock?: Clock;
   /** Persistent bodies kept in memory beyond this many bytes are paged out to the store. */
   bodyCacheBytes?: number;
+  /**
+   * How many messages each priority lane of a queue keeps in memory (default 2000); beyond
+   * that, persistent messages stay in the store and are paged in as delivery reaches them,
+   * so a queue deeper than memory works.
+   */
+  messagesInMemoryPerLane?: number;
   /** Define the default objects (SYSTEM.DEFAULT.LOCAL.QUEUE, ...) on first open. Default true. */
   createDefaultObjects?: boolean;
 }

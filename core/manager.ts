@@ -21,7 +21,8 @@ import {
   type StoredBody,
 } from "./message.js";
 import { storeProperties, toProperties } from "./properties.js";
-import { EntryState, LocalQueue, type Entry, type MessageFilter } from "./queue.js";
+import { EntryState, LocalQueue, isExpired, type Entry, type MessageFilter } from "./queue.js";
+import { Pager } from "./pager.js";
 import { createMemoryStore } from "./memory-store.js";
 import { DEFAULT_DEAD_LETTER_QUEUE, SYSTEM_OBJECTS } from "./default-objects.js";
 import { QueueHandle, type HandleStatus, type OpenOptions } from "./handle.js";
@@ -44,6 +45,8 @@ const INCARNATION_KEY = "incarnation";
  */
 const SEQS_PER_INCARNATION = 2 ** 20;
 const DEFAULT_BODY_CACHE_BYTES = 32 * 1024 * 1024;
+/** 2,000 descriptors of a few hundred bytes per lane: a deep queue costs a few MB, not its depth. */
+const DEFAULT_LANE_MEMORY = 2000;
 const MESSAGE_TYPES = new Set(["datagram", "request", "reply", "report"]);
 
 export class QueueManager {
@@ -67,13 +70,16 @@ export class QueueManager {
   #seqBase: number;
   #counter = 0;
   #closed = false;
-  #damaged: DamagedRecord[] = [];
+  readonly #damaged: DamagedRecord[] = [];
   #cachedBodyBytes = 0;
   readonly #bodyCacheBytes: number;
+  readonly #pager: Pager;
+  /** Entries a lane keeps in memory before persistent puts go to the store only. */
+  readonly #laneMemory: number;
   /** Object changes are applied one at a time so that checks and commits do not interleave. */
   #adminChain: Promise<unknown> = Promise.resolve();
 
-  private constructor(name: string, store: Store, clock: Clock, attributes: QueueManagerAttributes, incarnation: number, bodyCacheBytes: number) {
+  private constructor(name: string, store: Store, clock: Clock, attributes: QueueManagerAttributes, incarnation: number, bodyCacheBytes: number, laneMemory: number) {
     this.name = name;
     this.#store = store;
     this.#commits = new GroupCommit(store);
@@ -83,6 +89,8 @@ export class QueueManager {
     this.#attributes = attributes;
     this.#seqBase = incarnation * SEQS_PER_INCARNATION;
     this.#bodyCacheBytes = bodyCacheBytes;
+    this.#laneMemory = laneMemory;
+    this.#pager = new Pager(store, Math.max(1, Math.ceil(laneMemory / 2)), this.#damaged, (queue) => this.#queues.get(queue.name) === queue);
   }
 
   /**
@@ -97,7 +105,7 @@ export class QueueManager {
     const previous = snapshot.meta.find((m) => m.key === INCARNATION_KEY)?.value;
     // A range moved on to but not yet recorded shows in the seqs of the messages stored under it.
     let highestSeq = -1;
-    for (const record of snapshot.messages) if (typeof record?.seq === "number" && record.seq > highestSeq) highestSeq = record.seq;
+    for (const summary of snapshot.queues) if (typeof summary?.maxSeq === "number" && summary.maxSeq > highestSeq) highestSeq = summary.maxSeq;
     const incarnation = Math.max(typeof previous === "number" ? previous : 0, Math.floor(highestSeq / SEQS_PER_INCARNATION)) + 1;
     const qmgrRecord = snapshot.objects.find((o) => o.kind === "qmgr");
     if (qmgrRecord && qmgrRecord.name !== name) {
@@ -105,7 +113,7 @@ export class QueueManager {
     }
     const isNew = !qmgrRecord;
     const clock = options.clock ?? systemClock;
-    const damaged: DamagedRecord[] = [];
+    let damaged: DamagedRecord[] = [];
     let attributes: QueueManagerAttributes;
     try {
       attributes = applyQueueManagerAttributes(queueManagerDefaults(), isNew ? { deadLetterQueue: DEFAULT_DEAD_LETTER_QUEUE } : (qmgrRecord.attributes ?? {})) as QueueManagerAttributes;
@@ -113,11 +121,14 @@ export class QueueManager {
       attributes = applyQueueManagerAttributes(queueManagerDefaults(), {}) as QueueManagerAttributes;
       damaged.push({ kind: "qmgr", key: name, problem: `its attributes were not usable, so IBM's defaults apply: ${describe(error)}` });
     }
-    const manager = new QueueManager(name, store, clock, attributes, incarnation, options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES);
+    const laneMemory = options.messagesInMemoryPerLane ?? DEFAULT_LANE_MEMORY;
+    if (!Number.isInteger(laneMemory) || laneMemory < 2) throw new MQError("MQRC_OPTIONS_ERROR", `messagesInMemoryPerLane must be a whole number of at least 2; got ${JSON.stringify(laneMemory)}`);
+    const manager = new QueueManager(name, store, clock, attributes, incarnation, options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES, laneMemory);
     manager.#createdAt = qmgrRecord?.createdAt ?? clock.now();
     manager.#alteredAt = qmgrRecord?.alteredAt ?? manager.#createdAt;
 
-    manager.#damaged = damaged;
+    manager.#damaged.push(...damaged);
+    damaged = manager.#damaged;
     for (const record of snapshot.objects) {
       if (record?.kind === "qmgr") continue;
       const { definition, problems } = manager.#objects.restore(record);
@@ -130,18 +141,25 @@ export class QueueManager {
         manager.#queues.set(record.name, queue);
       }
     }
+    // Messages are counted, not read: each lane pages in what delivery needs first.
     const orphans: StoreOp[] = [];
-    for (const record of snapshot.messages) {
-      const problem = messageRecordProblem(record);
-      if (problem) {
-        damaged.push({ kind: "message", key: String((record as { seq?: unknown } | null)?.seq), problem });
+    for (const summary of snapshot.queues) {
+      const queue = manager.#queues.get(summary.queue);
+      if (!queue) {
+        // A queue's messages outlived it only if a crash split its deletion; they are removed now.
+        if (!orphans.some((op) => op.op === "deleteQueueMessages" && op.queue === summary.queue)) orphans.push({ op: "deleteQueueMessages", queue: summary.queue });
         continue;
       }
-      const queue = manager.#queues.get(record.queue);
-      // A message whose queue is gone cannot be delivered; it was deleted with the queue but
-      // for a crash between the two, so it is removed now.
-      if (!queue) orphans.push({ op: "deleteMessage", seq: record.seq });
-      else queue.insert({ record, body: undefined, state: EntryState.Available });
+      const lane = Number.isInteger(summary.priority) ? queue.lanes[summary.priority] : undefined;
+      if (!lane) {
+        damaged.push({ kind: "message", key: `${summary.queue} priority ${String(summary.priority)}`, problem: `${summary.count} messages have priority ${String(summary.priority)}, which is not 0 to 9` });
+        continue;
+      }
+      lane.paged += summary.count;
+      queue.depth += summary.count;
+    }
+    for (const queue of manager.#queues.values()) {
+      for (let p = 0; p < 10; p++) if (queue.lanes[p]!.paged > 0) await manager.#pager.refill(queue, p);
     }
 
     const batch: StoreOp[] = [{ op: "putMeta", key: INCARNATION_KEY, value: incarnation }, ...orphans];
@@ -240,9 +258,23 @@ export class QueueManager {
     };
     if (message.contentType !== undefined) record.contentType = String(message.contentType);
     if (!(target instanceof LocalQueue) && target.transmission) record.transmission = target.transmission;
+    queue.lastPutTime = now;
+    if (persistent && queue.shouldPage(priority)) {
+      // The lane is deeper than memory: the message goes to the store only, and is paged in
+      // when delivery reaches it.
+      queue.reservePaged(priority);
+      try {
+        await this.#commit([{ op: "putMessage", record, body: stored }]);
+      } catch (error) {
+        queue.settlePaged(priority, false);
+        throw error;
+      }
+      queue.settlePaged(priority, true);
+      if (queue.waiters.length > 0) this.#serveWaiters(queue);
+      return { messageId: record.messageId, correlationId, priority, persistent, putTime: now, expiry };
+    }
     const entry: Entry = { record, body: stored, state: persistent ? EntryState.Pending : EntryState.Available };
     queue.insert(entry);
-    queue.lastPutTime = now;
     if (persistent) {
       try {
         await this.#commit([{ op: "putMessage", record, body: stored }]);
@@ -273,7 +305,7 @@ export class QueueManager {
     const wait = checkWait(options.wait);
     if (options.signal?.aborted) return null;
     const now = this.#clock.now();
-    const entry = this.#take(queue, filter, now);
+    const entry = this.#takeInMemory(queue, filter, now) ?? (this.#needsStore(queue, filter) ? await this.#takeWithStore(queue, filter, now) : undefined);
     if (entry) return this.#completeGet(queue, entry, now);
     if (wait === 0) return null;
     const arrived = await this.#waitFor(queue, filter, wait, options.signal, counted);
@@ -446,11 +478,11 @@ export class QueueManager {
         if (queue.depth > 0 && !options.purge) {
           throw new MQError("MQRC_Q_NOT_EMPTY", `queue ${name} holds ${queue.depth} messages; delete it with purge to discard them`);
         }
-        for (const entry of queue.entries()) if (entry.record.persistent) ops.push({ op: "deleteMessage", seq: entry.record.seq });
+        ops.push(...this.#purgeOps(queue));
       }
       await this.#commit(ops);
       if (queue) {
-        for (const entry of [...queue.entries()]) this.#forget(queue, entry);
+        this.#dropMessages(queue);
         this.#queues.delete(name);
       }
       if (type === "channel") this.#channelStatus.delete(name);
@@ -529,11 +561,9 @@ export class QueueManager {
     return this.#admin(async () => {
       const queue = this.#localQueue(name);
       this.#checkIdle(queue, "clear");
-      const entries = [...queue.entries()];
-      const ops: StoreOp[] = entries.filter((e) => e.record.persistent).map((e) => ({ op: "deleteMessage", seq: e.record.seq }));
+      const ops = this.#purgeOps(queue);
       if (ops.length > 0) await this.#commit(ops);
-      for (const entry of entries) this.#forget(queue, entry);
-      return entries.length;
+      return this.#dropMessages(queue);
     });
   }
 
@@ -682,11 +712,11 @@ export class QueueManager {
       if (!queue) return;
       const ops: StoreOp[] = [];
       if (queue.dynamic === "permanent") ops.push({ op: "deleteObject", kind: "queue", name });
-      for (const entry of queue.entries()) if (entry.record.persistent) ops.push({ op: "deleteMessage", seq: entry.record.seq });
+      ops.push(...this.#purgeOps(queue));
       if (ops.length > 0) await this.#commit(ops);
       const deleted = new MQError("MQRC_Q_DELETED", `dynamic queue ${name} was deleted when the handle that made it closed`);
       for (const waiter of queue.waiters.splice(0)) (waiter as PendingGet).fail(deleted);
-      for (const entry of [...queue.entries()]) this.#forget(queue, entry);
+      this.#dropMessages(queue);
       this.#queues.delete(name);
       this.#objects.delete("localQueue", name);
     });
@@ -714,7 +744,7 @@ export class QueueManager {
   }
 
   #newQueue(name: string, attributes: LocalQueueAttributes): LocalQueue {
-    return new LocalQueue(name, attributes, (id) => this.#seqOfMessageId(id));
+    return new LocalQueue(name, attributes, (id) => this.#seqOfMessageId(id), this.#laneMemory);
   }
 
   #seqOfMessageId(messageId: string): number | undefined {
@@ -768,12 +798,46 @@ export class QueueManager {
     }
   }
 
-  /** Takes the next message for a get; removes expired messages it meets. */
-  #take(queue: LocalQueue, filter: MessageFilter | undefined, now = this.#clock.now()): Entry | undefined {
+  /**
+   * Takes the next message from memory: the common case, with no await. Undefined when the
+   * queue has none there, or when paged parts must be consulted (see #needsStore).
+   */
+  #takeInMemory(queue: LocalQueue, filter: MessageFilter | undefined, now: number): Entry | undefined {
+    if (filter && queue.pagedCount > 0) return undefined; // a paged message may come first
     const expired: Entry[] = [];
-    const entry = queue.take(filter, now, expired);
+    const found = queue.take(filter, now, expired);
     if (expired.length > 0) this.#discardExpired(queue, expired);
-    return entry;
+    return found && !("refill" in found) ? found : undefined;
+  }
+
+  /** Whether a get that found nothing in memory should look at the paged parts of the queue. */
+  #needsStore(queue: LocalQueue, filter: MessageFilter | undefined): boolean {
+    return filter ? queue.pagedCount > 0 : queue.lanes.some((lane) => lane.paged > 0);
+  }
+
+  /** Takes the next message when paged parts are involved: pages lanes in, or takes one straight from the store. */
+  async #takeWithStore(queue: LocalQueue, filter: MessageFilter | undefined, now: number): Promise<Entry | undefined> {
+    for (;;) {
+      const stored = filter ? await this.#pager.findFiltered(queue, filter, now, (id) => this.#seqOfMessageId(id)) : undefined;
+      const expired: Entry[] = [];
+      const found = queue.take(filter, now, expired);
+      if (expired.length > 0) this.#discardExpired(queue, expired);
+      if (found && "refill" in found) {
+        await this.#pager.refill(queue, found.refill);
+        continue;
+      }
+      const lane = stored ? queue.lanes[stored.priority]! : undefined;
+      // The stored candidate may have been paged in or taken while the store was read.
+      const storedStill = stored && stored.seq > lane!.loadedUpTo && !lane!.removed.has(stored.seq) ? stored : undefined;
+      if (storedStill && (!found || queue.before(storedStill, found.record))) {
+        if (found) queue.release(found);
+        const detached: Entry = { record: storedStill, body: undefined, state: EntryState.Available, detached: true };
+        lane!.removed.add(storedStill.seq);
+        queue.lock(detached);
+        return detached;
+      }
+      return found;
+    }
   }
 
   #discardExpired(queue: LocalQueue, expired: Entry[]): void {
@@ -824,6 +888,20 @@ export class QueueManager {
     else entry.body = undefined;
   }
 
+  /** The store operation that deletes every stored message of a queue, when it has any. */
+  #purgeOps(queue: LocalQueue): StoreOp[] {
+    const stored = queue.pagedCount > 0 || [...queue.entries()].some((e) => e.record.persistent);
+    return stored ? [{ op: "deleteQueueMessages", queue: queue.name }] : [];
+  }
+
+  /** Forgets every message of a queue, in memory and paged, once the store has deleted them. Returns how many. */
+  #dropMessages(queue: LocalQueue): number {
+    const depth = queue.depth;
+    for (const entry of [...queue.entries()]) this.#forget(queue, entry);
+    queue.dropAll();
+    return depth;
+  }
+
   #forget(queue: LocalQueue, entry: Entry): void {
     if (entry.record.persistent && entry.body !== undefined && entry.state !== EntryState.Pending) {
       this.#cachedBodyBytes -= entry.record.bodySize;
@@ -862,18 +940,36 @@ export class QueueManager {
     });
   }
 
-  /** Hands available messages to waiting gets, oldest waiter first. */
+  /** Hands available messages to waiting gets, oldest waiter first; paged parts are looked at without blocking the caller. */
   #serveWaiters(queue: LocalQueue): void {
     if (!queue.attributes.getEnabled) return;
+    const now = this.#clock.now();
     for (let i = 0; i < queue.waiters.length; ) {
       const waiter = queue.waiters[i]!;
-      const entry = this.#take(queue, waiter.filter);
-      if (!entry) {
-        i++;
+      const entry = this.#takeInMemory(queue, waiter.filter, now);
+      if (entry) {
+        queue.waiters.splice(i, 1);
+        waiter.deliver(entry);
         continue;
       }
-      queue.waiters.splice(i, 1);
+      if (this.#needsStore(queue, waiter.filter)) void this.#serveFromStore(queue, waiter as PendingGet, now);
+      i++;
+    }
+  }
+
+  async #serveFromStore(queue: LocalQueue, waiter: PendingGet, now: number): Promise<void> {
+    try {
+      const entry = await this.#takeWithStore(queue, waiter.filter, now);
+      if (!entry) return;
+      const index = queue.waiters.indexOf(waiter);
+      if (index < 0) {
+        queue.release(entry); // the wait ended meanwhile, or another page served it
+        return;
+      }
+      queue.waiters.splice(index, 1);
       waiter.deliver(entry);
+    } catch {
+      // A page that cannot be read now is read again by the next get or put.
     }
   }
 
@@ -884,20 +980,55 @@ export class QueueManager {
     const queue = this.#checkGetEnabled(this.#localQueue(queueName));
     for (;;) {
       const now = this.#clock.now();
-      const expired: Entry[] = [];
-      const entry = queue.browseNext(position, filter, now, expired);
-      if (expired.length > 0) this.#discardExpired(queue, expired);
-      if (!entry) return null;
-      const next = { priority: entry.record.priority, seq: entry.record.seq };
-      if (!withBody) return { message: toSummary(entry.record, now), position: next };
-      const body = entry.body ?? (await this.#store.readBody(entry.record.seq));
+      const next = await this.#browseNext(queue, position, filter, now);
+      if (!next) return null;
+      const here = { priority: next.record.priority, seq: next.record.seq };
+      if (!withBody) return { message: toSummary(next.record, now), position: here };
+      const body = next.body ?? (await this.#store.readBody(next.record.seq));
       // The message may have been taken while its body was read; browse on to the next one.
-      if (body === undefined || entry.state === EntryState.Gone) {
-        position = next;
+      if (body === undefined || next.state === EntryState.Gone) {
+        position = here;
         continue;
       }
-      return { message: toMessage(entry.record, body, now), position: next };
+      return { message: toMessage(next.record, body, now), position: here };
     }
+  }
+
+  /** The next available message after `after` in delivery order, in memory or paged, left in place. */
+  async #browseNext(queue: LocalQueue, after: BrowseStep["position"], filter: MessageFilter | undefined, now: number): Promise<Entry | undefined> {
+    const expired: Entry[] = [];
+    let best: Entry | undefined;
+    if (filter) {
+      for (const entry of queue.candidates(filter)) {
+        if (entry.state !== EntryState.Available || (after && !queue.isAfter(entry.record, after))) continue;
+        if (isExpired(entry.record, now)) expired.push(entry);
+        else if (!best || queue.before(entry.record, best.record)) best = entry;
+      }
+      const stored = queue.pagedCount > 0 ? await this.#pager.findFiltered(queue, filter, now, (id) => this.#seqOfMessageId(id), after) : undefined;
+      if (stored && (!best || queue.before(stored, best.record))) best = { record: stored, body: undefined, state: EntryState.Available, detached: true };
+    } else {
+      const fifo = queue.attributes.deliverySequence === "fifo";
+      for (let p = 9; p >= 0; p--) {
+        if (after && !fifo && p > after.priority) continue;
+        const afterSeq = after && (fifo || p === after.priority) ? after.seq : -1;
+        const { window, tail } = queue.browseLane(p, afterSeq, now, expired);
+        let found = window;
+        if (!found) {
+          const lane = queue.lanes[p]!;
+          const stored = lane.paged > 0 ? await this.#pager.nextInLane(queue, p, afterSeq, now) : undefined;
+          const paged = stored ? ({ record: stored, body: undefined, state: EntryState.Available, detached: true } as Entry) : undefined;
+          found = paged && (!tail || paged.record.seq < tail.record.seq) ? paged : tail;
+        }
+        if (!found) continue;
+        if (!fifo) {
+          best = found;
+          break;
+        }
+        if (!best || found.record.seq < best.record.seq) best = found;
+      }
+    }
+    if (expired.length > 0) this.#discardExpired(queue, expired);
+    return best;
   }
 }
 

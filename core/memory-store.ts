@@ -5,7 +5,7 @@
  * and out, as a real store would, so no caller shares an object with the storage.
  */
 import type { JsonValue, MessageRecord, StoredBody } from "./message.js";
-import { objectKey, type ObjectRecord, type Store, type StoreOp, type StoreSnapshot } from "./store.js";
+import { objectKey, type MessageQuery, type ObjectRecord, type QueueSummary, type Store, type StoreOp, type StoreSnapshot } from "./store.js";
 
 export const MEMORY_STORE_KIND = "memory";
 
@@ -34,12 +34,37 @@ export class MemoryStore implements Store {
 
   async load(): Promise<StoreSnapshot> {
     this.#checkOpen();
-    const messages = [...this.storage.messages.values()].map((m) => structuredClone(m.record)).sort((a, b) => a.seq - b.seq);
+    const summaries = new Map<string, QueueSummary>();
+    for (const { record } of this.storage.messages.values()) {
+      const key = `${record.queue}\u0000${record.priority}`;
+      const summary = summaries.get(key);
+      if (summary) {
+        summary.count++;
+        summary.maxSeq = Math.max(summary.maxSeq, record.seq);
+      } else summaries.set(key, { queue: record.queue, priority: record.priority, count: 1, maxSeq: record.seq });
+    }
     return {
       objects: [...this.storage.objects.values()].map((o) => structuredClone(o)),
-      messages,
+      queues: [...summaries.values()],
       meta: [...this.storage.meta].map(([key, value]) => ({ key, value: structuredClone(value) })),
     };
+  }
+
+  /** A scan: memory holds everything anyway, and a scan keeps this store a dozen lines. */
+  async loadMessages(query: MessageQuery): Promise<MessageRecord[]> {
+    this.#checkOpen();
+    if ("seq" in query) {
+      const found = this.storage.messages.get(query.seq)?.record;
+      return found && found.queue === query.queue ? [structuredClone(found)] : [];
+    }
+    const selected: MessageRecord[] = [];
+    for (const { record } of this.storage.messages.values()) {
+      if (record.queue !== query.queue) continue;
+      if ("correlationId" in query ? record.correlationId === query.correlationId : record.priority === query.priority && record.seq > query.afterSeq && (query.beforeSeq === undefined || record.seq < query.beforeSeq)) {
+        selected.push(record);
+      }
+    }
+    return selected.sort((a, b) => a.seq - b.seq).slice(0, query.limit).map((r) => structuredClone(r));
   }
 
   async readBody(seq: number): Promise<StoredBody | undefined> {
@@ -81,6 +106,9 @@ function applyOp(storage: MemoryStorage, op: StoreOp): void {
       return;
     case "deleteMessage":
       storage.messages.delete(op.seq);
+      return;
+    case "deleteQueueMessages":
+      for (const [seq, message] of storage.messages) if (message.record.queue === op.queue) storage.messages.delete(seq);
       return;
     case "putObject":
       storage.objects.set(objectKey(op.record.kind, op.record.name), op.record);

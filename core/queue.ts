@@ -1,9 +1,14 @@
 /**
- * A local queue's messages in memory: ten priority lanes (FIFO within each), an index by
- * seq and one by correlation id, so that put, get, get-by-id and browse-next cost O(1) or
+ * A local queue's messages: ten priority lanes (FIFO within each), an index by correlation
+ * id, and binary search by seq, so that put, get, get-by-id and browse-next cost O(1) or
  * O(log n) whatever the depth. A message's state is data on its entry, not a place in an
- * array: an uncommitted put or a message being taken stays where it is, and a removed one
- * is dropped lazily when it reaches the head of its lane.
+ * array: an uncommitted put or a message being taken stays where it is, and a removed one is
+ * dropped lazily when it reaches the head of its lane.
+ *
+ * A lane deeper than memory is paged: its `window` holds the messages delivery reaches
+ * next; persistent messages after `loadedUpTo` are in the store only (`paged` counts them)
+ * and are loaded a page at a time as the window empties; non-persistent messages put
+ * meanwhile wait in `tail`, in seq order, merged in as the pages pass them.
  */
 import Denque from "denque";
 import type { LocalQueueAttributes } from "./attributes.js";
@@ -24,6 +29,8 @@ export interface Entry {
   /** The body, or undefined while it is paged out to the store. */
   body: StoredBody | undefined;
   state: EntryState;
+  /** Taken straight from the store (by id, from a paged part of a lane): in no lane. */
+  detached?: boolean;
 }
 
 /** Which message a get or browse wants. */
@@ -45,12 +52,39 @@ export interface BrowsePosition {
   seq: number;
 }
 
+/** The lane a get must page in before it can go on. */
+export interface RefillNeeded {
+  refill: number;
+}
+
+export class Lane {
+  readonly window = new Denque<Entry>();
+  /** Non-persistent messages put while the lane is paged; their seqs are all past loadedUpTo. */
+  readonly tail = new Denque<Entry>();
+  /** Persistent messages past loadedUpTo, in the store only. */
+  paged = 0;
+  /** Store-only puts not yet committed: the lane counts as paged while there are any. */
+  pendingPaged = 0;
+  /** Every stored message of the lane with a seq up to this one is in the window, or gone. */
+  loadedUpTo = -1;
+  /** Available entries in window and tail. */
+  available = 0;
+  /** Seqs taken straight from the store while paged: a page loaded later must skip them. */
+  readonly removed = new Set<number>();
+  /** The page being loaded, so that concurrent gets wait for one load. */
+  refilling: Promise<void> | undefined;
+  /** Bumped when the lane is emptied at once (CLEAR): a page read before must not land after. */
+  generation = 0;
+
+  get isPaged(): boolean {
+    return this.paged > 0 || this.pendingPaged > 0;
+  }
+}
+
 export class LocalQueue {
-  readonly #lanes: Denque<Entry>[] = Array.from({ length: 10 }, () => new Denque<Entry>());
-  /** Available entries per lane, so that a get skips empty lanes without looking in them. */
-  readonly #available = new Array<number>(10).fill(0);
+  readonly lanes: readonly Lane[] = Array.from({ length: 10 }, () => new Lane());
   readonly #byCorrelation = new Map<string, Entry[]>();
-  /** CURDEPTH: every message not removed, committed or not. */
+  /** CURDEPTH: every message not removed, committed or not, in memory or paged. */
   depth = 0;
   /** Messages put or taken but not yet committed (UNCOM). */
   uncommitted = 0;
@@ -67,17 +101,33 @@ export class LocalQueue {
     public attributes: LocalQueueAttributes,
     /** Where a message id leads in the seq index: ids encode their seq (see message.ts). */
     private readonly seqOfMessageId: (messageId: string) => number | undefined,
+    /** How many entries a lane keeps in memory before persistent puts go to the store only. */
+    private readonly laneMemory: number,
   ) {}
+
+  /** Messages of the queue that are in the store only. */
+  get pagedCount(): number {
+    let n = 0;
+    for (const lane of this.lanes) n += lane.paged;
+    return n;
+  }
+
+  /** Whether a persistent put at this priority should go to the store only (the lane is, or becomes, paged). */
+  shouldPage(priority: number): boolean {
+    const lane = this.lanes[priority]!;
+    return lane.isPaged || lane.window.length + lane.tail.length >= this.laneMemory;
+  }
 
   insert(entry: Entry): void {
     const { record } = entry;
-    this.#lanes[record.priority]!.push(entry);
-    if (entry.state === EntryState.Available) this.#available[record.priority]!++;
-    if (record.correlationId !== NO_ID) {
-      const list = this.#byCorrelation.get(record.correlationId);
-      if (list) list.push(entry);
-      else this.#byCorrelation.set(record.correlationId, [entry]);
+    const lane = this.lanes[record.priority]!;
+    if (lane.isPaged) lane.tail.push(entry);
+    else {
+      lane.window.push(entry);
+      lane.loadedUpTo = Math.max(lane.loadedUpTo, record.seq);
     }
+    if (entry.state === EntryState.Available) lane.available++;
+    this.#indexCorrelation(entry);
     this.depth++;
     if (entry.state === EntryState.Pending) this.uncommitted++;
   }
@@ -86,115 +136,194 @@ export class LocalQueue {
   commitPut(entry: Entry): void {
     if (entry.state !== EntryState.Pending) return;
     entry.state = EntryState.Available;
-    this.#available[entry.record.priority]!++;
+    this.lanes[entry.record.priority]!.available++;
     this.uncommitted--;
   }
 
-  /** The message with this seq, found by binary search in each lane (lanes are in seq order). */
+  /** A store-only put begins: counted in depth and UNCOM, and the lane counts as paged from now. */
+  reservePaged(priority: number): void {
+    this.lanes[priority]!.pendingPaged++;
+    this.depth++;
+    this.uncommitted++;
+  }
+
+  /** A store-only put committed (`stored`) or failed. */
+  settlePaged(priority: number, stored: boolean): void {
+    const lane = this.lanes[priority]!;
+    lane.pendingPaged--;
+    this.uncommitted--;
+    if (stored) lane.paged++;
+    else {
+      this.depth--;
+      this.#closeGapIfDone(lane);
+    }
+  }
+
+  /**
+   * A page loaded from the store joins the window: `records` in seq order (damaged ones and
+   * ones taken straight from the store already left out), with the tail's entries they pass;
+   * `consumed` is how many paged messages the page accounts for, `upTo` the last seq it covered.
+   */
+  applyPage(priority: number, records: MessageRecord[], consumed: number, upTo: number): void {
+    const lane = this.lanes[priority]!;
+    for (const record of records) {
+      while (lane.tail.length > 0 && lane.tail.peekFront()!.record.seq < record.seq) this.#moveTailHead(lane, 1);
+      const entry: Entry = { record, body: undefined, state: EntryState.Available };
+      lane.window.push(entry);
+      lane.available++;
+      this.#indexCorrelation(entry);
+    }
+    lane.paged = Math.max(0, lane.paged - consumed);
+    lane.loadedUpTo = Math.max(lane.loadedUpTo, upTo);
+    while (lane.tail.length > 0 && lane.tail.peekFront()!.record.seq <= lane.loadedUpTo) this.#moveTailHead(lane, 1);
+    this.#closeGapIfDone(lane);
+  }
+
+  /** The message with this seq in memory, found by binary search in each lane. */
   bySeq(seq: number): Entry | undefined {
-    for (const lane of this.#lanes) {
-      const index = firstIndexAfter(lane, seq - 1);
-      const entry = index < lane.length ? lane.peekAt(index)! : undefined;
-      if (entry && entry.record.seq === seq) return entry.state === EntryState.Gone ? undefined : entry;
+    for (const lane of this.lanes) {
+      for (const list of [lane.window, lane.tail]) {
+        const index = firstIndexAfter(list, seq - 1);
+        const entry = index < list.length ? list.peekAt(index)! : undefined;
+        if (entry && entry.record.seq === seq) return entry.state === EntryState.Gone ? undefined : entry;
+      }
     }
     return undefined;
   }
 
   /**
-   * Marks the first available message that the filter selects as Locked and returns it.
-   * Expired messages met on the way are removed and pushed onto `expired`.
+   * Marks the first available message in memory that the filter selects as Locked and
+   * returns it; or says which lane must be paged in first. Expired messages met on the way
+   * are removed and pushed onto `expired`.
    */
-  take(filter: MessageFilter | undefined, now: number, expired: Entry[]): Entry | undefined {
-    const entry = this.#find(filter, now, expired);
-    if (entry) {
-      entry.state = EntryState.Locked;
-      this.#available[entry.record.priority]!--;
-      this.uncommitted++;
-    }
-    return entry;
+  take(filter: MessageFilter | undefined, now: number, expired: Entry[]): Entry | RefillNeeded | undefined {
+    const found = filter ? this.#firstFiltered(filter, now, expired) : this.#firstInOrder(now, expired);
+    if (found && !("refill" in found)) this.lock(found);
+    return found;
+  }
+
+  /** Takes a message found some other way (a detached one from the store). */
+  lock(entry: Entry): void {
+    if (entry.state === EntryState.Available && !entry.detached) this.lanes[entry.record.priority]!.available--;
+    entry.state = EntryState.Locked;
+    this.uncommitted++;
   }
 
   /** A taken message goes back where it was (its get failed or was rolled back). */
   release(entry: Entry): void {
     if (entry.state !== EntryState.Locked) return;
-    entry.state = EntryState.Available;
-    this.#available[entry.record.priority]!++;
     this.uncommitted--;
+    if (entry.detached) {
+      // Its delete failed: it is still in the store and still counted in paged. A page that
+      // passed it while it was taken left it out, so it goes back into the window itself.
+      const lane = this.lanes[entry.record.priority]!;
+      lane.removed.delete(entry.record.seq);
+      if (entry.record.seq <= lane.loadedUpTo) {
+        const back: Entry = { record: entry.record, body: undefined, state: EntryState.Available };
+        lane.window.splice(firstIndexAfter(lane.window, entry.record.seq), 0, back);
+        lane.available++;
+        lane.paged = Math.max(0, lane.paged - 1);
+        this.#indexCorrelation(back);
+      }
+      entry.state = EntryState.Gone;
+      return;
+    }
+    entry.state = EntryState.Available;
+    this.lanes[entry.record.priority]!.available++;
   }
 
   /** Removes a message for good: a committed get, an expiry, a purge. */
   remove(entry: Entry): void {
     if (entry.state === EntryState.Gone) return;
+    const lane = this.lanes[entry.record.priority]!;
     if (entry.state === EntryState.Locked || entry.state === EntryState.Pending) this.uncommitted--;
-    if (entry.state === EntryState.Available) this.#available[entry.record.priority]!--;
+    if (entry.state === EntryState.Available && !entry.detached) lane.available--;
     entry.state = EntryState.Gone;
     entry.body = undefined;
     this.depth--;
-    this.#dropGoneHeads(this.#lanes[entry.record.priority]!);
-    const corr = entry.record.correlationId;
-    if (corr !== NO_ID) {
-      const list = this.#byCorrelation.get(corr);
-      if (list) {
-        const live = list.filter((e) => e.state !== EntryState.Gone);
-        if (live.length === 0) this.#byCorrelation.delete(corr);
-        else if (live.length !== list.length) this.#byCorrelation.set(corr, live);
-      }
+    if (entry.detached) {
+      lane.paged = Math.max(0, lane.paged - 1);
+      this.#closeGapIfDone(lane);
+      return;
     }
+    dropGoneHeads(lane.window);
+    dropGoneHeads(lane.tail);
+    this.#unindexCorrelation(entry);
   }
 
-  /** The next available message after `after` in delivery order, left in place. */
-  browseNext(after: BrowsePosition | undefined, filter: MessageFilter | undefined, now: number, expired: Entry[]): Entry | undefined {
-    if (filter?.messageId !== undefined || filter?.correlationId !== undefined) {
-      // Filtered browse: candidates come from the indexes, never from a scan of the queue.
-      const candidates = this.#candidates(filter).filter(
-        (e) => e.state === EntryState.Available && (after === undefined || this.#isAfter(e.record, after)),
-      );
-      return this.#firstLive(candidates, now, expired);
-    }
-    const fifo = this.attributes.deliverySequence === "fifo";
-    let best: Entry | undefined;
-    for (let p = 9; p >= 0; p--) {
-      const lane = this.#lanes[p]!;
-      let start = 0;
-      if (after !== undefined) {
-        if (!fifo && p > after.priority) continue;
-        if (fifo || p === after.priority) start = firstIndexAfter(lane, after.seq);
-      }
-      for (let i = start; i < lane.length; i++) {
-        const e = lane.peekAt(i)!;
-        if (e.state !== EntryState.Available) continue;
-        if (isExpired(e.record, now)) {
-          expired.push(e);
-          continue;
+  /** Forgets every message, in memory and paged (after the store deleted them all). */
+  dropAll(): Entry[] {
+    const dropped: Entry[] = [];
+    for (const lane of this.lanes) {
+      for (const list of [lane.window, lane.tail]) {
+        for (let i = 0; i < list.length; i++) {
+          const entry = list.peekAt(i)!;
+          if (entry.state !== EntryState.Gone) dropped.push(entry);
         }
-        if (!best || (fifo ? e.record.seq < best.record.seq : false)) best = e;
-        break;
       }
-      if (best && !fifo) return best;
+      this.depth -= lane.paged;
+      lane.paged = 0;
+      lane.generation++;
     }
-    return best;
+    for (const entry of dropped) this.remove(entry);
+    return dropped;
   }
 
-  /** Every message still here (any state but Gone), lane by lane: for purges. */
+  /** Every message in memory (any state but Gone), lane by lane. */
   *entries(): IterableIterator<Entry> {
-    for (const lane of this.#lanes) {
-      for (let i = 0; i < lane.length; i++) {
-        const entry = lane.peekAt(i)!;
-        if (entry.state !== EntryState.Gone) yield entry;
+    for (const lane of this.lanes) {
+      for (const list of [lane.window, lane.tail]) {
+        for (let i = 0; i < list.length; i++) {
+          const entry = list.peekAt(i)!;
+          if (entry.state !== EntryState.Gone) yield entry;
+        }
       }
     }
   }
 
-  /** The put time of the oldest message here (MSGAGE), or undefined when empty. */
+  /** The next available message in memory of one lane after `afterSeq` (window, then tail). */
+  browseLane(priority: number, afterSeq: number, now: number, expired: Entry[]): { window?: Entry; tail?: Entry } {
+    const lane = this.lanes[priority]!;
+    return { window: firstAvailableAfter(lane.window, afterSeq, now, expired), tail: firstAvailableAfter(lane.tail, afterSeq, now, expired) };
+  }
+
+  /** Memory candidates for a filtered get or browse, from the indexes: never a scan of the queue. */
+  candidates(filter: MessageFilter): Entry[] {
+    let list: Entry[];
+    if (filter.messageId !== undefined) {
+      const seq = this.seqOfMessageId(filter.messageId);
+      const byId = seq === undefined ? undefined : this.bySeq(seq);
+      list = byId && byId.record.messageId === filter.messageId ? [byId] : [];
+    } else {
+      list = filter.correlationId === NO_ID ? [] : (this.#byCorrelation.get(filter.correlationId!) ?? []);
+    }
+    if (filter.correlationId !== undefined) list = list.filter((e) => e.record.correlationId === filter.correlationId);
+    return list;
+  }
+
+  /** Whether `a` comes before `b` in this queue's delivery order. */
+  before(a: MessageRecord, b: MessageRecord): boolean {
+    if (this.attributes.deliverySequence !== "fifo" && a.priority !== b.priority) return a.priority > b.priority;
+    return a.seq < b.seq;
+  }
+
+  isAfter(record: MessageRecord, after: BrowsePosition): boolean {
+    if (this.attributes.deliverySequence === "fifo") return record.seq > after.seq;
+    return record.priority < after.priority || (record.priority === after.priority && record.seq > after.seq);
+  }
+
+  /** The put time of the oldest message in memory (MSGAGE), or undefined when there is none. */
   oldestPutTime(): number | undefined {
     let oldest: number | undefined;
-    for (const lane of this.#lanes) {
-      this.#dropGoneHeads(lane);
-      for (let i = 0; i < lane.length; i++) {
-        const entry = lane.peekAt(i)!;
-        if (entry.state === EntryState.Gone) continue;
-        if (oldest === undefined || entry.record.putTime < oldest) oldest = entry.record.putTime;
-        break;
+    for (const lane of this.lanes) {
+      for (const list of [lane.window, lane.tail]) {
+        dropGoneHeads(list);
+        for (let i = 0; i < list.length; i++) {
+          const entry = list.peekAt(i)!;
+          if (entry.state === EntryState.Gone) continue;
+          if (oldest === undefined || entry.record.putTime < oldest) oldest = entry.record.putTime;
+          break;
+        }
       }
     }
     return oldest;
@@ -202,83 +331,68 @@ export class LocalQueue {
 
   // --- Internal helpers ---
 
-  #find(filter: MessageFilter | undefined, now: number, expired: Entry[]): Entry | undefined {
-    if (filter?.messageId !== undefined || filter?.correlationId !== undefined) {
-      const candidates = this.#candidates(filter).filter((e) => e.state === EntryState.Available);
-      return this.#firstLive(candidates, now, expired);
-    }
-    return this.attributes.deliverySequence === "fifo" ? this.#firstFifo(now, expired) : this.#firstByPriority(now, expired);
-  }
-
-  #firstByPriority(now: number, expired: Entry[]): Entry | undefined {
-    for (let p = 9; p >= 0; p--) {
-      if (this.#available[p] === 0) continue;
-      const found = this.#firstAvailable(this.#lanes[p]!, now, expired);
-      if (found) return found;
-    }
-    return undefined;
-  }
-
-  #firstFifo(now: number, expired: Entry[]): Entry | undefined {
+  #firstInOrder(now: number, expired: Entry[]): Entry | RefillNeeded | undefined {
+    const fifo = this.attributes.deliverySequence === "fifo";
     let best: Entry | undefined;
     for (let p = 9; p >= 0; p--) {
-      if (this.#available[p] === 0) continue;
-      const found = this.#firstAvailable(this.#lanes[p]!, now, expired);
-      if (found && (!best || found.record.seq < best.record.seq)) best = found;
+      const lane = this.lanes[p]!;
+      if (lane.available === 0 && lane.paged === 0) continue;
+      let found = firstAvailable(lane.window, now, expired);
+      if (!found && lane.paged > 0) return { refill: p };
+      found ??= firstAvailable(lane.tail, now, expired);
+      if (!found) continue;
+      if (!fifo) return found;
+      if (!best || found.record.seq < best.record.seq) best = found;
     }
     return best;
   }
 
-  /** The first Available, unexpired entry of a lane; expired ones are reported as met. */
-  #firstAvailable(lane: Denque<Entry>, now: number, expired: Entry[]): Entry | undefined {
-    this.#dropGoneHeads(lane);
-    for (let i = 0; i < lane.length; i++) {
-      const e = lane.peekAt(i)!;
-      if (e.state !== EntryState.Available) continue;
-      if (isExpired(e.record, now)) {
-        expired.push(e);
+  #firstFiltered(filter: MessageFilter, now: number, expired: Entry[]): Entry | undefined {
+    const ordered = this.candidates(filter)
+      .filter((e) => e.state === EntryState.Available)
+      .sort((a, b) => (this.before(a.record, b.record) ? -1 : 1));
+    for (const entry of ordered) {
+      if (isExpired(entry.record, now)) {
+        expired.push(entry);
         continue;
       }
-      return e;
+      return entry;
     }
     return undefined;
   }
 
-  #candidates(filter: MessageFilter): Entry[] {
-    let list: Entry[];
-    if (filter.messageId !== undefined) {
-      const seq = this.seqOfMessageId(filter.messageId);
-      const byId = seq === undefined ? undefined : this.bySeq(seq);
-      list = byId && byId.record.messageId === filter.messageId ? [byId] : [];
-    } else {
-      list = this.#byCorrelation.get(filter.correlationId!) ?? [];
-      if (filter.correlationId === NO_ID) list = []; // MQCI_NONE matches as "any" in MQ only without the option
+  /** Moves the tail's first `count` entries to the window, in order. */
+  #moveTailHead(lane: Lane, count: number): void {
+    for (let i = 0; i < count; i++) {
+      const entry = lane.tail.shift()!;
+      if (entry.state !== EntryState.Gone) lane.window.push(entry);
+      lane.loadedUpTo = Math.max(lane.loadedUpTo, entry.record.seq);
     }
-    if (filter.correlationId !== undefined) list = list.filter((e) => e.record.correlationId === filter.correlationId);
-    return list;
   }
 
-  /** The first of `candidates` in delivery order that has not expired. */
-  #firstLive(candidates: Entry[], now: number, expired: Entry[]): Entry | undefined {
-    const fifo = this.attributes.deliverySequence === "fifo";
-    const ordered = candidates.slice().sort((a, b) => (fifo ? 0 : b.record.priority - a.record.priority) || a.record.seq - b.record.seq);
-    for (const e of ordered) {
-      if (isExpired(e.record, now)) {
-        expired.push(e);
-        continue;
-      }
-      return e;
-    }
-    return undefined;
+  /** When nothing is paged any more, the tail simply continues the window. */
+  #closeGapIfDone(lane: Lane): void {
+    if (lane.isPaged) return;
+    lane.removed.clear();
+    this.#moveTailHead(lane, lane.tail.length);
   }
 
-  #isAfter(record: MessageRecord, after: BrowsePosition): boolean {
-    if (this.attributes.deliverySequence === "fifo") return record.seq > after.seq;
-    return record.priority < after.priority || (record.priority === after.priority && record.seq > after.seq);
+  #indexCorrelation(entry: Entry): void {
+    const corr = entry.record.correlationId;
+    if (corr === NO_ID) return;
+    const list = this.#byCorrelation.get(corr);
+    if (list) list.push(entry);
+    else this.#byCorrelation.set(corr, [entry]);
   }
 
-  #dropGoneHeads(lane: Denque<Entry>): void {
-    while (lane.length > 0 && lane.peekFront()!.state === EntryState.Gone) lane.shift();
+  #unindexCorrelation(entry: Entry): void {
+    const corr = entry.record.correlationId;
+    if (corr === NO_ID) return;
+    const list = this.#byCorrelation.get(corr);
+    if (!list) return;
+    const live = list.filter((e) => e.state !== EntryState.Gone);
+    if (live.length === 0) this.#byCorrelation.delete(corr);
+    else if (live.length !== list.length) this.#byCorrelation.set(corr, live);
   }
 }
 
@@ -286,13 +400,45 @@ export function isExpired(record: MessageRecord, now: number): boolean {
   return record.expiresAt !== null && record.expiresAt <= now;
 }
 
-/** Binary search: the index of the first entry of `lane` whose seq is greater than `seq`. */
-function firstIndexAfter(lane: Denque<Entry>, seq: number): number {
+/** The first Available, unexpired entry of a list; expired ones met on the way are reported. */
+function firstAvailable(list: Denque<Entry>, now: number, expired: Entry[]): Entry | undefined {
+  dropGoneHeads(list);
+  for (let i = 0; i < list.length; i++) {
+    const e = list.peekAt(i)!;
+    if (e.state !== EntryState.Available) continue;
+    if (isExpired(e.record, now)) {
+      expired.push(e);
+      continue;
+    }
+    return e;
+  }
+  return undefined;
+}
+
+function firstAvailableAfter(list: Denque<Entry>, afterSeq: number, now: number, expired: Entry[]): Entry | undefined {
+  for (let i = firstIndexAfter(list, afterSeq); i < list.length; i++) {
+    const e = list.peekAt(i)!;
+    if (e.state !== EntryState.Available) continue;
+    if (isExpired(e.record, now)) {
+      expired.push(e);
+      continue;
+    }
+    return e;
+  }
+  return undefined;
+}
+
+function dropGoneHeads(list: Denque<Entry>): void {
+  while (list.length > 0 && list.peekFront()!.state === EntryState.Gone) list.shift();
+}
+
+/** Binary search: the index of the first entry of `list` whose seq is greater than `seq`. */
+function firstIndexAfter(list: Denque<Entry>, seq: number): number {
   let lo = 0;
-  let hi = lane.length;
+  let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (lane.peekAt(mid)!.record.seq <= seq) lo = mid + 1;
+    if (list.peekAt(mid)!.record.seq <= seq) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -31,16 +31,40 @@ export type StoreOp =
   /** Replaces a stored message's descriptor (backout count, for instance); the body stays. */
   | { op: "updateMessage"; record: MessageRecord }
   | { op: "deleteMessage"; seq: number }
+  /** Removes every stored message of a queue (CLEAR, DELETE ... PURGE), in memory or not. */
+  | { op: "deleteQueueMessages"; queue: string }
   | { op: "putObject"; record: ObjectRecord }
   | { op: "deleteObject"; kind: ObjectKind; name: string }
   | { op: "putMeta"; key: string; value: JsonValue };
 
 export interface StoreSnapshot {
   objects: ObjectRecord[];
-  /** Every stored message descriptor, in ascending seq order; bodies are read on demand. */
-  messages: MessageRecord[];
+  /**
+   * How many messages each queue holds at each priority: no message itself, so that opening
+   * a queue deeper than memory reads only what delivery will need first.
+   */
+  queues: QueueSummary[];
   meta: { key: string; value: JsonValue }[];
 }
+
+export interface QueueSummary {
+  queue: string;
+  priority: number;
+  count: number;
+  /** The highest seq stored for the queue at that priority. */
+  maxSeq: number;
+}
+
+/**
+ * Which stored messages to read; every answer is in ascending seq order.
+ * - a lane of a queue: one priority, seqs after `afterSeq` (and before `beforeSeq`), at most `limit`;
+ * - one message by seq, when it belongs to `queue`;
+ * - a queue's messages with a correlation id, at most `limit`.
+ */
+export type MessageQuery =
+  | { queue: string; priority: number; afterSeq: number; beforeSeq?: number; limit: number }
+  | { queue: string; seq: number }
+  | { queue: string; correlationId: string; limit: number };
 
 export interface Store {
   /** A short name for messages and benchmarks, e.g. "memory", "indexeddb", "durable-object". */
@@ -51,8 +75,10 @@ export interface Store {
    * grouping and says false, so that its batches go straight through.
    */
   readonly groupCommit?: boolean;
-  /** Reads everything committed, but message bodies. */
+  /** Reads the objects, meta and a summary of the messages: never the messages themselves. */
   load(): Promise<StoreSnapshot>;
+  /** Stored message descriptors (no bodies) that the query selects, in ascending seq order. */
+  loadMessages(query: MessageQuery): Promise<MessageRecord[]>;
   /** The body of a stored message, or undefined when there is none by that seq. */
   readBody(seq: number): Promise<StoredBody | undefined>;
   /** Applies the batch atomically, in order. Resolves only once it is durable. */

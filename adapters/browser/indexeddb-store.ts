@@ -5,9 +5,9 @@
  * together into one transaction. Descriptors and bodies are kept apart so that opening a
  * deep queue reads no bodies.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb";
-import { MQError, type ObjectKind, type ObjectRecord, type Store, type StoreOp, type StoreSnapshot } from "../../core/index.js";
-import type { MessageRecord, StoredBody } from "../../core/internal.js";
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPIndex, type IDBPTransaction } from "idb";
+import { MQError, type MessageQuery, type ObjectKind, type ObjectRecord, type QueueSummary, type Store, type StoreOp, type StoreSnapshot } from "../../core/index.js";
+import { NO_ID, type MessageRecord, type StoredBody } from "../../core/internal.js";
 import type { JsonValue } from "../../core/index.js";
 
 export const DRIVER_NAME = "indexeddb";
@@ -19,7 +19,11 @@ export interface IndexedDBStoreOptions {
 
 interface QueueManagerDB extends DBSchema {
   objects: { key: [ObjectKind, string]; value: ObjectRecord };
-  messages: { key: number; value: MessageRecord };
+  messages: {
+    key: number;
+    value: MessageRecord;
+    indexes: { lane: [string, number, number]; correlation: [string, string, number] };
+  };
   bodies: { key: number; value: StoredBody };
   meta: { key: string; value: { key: string; value: JsonValue } };
 }
@@ -40,7 +44,12 @@ export class IndexedDBStore implements Store {
     this.#db = openDB<QueueManagerDB>(options.databaseName, 1, {
         upgrade(db) {
           db.createObjectStore("objects", { keyPath: ["kind", "name"] });
-          db.createObjectStore("messages", { keyPath: "seq" });
+          const messages = db.createObjectStore("messages", { keyPath: "seq" });
+          // A lane in seq order (a queue's lanes together are a range of it too), and the
+          // messages that have a correlation id: records without `indexedCorrelation` stay out
+          // of that index, so a put without one updates a single index.
+          messages.createIndex("lane", ["queue", "priority", "seq"]);
+          messages.createIndex("correlation", ["queue", "indexedCorrelation", "seq"]);
           db.createObjectStore("bodies");
           db.createObjectStore("meta", { keyPath: "key" });
         },
@@ -50,13 +59,23 @@ export class IndexedDBStore implements Store {
   async load(): Promise<StoreSnapshot> {
     const db = await this.#db;
     const tx = db.transaction(["objects", "messages", "meta"], "readonly");
-    const [objects, messages, meta] = await Promise.all([
-      tx.objectStore("objects").getAll(),
-      tx.objectStore("messages").getAll(), // keys are seqs, so this is seq order
-      tx.objectStore("meta").getAll(),
-      tx.done,
-    ]);
-    return { objects, messages, meta };
+    const [objects, meta, queues] = await Promise.all([tx.objectStore("objects").getAll(), tx.objectStore("meta").getAll(), summarize(tx.objectStore("messages").index("lane"))]);
+    await tx.done;
+    return { objects, queues, meta };
+  }
+
+  async loadMessages(query: MessageQuery): Promise<MessageRecord[]> {
+    const db = await this.#db;
+    if ("seq" in query) {
+      const record = await db.get("messages", query.seq);
+      return record && record.queue === query.queue ? [plain(record)] : [];
+    }
+    if ("correlationId" in query) {
+      const range = IDBKeyRange.bound([query.queue, query.correlationId, -Infinity], [query.queue, query.correlationId, Infinity]);
+      return (await db.getAllFromIndex("messages", "correlation", range, query.limit)).map(plain);
+    }
+    const range = IDBKeyRange.bound([query.queue, query.priority, query.afterSeq], [query.queue, query.priority, query.beforeSeq ?? Infinity], true, true);
+    return (await db.getAllFromIndex("messages", "lane", range, query.limit)).map(plain);
   }
 
   async readBody(seq: number): Promise<StoredBody | undefined> {
@@ -69,6 +88,15 @@ export class IndexedDBStore implements Store {
     const pending: Promise<unknown>[] = [];
     try {
       for (const op of batch) {
+        if (op.op === "deleteQueueMessages") {
+          await Promise.all(pending.splice(0));
+          let cursor = await tx.objectStore("messages").index("lane").openKeyCursor(IDBKeyRange.bound([op.queue, -Infinity, -Infinity], [op.queue, Infinity, Infinity]));
+          while (cursor) {
+            pending.push(tx.objectStore("messages").delete(cursor.primaryKey), tx.objectStore("bodies").delete(cursor.primaryKey));
+            cursor = await cursor.continue();
+          }
+          continue;
+        }
         if (op.op === "updateMessage") {
           // The update must see the batch's earlier writes, and fail the batch when its message is gone.
           await Promise.all(pending.splice(0));
@@ -100,9 +128,9 @@ export class IndexedDBStore implements Store {
 function apply(tx: Tx, op: StoreOp): Promise<unknown>[] {
   switch (op.op) {
     case "putMessage":
-      return [tx.objectStore("messages").put(op.record), tx.objectStore("bodies").put(op.body, op.record.seq)];
+      return [tx.objectStore("messages").put(indexed(op.record)), tx.objectStore("bodies").put(op.body, op.record.seq)];
     case "updateMessage":
-      return [tx.objectStore("messages").put(op.record)];
+      return [tx.objectStore("messages").put(indexed(op.record))];
     case "deleteMessage":
       return [tx.objectStore("messages").delete(op.seq), tx.objectStore("bodies").delete(op.seq)];
     case "putObject":
@@ -111,7 +139,38 @@ function apply(tx: Tx, op: StoreOp): Promise<unknown>[] {
       return [tx.objectStore("objects").delete([op.kind, op.name])];
     case "putMeta":
       return [tx.objectStore("meta").put({ key: op.key, value: op.value })];
+    case "deleteQueueMessages":
+      return []; // done in commit, which must walk the queue's index
   }
+}
+
+/** The stored form of a record: with `indexedCorrelation` when it has a correlation id worth indexing. */
+function indexed(record: MessageRecord): MessageRecord {
+  return record.correlationId === NO_ID ? record : ({ ...record, indexedCorrelation: record.correlationId } as MessageRecord);
+}
+
+/** A record as read back, without the index's field. */
+function plain(record: MessageRecord): MessageRecord {
+  if (!("indexedCorrelation" in record)) return record;
+  const { indexedCorrelation: _, ...rest } = record as MessageRecord & { indexedCorrelation: string };
+  return rest;
+}
+
+/**
+ * How many messages each (queue, priority) holds, from the lane index's keys alone: the
+ * cursor jumps from one lane to the next, and each lane is counted, not read.
+ */
+async function summarize(index: IDBPIndex<QueueManagerDB, ("objects" | "messages" | "meta")[], "messages", "lane", "readonly">): Promise<QueueSummary[]> {
+  const out: QueueSummary[] = [];
+  let cursor = await index.openKeyCursor();
+  while (cursor) {
+    const [queue, priority] = cursor.key;
+    const lane = IDBKeyRange.bound([queue, priority, -Infinity], [queue, priority, Infinity]);
+    const [count, last] = await Promise.all([index.count(lane), index.openKeyCursor(lane, "prev")]);
+    out.push({ queue, priority, count, maxSeq: last!.key[2] });
+    cursor = await cursor.continue([queue, priority, Infinity]);
+  }
+  return out;
 }
 
 /** A full disk is an MQ condition of its own; other failures stay as they are. */

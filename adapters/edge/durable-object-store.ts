@@ -5,8 +5,8 @@
  * bodies over 1 MiB go to a chunk table because SQLite rows in a Durable Object are
  * limited to 2 MB.
  */
-import type { ObjectRecord, Store, StoreOp, StoreSnapshot } from "../../core/index.js";
-import type { MessageRecord, StoredBody } from "../../core/internal.js";
+import type { MessageQuery, ObjectRecord, QueueSummary, Store, StoreOp, StoreSnapshot } from "../../core/index.js";
+import { NO_ID, type MessageRecord, type StoredBody } from "../../core/internal.js";
 
 export const DRIVER_NAME = "durable-object";
 
@@ -39,9 +39,17 @@ export class DurableObjectStore implements Store {
     const { objects, messages, chunks, meta } = this.#t;
     storage.sql.exec(`
       CREATE TABLE IF NOT EXISTS ${objects} (kind TEXT NOT NULL, name TEXT NOT NULL, record TEXT NOT NULL, PRIMARY KEY (kind, name));
-      CREATE TABLE IF NOT EXISTS ${messages} (seq INTEGER PRIMARY KEY, record TEXT NOT NULL, body, chunks INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE IF NOT EXISTS ${messages} (seq INTEGER PRIMARY KEY, queue TEXT, priority INTEGER, correlation_id TEXT, record TEXT NOT NULL, body, chunks INTEGER NOT NULL DEFAULT 0);
       CREATE TABLE IF NOT EXISTS ${chunks} (seq INTEGER NOT NULL, idx INTEGER NOT NULL, data, PRIMARY KEY (seq, idx));
       CREATE TABLE IF NOT EXISTS ${meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `);
+    addLaneColumns(storage.sql, messages);
+    // A lane in seq order, and a queue's messages by correlation id: each lookup an index range.
+    // Only messages that have a correlation id are in the second index (NULL otherwise), so a
+    // put without one updates a single index.
+    storage.sql.exec(`
+      CREATE INDEX IF NOT EXISTS ${messages}_lane ON ${messages} (queue, priority, seq);
+      CREATE INDEX IF NOT EXISTS ${messages}_correlation ON ${messages} (queue, correlation_id, seq) WHERE correlation_id IS NOT NULL;
     `);
     for (const row of storage.sql.exec<{ seq: number }>(`SELECT seq FROM ${messages} WHERE chunks > 0`)) this.#chunked.add(row.seq);
   }
@@ -50,9 +58,27 @@ export class DurableObjectStore implements Store {
     const sql = this.#sql;
     return {
       objects: sql.exec<{ record: string }>(`SELECT record FROM ${this.#t.objects} ORDER BY kind, name`).toArray().map((r) => JSON.parse(r.record) as ObjectRecord),
-      messages: sql.exec<{ record: string }>(`SELECT record FROM ${this.#t.messages} ORDER BY seq`).toArray().map((r) => JSON.parse(r.record) as MessageRecord),
+      queues: sql.exec<{ queue: string; priority: number; count: number; maxSeq: number }>(`SELECT queue, priority, COUNT(*) AS count, MAX(seq) AS maxSeq FROM ${this.#t.messages} GROUP BY queue, priority`).toArray() as QueueSummary[],
       meta: sql.exec<{ key: string; value: string }>(`SELECT key, value FROM ${this.#t.meta} ORDER BY key`).toArray().map((r) => ({ key: r.key, value: JSON.parse(r.value) })),
     };
+  }
+
+  async loadMessages(query: MessageQuery): Promise<MessageRecord[]> {
+    const messages = this.#t.messages;
+    const rows =
+      "seq" in query
+        ? this.#sql.exec<{ record: string }>(`SELECT record FROM ${messages} WHERE seq = ? AND queue = ?`, query.seq, query.queue)
+        : "correlationId" in query
+          ? this.#sql.exec<{ record: string }>(`SELECT record FROM ${messages} WHERE queue = ? AND correlation_id = ? ORDER BY seq LIMIT ?`, query.queue, query.correlationId, query.limit)
+          : this.#sql.exec<{ record: string }>(
+              `SELECT record FROM ${messages} WHERE queue = ? AND priority = ? AND seq > ? AND seq < ? ORDER BY seq LIMIT ?`,
+              query.queue,
+              query.priority,
+              query.afterSeq,
+              query.beforeSeq ?? Number.MAX_SAFE_INTEGER,
+              query.limit,
+            );
+    return rows.toArray().map((r) => JSON.parse(r.record) as MessageRecord);
   }
 
   async readBody(seq: number): Promise<StoredBody | undefined> {
@@ -96,7 +122,7 @@ export class DurableObjectStore implements Store {
 
   /** Whether an operation writes more than one row (a chunked body), and so needs a transaction. */
   #isChunkedOp(op: StoreOp): boolean {
-    return (op.op === "putMessage" && isChunked(op.body)) || (op.op === "deleteMessage" && this.#chunked.has(op.seq));
+    return (op.op === "putMessage" && isChunked(op.body)) || (op.op === "deleteMessage" && this.#chunked.has(op.seq)) || op.op === "deleteQueueMessages";
   }
 
   #apply(op: StoreOp, chunked: [seq: number, has: boolean][]): void {
@@ -107,8 +133,11 @@ export class DurableObjectStore implements Store {
         // Seqs are never reused, so a put never replaces a row and has no old chunks to clear.
         const parts = splitBody(op.body);
         sql.exec(
-          `INSERT INTO ${messages} (seq, record, body, chunks) VALUES (?, ?, ?, ?)`,
+          `INSERT INTO ${messages} (seq, queue, priority, correlation_id, record, body, chunks) VALUES (?, ?, ?, ?, ?, ?, ?)`,
           op.record.seq,
+          op.record.queue,
+          op.record.priority,
+          op.record.correlationId === NO_ID ? null : op.record.correlationId,
           JSON.stringify(op.record),
           parts.length === 1 ? toColumn(parts[0]!) : null,
           parts.length === 1 ? 0 : parts.length,
@@ -131,6 +160,14 @@ export class DurableObjectStore implements Store {
           chunked.push([op.seq, false]);
         }
         return;
+      case "deleteQueueMessages": {
+        for (const row of sql.exec<{ seq: number }>(`SELECT seq FROM ${messages} WHERE queue = ? AND chunks > 0`, op.queue).toArray()) {
+          sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, row.seq);
+          chunked.push([row.seq, false]);
+        }
+        sql.exec(`DELETE FROM ${messages} WHERE queue = ?`, op.queue);
+        return;
+      }
       case "putObject":
         sql.exec(`INSERT OR REPLACE INTO ${objects} (kind, name, record) VALUES (?, ?, ?)`, op.record.kind, op.record.name, JSON.stringify(op.record));
         return;
@@ -141,6 +178,18 @@ export class DurableObjectStore implements Store {
         sql.exec(`INSERT OR REPLACE INTO ${meta} (key, value) VALUES (?, ?)`, op.key, JSON.stringify(op.value));
         return;
     }
+  }
+}
+
+/** A database made before lanes were indexed gains their columns, filled from each record. */
+function addLaneColumns(sql: SqlStorage, messages: string): void {
+  try {
+    sql.exec(`SELECT queue FROM ${messages} LIMIT 0`);
+  } catch {
+    sql.exec(`ALTER TABLE ${messages} ADD COLUMN queue TEXT`);
+    sql.exec(`ALTER TABLE ${messages} ADD COLUMN priority INTEGER`);
+    sql.exec(`ALTER TABLE ${messages} ADD COLUMN correlation_id TEXT`);
+    sql.exec(`UPDATE ${messages} SET queue = json_extract(record, '$.queue'), priority = json_extract(record, '$.priority'), correlation_id = NULLIF(json_extract(record, '$.correlationId'), '${NO_ID}')`);
   }
 }
 

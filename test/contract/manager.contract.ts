@@ -11,7 +11,15 @@ const Q = "DEV.QUEUE.1";
 
 /** A store's methods bound to it, to build a watched store around. */
 function bind(store: Store): Store {
-  return { kind: store.kind, groupCommit: store.groupCommit, load: () => store.load(), readBody: (seq) => store.readBody(seq), commit: (batch) => store.commit(batch), close: () => store.close() };
+  return {
+    kind: store.kind,
+    groupCommit: store.groupCommit,
+    load: () => store.load(),
+    loadMessages: (query) => store.loadMessages(query),
+    readBody: (seq) => store.readBody(seq),
+    commit: (batch) => store.commit(batch),
+    close: () => store.close(),
+  };
 }
 
 export function testQueueManager(name: string, harness: StoreHarness): void {
@@ -294,8 +302,8 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         await qm.put(Q, { body: "durable", persistent: true });
         await qm.put(Q, { body: "fleeting", persistent: false });
         const peek = openStore();
-        const snapshot = await peek.load();
-        const stored = snapshot.messages.filter((m) => m.queue === Q);
+        expect((await peek.load()).queues.filter((q) => q.queue === Q)).toEqual([{ queue: Q, priority: 0, count: 1, maxSeq: expect.any(Number) }]);
+        const stored = await peek.loadMessages({ queue: Q, priority: 0, afterSeq: -1, limit: 10 });
         expect(stored).toHaveLength(1);
         expect(await peek.readBody(stored[0]!.seq)).toBe("durable");
         await qm.close();
@@ -311,10 +319,8 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         // The real store underneath, watched: which batches reach it; it refuses any batch that
         // holds a body "poison", and every batch while it is down.
         const watched: Store = {
-          kind: store.kind,
-          load: () => store.load(),
-          readBody: (seq) => store.readBody(seq),
-          close: () => store.close(),
+          ...bind(store),
+          groupCommit: undefined, // grouped, whatever the store prefers: grouping is what is watched
           commit: async (batch) => {
             commits.push(batch);
             if (storeDown) throw new Error("injected failure: store down");
@@ -372,6 +378,61 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         expect((await roomy.get(Q))!.body).toBe("kept in memory");
         expect(reads).toHaveLength(0);
         await roomy.close();
+      });
+    });
+
+    it("works on a queue deeper than memory: pages in by priority and FIFO, by id and correlation id, browses, waits, clears, reopens", async () => {
+      await withManager(async (_open, openStore) => {
+        const store = openStore();
+        const pageQueries: number[] = [];
+        const watched: Store = { ...bind(store), loadMessages: (query) => ("priority" in query && pageQueries.push(query.limit), store.loadMessages(query)) };
+        const options = { name: "QM1", messagesInMemoryPerLane: 4 };
+        const qm = await QueueManager.open({ ...options, store: watched });
+        const puts: { body: string; priority: number; id: string }[] = [];
+        for (let i = 0; i < 40; i++) {
+          const priority = i % 3 === 0 ? 5 : 1;
+          const put = await qm.put(Q, { body: `d${i}`, priority, persistent: i % 7 !== 3, correlationId: i === 33 ? "cd".repeat(24) : undefined });
+          puts.push({ body: `d${i}`, priority, id: put.messageId });
+        }
+        const order = [...puts.filter((p) => p.priority === 5), ...puts.filter((p) => p.priority === 1)].map((p) => p.body);
+        expect(qm.queueStatus(Q).depth).toBe(40);
+        const browsed: string[] = [];
+        for await (const m of qm.browse(Q)) browsed.push(m.body as string);
+        expect(browsed).toEqual(order);
+        expect((await qm.list(Q)).map((m) => m.messageId)).toEqual(order.map((b) => puts.find((p) => p.body === b)!.id));
+        expect((await qm.get(Q, { messageId: puts[20]!.id }))!.body).toBe("d20");
+        expect((await qm.get(Q, { correlationId: "cd".repeat(24) }))!.body).toBe("d33");
+        const got: string[] = [];
+        for (let m = await qm.get(Q); m; m = await qm.get(Q)) got.push(m.body as string);
+        expect(got).toEqual(order.filter((b) => b !== "d20" && b !== "d33"));
+        expect(qm.queueStatus(Q).depth).toBe(0);
+        expect(pageQueries.length).toBeGreaterThan(0);
+        expect(pageQueries).toContain(2); // pages are half a lane's memory
+
+        // FIFO across paged lanes, and a wait served from a paged part.
+        await qm.alterQueue(Q, { deliverySequence: "fifo" });
+        const waiting = qm.get(Q, { correlationId: "ef".repeat(24), wait: Infinity });
+        for (let i = 0; i < 12; i++) await qm.put(Q, { body: `f${i}`, priority: i % 2 ? 7 : 2, persistent: true, correlationId: i === 11 ? "ef".repeat(24) : undefined });
+        expect((await waiting)!.body).toBe("f11");
+        const fifo: string[] = [];
+        for (let m = await qm.get(Q); m; m = await qm.get(Q)) fifo.push(m.body as string);
+        expect(fifo).toEqual(Array.from({ length: 11 }, (_, i) => `f${i}`));
+
+        // A deep queue survives a reopen in order, and CLEAR removes paged messages too.
+        for (let i = 0; i < 30; i++) await qm.put(Q, { body: `r${i}`, persistent: true, priority: i % 2 ? 3 : 8 });
+        await qm.close();
+        const again = await QueueManager.open({ ...options, store: openStore() });
+        expect(again.queueStatus(Q).depth).toBe(30);
+        const afterReopen: string[] = [];
+        for (let m = await again.get(Q); m; m = await again.get(Q)) afterReopen.push(m.body as string);
+        expect(afterReopen).toEqual(Array.from({ length: 30 }, (_, i) => `r${i}`)); // FIFO, as altered
+        for (let i = 0; i < 20; i++) await again.put(Q, { body: `c${i}`, persistent: true });
+        expect(await again.clearQueue(Q)).toBe(20);
+        await again.close();
+        const cleared = await QueueManager.open({ ...options, store: openStore() });
+        expect(cleared.queueStatus(Q).depth).toBe(0);
+        expect(await cleared.get(Q)).toBeNull();
+        await cleared.close();
       });
     });
 

@@ -199,10 +199,9 @@ export function testObjects(name: string, harness: StoreHarness): void {
         const { messageId } = await first.put("DEV.QUEUE.1", { body: "good", persistent: true });
         await first.close();
         const store = openStore();
-        const snapshot = await store.load();
-        const good = snapshot.messages[0]!;
+        const [good] = await store.loadMessages({ queue: "DEV.QUEUE.1", priority: 0, afterSeq: -1, limit: 1 });
         await store.commit([
-          { op: "putMessage", record: { ...good, seq: good.seq + 1, messageId: good.messageId.slice(0, -1) + "f", priority: 12 }, body: "bad priority" },
+          { op: "putMessage", record: { ...good!, seq: good!.seq + 1, messageId: good!.messageId.slice(0, -1) + "f", priority: 12 }, body: "bad priority" },
           { op: "putObject", record: { kind: "queue", name: "ODD.Q", type: "localQueue", attributes: { maxDepth: "lots", description: "kept" } } },
           { op: "putObject", record: { kind: "queue", name: "WEIRD", type: "martianQueue", attributes: {} } },
           { op: "putMeta", key: "incarnation", value: 0 }, // as if the record of the last range were lost
@@ -219,7 +218,7 @@ export function testObjects(name: string, harness: StoreHarness): void {
         expect((await qm.get("DEV.QUEUE.1", { messageId }))!.body).toBe("good");
         await qm.close();
         const check = openStore();
-        expect((await check.load()).messages.some((m) => m.priority === 12)).toBe(true); // left where it was
+        expect((await check.load()).queues.some((q) => q.priority === 12)).toBe(true); // left where it was
         await check.close();
       });
     });

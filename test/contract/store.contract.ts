@@ -37,6 +37,11 @@ function put(seq: number, body: StoredBody = `body-${seq}`, queue = "Q1"): Store
   return { op: "putMessage", record: record(seq, queue, { bodyFormat: typeof body === "string" ? "text" : "bytes" }), body };
 }
 
+/** Every stored message of queue Q1 at priority 4 (where `record` files them), in seq order. */
+function lane(store: Store, queue = "Q1", priority = 4): Promise<MessageRecord[]> {
+  return store.loadMessages({ queue, priority, afterSeq: -1, limit: 1000 });
+}
+
 export function testStore(name: string, harness: StoreHarness): void {
   const withStore = <T>(body: (open: () => Store) => Promise<T>) => harness.withStorage(uniqueKey(`store-${name}`), body);
 
@@ -44,7 +49,8 @@ export function testStore(name: string, harness: StoreHarness): void {
     it("starts empty", async () => {
       await withStore(async (open) => {
         const store = open();
-        expect(await store.load()).toEqual({ objects: [], messages: [], meta: [] });
+        expect(await store.load()).toEqual({ objects: [], queues: [], meta: [] });
+        expect(await lane(store)).toEqual([]);
         expect(await store.readBody(1)).toBeUndefined();
         await store.close();
       });
@@ -63,9 +69,11 @@ export function testStore(name: string, harness: StoreHarness): void {
 
         const second = open();
         const snapshot = await second.load();
-        expect(snapshot.messages.map((m) => m.seq)).toEqual([10, 20, 30]);
-        expect(snapshot.messages[0]).toEqual(record(10));
-        expect(snapshot.messages[1]!.bodyFormat).toBe("bytes");
+        expect(snapshot.queues).toEqual([{ queue: "Q1", priority: 4, count: 3, maxSeq: 30 }]);
+        const messages = await lane(second);
+        expect(messages.map((m) => m.seq)).toEqual([10, 20, 30]);
+        expect(messages[0]).toEqual(record(10));
+        expect(messages[1]!.bodyFormat).toBe("bytes");
         expect(snapshot.objects).toEqual([{ kind: "queue", name: "Q1", type: "local", attributes: { maxDepth: 7, description: "it's" } }]);
         expect(snapshot.meta).toEqual([{ key: "incarnation", value: 3 }]);
         expect(await second.readBody(10)).toBe("body-10");
@@ -95,7 +103,7 @@ export function testStore(name: string, harness: StoreHarness): void {
 
         const reopened = open();
         const snapshot = await reopened.load();
-        expect(snapshot.messages.map((m) => [m.seq, m.backoutCount])).toEqual([[1, 0], [3, 2]]);
+        expect((await lane(reopened)).map((m) => [m.seq, m.backoutCount])).toEqual([[1, 0], [3, 2]]);
         expect(await reopened.readBody(2)).toBeUndefined();
         expect(await reopened.readBody(3)).toBe("body-3"); // an update keeps the body
         expect(snapshot.objects).toEqual([{ kind: "queue", name: "A", type: "local", attributes: { maxDepth: 1 } }]);
@@ -113,8 +121,7 @@ export function testStore(name: string, harness: StoreHarness): void {
         ).rejects.toThrow();
         await store.close();
         const reopened = open();
-        const snapshot = await reopened.load();
-        expect(snapshot.messages.map((m) => m.seq)).toEqual([1]);
+        expect((await lane(reopened)).map((m) => m.seq)).toEqual([1]);
         expect(await reopened.readBody(1)).toBe("body-1");
         await reopened.close();
       });
@@ -124,9 +131,33 @@ export function testStore(name: string, harness: StoreHarness): void {
       await withStore(async (open) => {
         const store = open();
         await Promise.all(Array.from({ length: 50 }, (_, i) => store.commit([put(i + 1, `b${i + 1}`, i % 2 ? "Q1" : "Q2")])));
-        const snapshot = await store.load();
-        expect(snapshot.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+        expect((await lane(store, "Q1")).concat(await lane(store, "Q2")).map((m) => m.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
         expect(await store.readBody(50)).toBe("b50");
+        await store.close();
+      });
+    });
+
+    it("answers queries by lane, by seq and by correlation id from its indexes, and sums up each lane", async () => {
+      await withStore(async (open) => {
+        const store = open();
+        const at = (seq: number, queue: string, priority: number, correlationId = "0".repeat(48)) =>
+          ({ op: "putMessage", record: record(seq, queue, { priority, correlationId }), body: `b${seq}` }) as StoreOp;
+        await store.commit([at(1, "A", 4), at(2, "A", 9), at(3, "A", 4, "ab".repeat(24)), at(4, "B", 4, "ab".repeat(24)), at(5, "A", 4), at(6, "A", 4, "ab".repeat(24))]);
+        const summary = (await store.load()).queues.sort((a, b) => a.queue.localeCompare(b.queue) || a.priority - b.priority);
+        expect(summary).toEqual([
+          { queue: "A", priority: 4, count: 4, maxSeq: 6 },
+          { queue: "A", priority: 9, count: 1, maxSeq: 2 },
+          { queue: "B", priority: 4, count: 1, maxSeq: 4 },
+        ]);
+        expect((await store.loadMessages({ queue: "A", priority: 4, afterSeq: 1, limit: 2 })).map((m) => m.seq)).toEqual([3, 5]);
+        expect((await store.loadMessages({ queue: "A", priority: 4, afterSeq: 1, beforeSeq: 5, limit: 10 })).map((m) => m.seq)).toEqual([3]);
+        expect((await store.loadMessages({ queue: "A", seq: 2 })).map((m) => m.priority)).toEqual([9]);
+        expect(await store.loadMessages({ queue: "B", seq: 2 })).toEqual([]);
+        expect((await store.loadMessages({ queue: "A", correlationId: "ab".repeat(24), limit: 10 })).map((m) => m.seq)).toEqual([3, 6]);
+        await store.commit([{ op: "deleteQueueMessages", queue: "A" }, at(7, "A", 0)]);
+        expect((await store.load()).queues.sort((a, b) => a.queue.localeCompare(b.queue))).toEqual([{ queue: "A", priority: 0, count: 1, maxSeq: 7 }, { queue: "B", priority: 4, count: 1, maxSeq: 4 }]);
+        expect(await store.readBody(3)).toBeUndefined();
+        expect(await store.readBody(4)).toBe("b4");
         await store.close();
       });
     });
