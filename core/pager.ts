@@ -81,7 +81,7 @@ export class Pager {
     let consumed = 0;
     let upTo = from;
     for (const record of records) {
-      upTo = Math.max(upTo, record.seq);
+      if (typeof record?.seq === "number" && Number.isSafeInteger(record.seq)) upTo = Math.max(upTo, record.seq);
       // One taken straight from the store and not yet deleted is accounted for by its get.
       if (lane.removed.has(record.seq)) continue;
       consumed++;

@@ -65,20 +65,21 @@ export class DurableObjectStore implements Store {
 
   async loadMessages(query: MessageQuery): Promise<MessageRecord[]> {
     const messages = this.#t.messages;
+    type Row = { seq: number; record: string };
     const rows =
       "seq" in query
-        ? this.#sql.exec<{ record: string }>(`SELECT record FROM ${messages} WHERE seq = ? AND queue = ?`, query.seq, query.queue)
+        ? this.#sql.exec<Row>(`SELECT seq, record FROM ${messages} WHERE seq = ? AND queue = ?`, query.seq, query.queue)
         : "correlationId" in query
-          ? this.#sql.exec<{ record: string }>(`SELECT record FROM ${messages} WHERE queue = ? AND correlation_id = ? ORDER BY seq LIMIT ?`, query.queue, query.correlationId, query.limit)
-          : this.#sql.exec<{ record: string }>(
-              `SELECT record FROM ${messages} WHERE queue = ? AND priority = ? AND seq > ? AND seq < ? ORDER BY seq LIMIT ?`,
+          ? this.#sql.exec<Row>(`SELECT seq, record FROM ${messages} WHERE queue = ? AND correlation_id = ? ORDER BY seq LIMIT ?`, query.queue, query.correlationId, query.limit)
+          : this.#sql.exec<Row>(
+              `SELECT seq, record FROM ${messages} WHERE queue = ? AND priority = ? AND seq > ? AND seq < ? ORDER BY seq LIMIT ?`,
               query.queue,
               query.priority,
               query.afterSeq,
               query.beforeSeq ?? Number.MAX_SAFE_INTEGER,
               query.limit,
             );
-    return rows.toArray().map((r) => JSON.parse(r.record) as MessageRecord);
+    return rows.toArray().map(readRecord);
   }
 
   async readBody(seq: number): Promise<StoredBody | undefined> {
@@ -178,6 +179,18 @@ export class DurableObjectStore implements Store {
         sql.exec(`INSERT OR REPLACE INTO ${meta} (key, value) VALUES (?, ?)`, op.key, JSON.stringify(op.value));
         return;
     }
+  }
+}
+
+/**
+ * A row's record, with the row's own seq. A record that does not parse comes back as a
+ * stub the queue manager reports as damaged and skips, rather than failing every read.
+ */
+function readRecord(row: { seq: number; record: string }): MessageRecord {
+  try {
+    return { ...(JSON.parse(row.record) as MessageRecord), seq: row.seq };
+  } catch {
+    return { seq: row.seq } as MessageRecord;
   }
 }
 

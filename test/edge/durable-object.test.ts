@@ -3,8 +3,34 @@ import { testQueueManager } from "../contract/manager.contract.js";
 import { testMqsc } from "../contract/mqsc.contract.js";
 import { testObjects } from "../contract/objects.contract.js";
 import { testStore } from "../contract/store.contract.js";
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { QueueManager } from "../../core/index.js";
+import { DurableObjectStore } from "../../adapters/edge/index.js";
 
 testStore("Durable Object SQLite (workerd)", durableObjectHarness);
 testQueueManager("Durable Object SQLite (workerd)", durableObjectHarness);
 testObjects("Durable Object SQLite (workerd)", durableObjectHarness);
 testMqsc("Durable Object SQLite (workerd)", durableObjectHarness);
+
+
+describe("Durable Object store: a corrupt row (workerd)", () => {
+  it("reports a record that does not parse, skips it and delivers the rest", async () => {
+    const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(`corrupt-${Date.now()}`));
+    await runInDurableObject(stub, async (_instance, state) => {
+      const qm = await QueueManager.open({ name: "QM1", store: new DurableObjectStore(state.storage), messagesInMemoryPerLane: 2 });
+      for (let i = 0; i < 6; i++) await qm.put("DEV.QUEUE.1", { body: `m${i}`, persistent: true });
+      await qm.close();
+      const [row] = state.storage.sql.exec<{ seq: number }>("SELECT seq FROM mq_messages ORDER BY seq LIMIT 1 OFFSET 3").toArray();
+      state.storage.sql.exec("UPDATE mq_messages SET record = '{not json' WHERE seq = ?", row!.seq);
+
+      const again = await QueueManager.open({ name: "QM1", store: new DurableObjectStore(state.storage), messagesInMemoryPerLane: 2 });
+      const bodies: unknown[] = [];
+      for (let m = await again.get("DEV.QUEUE.1"); m; m = await again.get("DEV.QUEUE.1")) bodies.push(m.body);
+      expect(bodies).toEqual(["m0", "m1", "m2", "m4", "m5"]);
+      expect(again.damagedRecords).toEqual([expect.objectContaining({ kind: "message", key: String(row!.seq) })]);
+      expect(state.storage.sql.exec("SELECT COUNT(*) AS n FROM mq_messages").one()).toEqual({ n: 1 }); // left where it was
+      await again.close();
+    });
+  });
+});
