@@ -403,20 +403,15 @@ export function isExpired(record: MessageRecord, now: number): boolean {
 /** The first Available, unexpired entry of a list; expired ones met on the way are reported. */
 function firstAvailable(list: Denque<Entry>, now: number, expired: Entry[]): Entry | undefined {
   dropGoneHeads(list);
-  for (let i = 0; i < list.length; i++) {
-    const e = list.peekAt(i)!;
-    if (e.state !== EntryState.Available) continue;
-    if (isExpired(e.record, now)) {
-      expired.push(e);
-      continue;
-    }
-    return e;
-  }
-  return undefined;
+  return firstAvailableFrom(list, 0, now, expired);
 }
 
 function firstAvailableAfter(list: Denque<Entry>, afterSeq: number, now: number, expired: Entry[]): Entry | undefined {
-  for (let i = firstIndexAfter(list, afterSeq); i < list.length; i++) {
+  return firstAvailableFrom(list, firstIndexAfter(list, afterSeq), now, expired);
+}
+
+function firstAvailableFrom(list: Denque<Entry>, start: number, now: number, expired: Entry[]): Entry | undefined {
+  for (let i = start; i < list.length; i++) {
     const e = list.peekAt(i)!;
     if (e.state !== EntryState.Available) continue;
     if (isExpired(e.record, now)) {
