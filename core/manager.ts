@@ -1011,8 +1011,8 @@ export class QueueManager {
       for (let p = 9; p >= 0; p--) {
         if (after && !fifo && p > after.priority) continue;
         const afterSeq = after && (fifo || p === after.priority) ? after.seq : -1;
-        const { window, tail } = queue.browseLane(p, afterSeq, now, expired);
-        let found = window;
+        const { loaded, tail } = queue.browseLane(p, afterSeq, now, expired);
+        let found = loaded;
         if (!found) {
           const lane = queue.lanes[p]!;
           const stored = lane.paged > 0 ? await this.#pager.nextInLane(queue, p, afterSeq, now) : undefined;

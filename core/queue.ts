@@ -5,9 +5,9 @@
  * array: an uncommitted put or a message being taken stays where it is, and a removed one is
  * dropped lazily when it reaches the head of its lane.
  *
- * A lane deeper than memory is paged: its `window` holds the messages delivery reaches
+ * A lane deeper than memory is paged: its `loaded` part holds the messages delivery reaches
  * next; persistent messages after `loadedUpTo` are in the store only (`paged` counts them)
- * and are loaded a page at a time as the window empties; non-persistent messages put
+ * and are loaded a page at a time as the loaded part empties; non-persistent messages put
  * meanwhile wait in `tail`, in seq order, merged in as the pages pass them.
  */
 import Denque from "denque";
@@ -58,16 +58,16 @@ export interface RefillNeeded {
 }
 
 export class Lane {
-  readonly window = new Denque<Entry>();
+  readonly loaded = new Denque<Entry>();
   /** Non-persistent messages put while the lane is paged; their seqs are all past loadedUpTo. */
   readonly tail = new Denque<Entry>();
   /** Persistent messages past loadedUpTo, in the store only. */
   paged = 0;
   /** Store-only puts not yet committed: the lane counts as paged while there are any. */
   pendingPaged = 0;
-  /** Every stored message of the lane with a seq up to this one is in the window, or gone. */
+  /** Every stored message of the lane with a seq up to this one is in the loaded part, or gone. */
   loadedUpTo = -1;
-  /** Available entries in window and tail. */
+  /** Available entries in the loaded part and the tail. */
   available = 0;
   /** Seqs taken straight from the store while paged: a page loaded later must skip them. */
   readonly removed = new Set<number>();
@@ -115,7 +115,7 @@ export class LocalQueue {
   /** Whether a persistent put at this priority should go to the store only (the lane is, or becomes, paged). */
   shouldPage(priority: number): boolean {
     const lane = this.lanes[priority]!;
-    return lane.isPaged || lane.window.length + lane.tail.length >= this.laneMemory;
+    return lane.isPaged || lane.loaded.length + lane.tail.length >= this.laneMemory;
   }
 
   insert(entry: Entry): void {
@@ -123,7 +123,7 @@ export class LocalQueue {
     const lane = this.lanes[record.priority]!;
     if (lane.isPaged) lane.tail.push(entry);
     else {
-      lane.window.push(entry);
+      lane.loaded.push(entry);
       lane.loadedUpTo = Math.max(lane.loadedUpTo, record.seq);
     }
     if (entry.state === EntryState.Available) lane.available++;
@@ -160,7 +160,7 @@ export class LocalQueue {
   }
 
   /**
-   * A page loaded from the store joins the window: `records` in seq order (damaged ones and
+   * A page loaded from the store joins the loaded part: `records` in seq order (damaged ones and
    * ones taken straight from the store already left out), with the tail's entries they pass;
    * `consumed` is how many paged messages the page accounts for, `upTo` the last seq it covered.
    */
@@ -169,7 +169,7 @@ export class LocalQueue {
     for (const record of records) {
       while (lane.tail.length > 0 && lane.tail.peekFront()!.record.seq < record.seq) this.#moveTailHead(lane, 1);
       const entry: Entry = { record, body: undefined, state: EntryState.Available };
-      lane.window.push(entry);
+      lane.loaded.push(entry);
       lane.available++;
       this.#indexCorrelation(entry);
     }
@@ -182,7 +182,7 @@ export class LocalQueue {
   /** The message with this seq in memory, found by binary search in each lane. */
   bySeq(seq: number): Entry | undefined {
     for (const lane of this.lanes) {
-      for (const list of [lane.window, lane.tail]) {
+      for (const list of [lane.loaded, lane.tail]) {
         const index = firstIndexAfter(list, seq - 1);
         const entry = index < list.length ? list.peekAt(index)! : undefined;
         if (entry && entry.record.seq === seq) return entry.state === EntryState.Gone ? undefined : entry;
@@ -215,12 +215,12 @@ export class LocalQueue {
     this.uncommitted--;
     if (entry.detached) {
       // Its delete failed: it is still in the store and still counted in paged. A page that
-      // passed it while it was taken left it out, so it goes back into the window itself.
+      // passed it while it was taken left it out, so it goes back into the loaded part itself.
       const lane = this.lanes[entry.record.priority]!;
       lane.removed.delete(entry.record.seq);
       if (entry.record.seq <= lane.loadedUpTo) {
         const back: Entry = { record: entry.record, body: undefined, state: EntryState.Available };
-        lane.window.splice(firstIndexAfter(lane.window, entry.record.seq), 0, back);
+        lane.loaded.splice(firstIndexAfter(lane.loaded, entry.record.seq), 0, back);
         lane.available++;
         lane.paged = Math.max(0, lane.paged - 1);
         this.#indexCorrelation(back);
@@ -246,7 +246,7 @@ export class LocalQueue {
       this.#closeGapIfDone(lane);
       return;
     }
-    dropGoneHeads(lane.window);
+    dropGoneHeads(lane.loaded);
     dropGoneHeads(lane.tail);
     this.#unindexCorrelation(entry);
   }
@@ -255,7 +255,7 @@ export class LocalQueue {
   dropAll(): Entry[] {
     const dropped: Entry[] = [];
     for (const lane of this.lanes) {
-      for (const list of [lane.window, lane.tail]) {
+      for (const list of [lane.loaded, lane.tail]) {
         for (let i = 0; i < list.length; i++) {
           const entry = list.peekAt(i)!;
           if (entry.state !== EntryState.Gone) dropped.push(entry);
@@ -272,7 +272,7 @@ export class LocalQueue {
   /** Every message in memory (any state but Gone), lane by lane. */
   *entries(): IterableIterator<Entry> {
     for (const lane of this.lanes) {
-      for (const list of [lane.window, lane.tail]) {
+      for (const list of [lane.loaded, lane.tail]) {
         for (let i = 0; i < list.length; i++) {
           const entry = list.peekAt(i)!;
           if (entry.state !== EntryState.Gone) yield entry;
@@ -281,10 +281,10 @@ export class LocalQueue {
     }
   }
 
-  /** The next available message in memory of one lane after `afterSeq` (window, then tail). */
-  browseLane(priority: number, afterSeq: number, now: number, expired: Entry[]): { window?: Entry; tail?: Entry } {
+  /** The next available message in memory of one lane after `afterSeq` (loaded part, then tail). */
+  browseLane(priority: number, afterSeq: number, now: number, expired: Entry[]): { loaded?: Entry; tail?: Entry } {
     const lane = this.lanes[priority]!;
-    return { window: firstAvailableAfter(lane.window, afterSeq, now, expired), tail: firstAvailableAfter(lane.tail, afterSeq, now, expired) };
+    return { loaded: firstAvailableAfter(lane.loaded, afterSeq, now, expired), tail: firstAvailableAfter(lane.tail, afterSeq, now, expired) };
   }
 
   /** Memory candidates for a filtered get or browse, from the indexes: never a scan of the queue. */
@@ -316,7 +316,7 @@ export class LocalQueue {
   oldestPutTime(): number | undefined {
     let oldest: number | undefined;
     for (const lane of this.lanes) {
-      for (const list of [lane.window, lane.tail]) {
+      for (const list of [lane.loaded, lane.tail]) {
         dropGoneHeads(list);
         for (let i = 0; i < list.length; i++) {
           const entry = list.peekAt(i)!;
@@ -337,7 +337,7 @@ export class LocalQueue {
     for (let p = 9; p >= 0; p--) {
       const lane = this.lanes[p]!;
       if (lane.available === 0 && lane.paged === 0) continue;
-      let found = firstAvailable(lane.window, now, expired);
+      let found = firstAvailable(lane.loaded, now, expired);
       if (!found && lane.paged > 0) return { refill: p };
       found ??= firstAvailable(lane.tail, now, expired);
       if (!found) continue;
@@ -361,16 +361,16 @@ export class LocalQueue {
     return undefined;
   }
 
-  /** Moves the tail's first `count` entries to the window, in order. */
+  /** Moves the tail's first `count` entries to the loaded part, in order. */
   #moveTailHead(lane: Lane, count: number): void {
     for (let i = 0; i < count; i++) {
       const entry = lane.tail.shift()!;
-      if (entry.state !== EntryState.Gone) lane.window.push(entry);
+      if (entry.state !== EntryState.Gone) lane.loaded.push(entry);
       lane.loadedUpTo = Math.max(lane.loadedUpTo, entry.record.seq);
     }
   }
 
-  /** When nothing is paged any more, the tail simply continues the window. */
+  /** When nothing is paged any more, the tail simply continues the loaded part. */
   #closeGapIfDone(lane: Lane): void {
     if (lane.isPaged) return;
     lane.removed.clear();
