@@ -5,7 +5,7 @@
  */
 import { checkObjectName, type LocalQueueAttributes, type QueueManagerAttributes } from "./attributes.js";
 import { BrowseCursor, type BrowseStep } from "./browse.js";
-import { systemClock, type Clock, type TimerHandle } from "./clock.js";
+import { systemClock, type Clock } from "./clock.js";
 import { MQError } from "./errors.js";
 import { GroupCommit } from "./group-commit.js";
 import {
@@ -27,15 +27,17 @@ import { createMemoryStore } from "./memory-store.js";
 import { DEFAULT_DEAD_LETTER_QUEUE, SYSTEM_OBJECTS } from "./default-objects.js";
 import { QueueHandle, type HandleStatus, type OpenOptions } from "./handle.js";
 import { ObjectCatalogue, toRecord, type DefineOptions } from "./object-catalogue.js";
-import { applyQueueManagerAttributes, defaultAttributes, describeType, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
+import { QueueResolver, checkGetEnabled } from "./resolution.js";
+import { waitForMessage, type PendingGet } from "./waiting.js";
+import { applyQueueManagerAttributes, defaultAttributes, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
 import { runMqsc } from "./mqsc/execute.js";
 import { toMessage, toSummary } from "./message-view.js";
-import type { AbortSignalLike, BrowseOptions, GetOptions, MessageSummary, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
+import type { BrowseOptions, GetOptions, MessageSummary, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 
 export type { AbortSignalLike, BrowseOptions, GetOptions, MessageSummary, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 import type { MqscResult } from "./mqsc/result.js";
-import { messageRecordProblem, type DamagedRecord } from "./record-check.js";
+import type { DamagedRecord } from "./record-check.js";
 
 export type { DefineOptions } from "./object-catalogue.js";
 const INCARNATION_KEY = "incarnation";
@@ -59,6 +61,7 @@ export class QueueManager {
   #idBase: string;
   readonly #queues = new Map<string, LocalQueue>();
   readonly #objects = new ObjectCatalogue();
+  readonly #resolver = new QueueResolver(this.#objects, this.#queues, () => this.name, () => this.#attributes);
   readonly #handles = new Set<QueueHandle>();
   /** Channel states set by START and STOP CHANNEL; a channel with none is inactive. */
   readonly #channelStatus = new Map<string, ChannelState>();
@@ -198,7 +201,7 @@ export class QueueManager {
     this.#checkOpen();
     // The common case, a local queue by its own name, resolves without allocating.
     const local = this.#queues.get(queueName);
-    const target = local !== undefined ? local : this.#resolveForPut(queueName);
+    const target = local !== undefined ? local : this.#resolver.forPut(queueName);
     const queue = target instanceof LocalQueue ? target : target.queue;
     const defaults = target instanceof LocalQueue ? target.attributes : target.defaults;
     const attributes = queue.attributes;
@@ -300,7 +303,7 @@ export class QueueManager {
   /** A get; `counted` says whether its wait shows in IPPROCS (not when a handle already does). */
   async #get(queueName: string, options: GetOptions, counted: boolean): Promise<Message | null> {
     this.#checkOpen();
-    const queue = this.#queueForGet(queueName);
+    const queue = this.#resolver.forGet(queueName);
     const filter = normalizeFilter(options);
     const wait = checkWait(options.wait);
     if (options.signal?.aborted) return null;
@@ -308,14 +311,14 @@ export class QueueManager {
     const entry = this.#takeInMemory(queue, filter, now) ?? (this.#needsStore(queue, filter) ? await this.#takeWithStore(queue, filter, now) : undefined);
     if (entry) return this.#completeGet(queue, entry, now);
     if (wait === 0) return null;
-    const arrived = await this.#waitFor(queue, filter, wait, options.signal, counted);
+    const arrived = await waitForMessage(this.#clock, queue, filter, wait, options.signal, counted);
     return arrived ? this.#completeGet(queue, arrived) : null;
   }
 
   /** A cursor that returns each available message once, in delivery order, leaving it on the queue. */
   browse(queueName: string, options: BrowseOptions = {}): BrowseCursor {
     this.#checkOpen();
-    const queue = this.#queueForGet(queueName);
+    const queue = this.#resolver.forGet(queueName);
     const filter = normalizeFilter(options);
     return new BrowseCursor((position) => this.#browseStep(queue.name, position, filter, true));
   }
@@ -323,7 +326,7 @@ export class QueueManager {
   /** Summaries (no bodies) of up to `limit` available messages, in delivery order. */
   async list(queueName: string, options: BrowseOptions & { limit?: number } = {}): Promise<MessageSummary[]> {
     this.#checkOpen();
-    const queue = this.#queueForGet(queueName);
+    const queue = this.#resolver.forGet(queueName);
     const limit = options.limit ?? Infinity;
     if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
       throw new MQError("MQRC_OPTIONS_ERROR", `limit must be a whole number; got ${JSON.stringify(limit)}`);
@@ -373,8 +376,8 @@ export class QueueManager {
     let reading: LocalQueue | undefined;
     let writeQueue: LocalQueue | undefined;
     try {
-      reading = input || browse ? this.#queueForGet(name, input) : undefined;
-      const writing = output ? this.#resolveForPut(name) : undefined;
+      reading = input || browse ? this.#resolver.forGet(name, input) : undefined;
+      const writing = output ? this.#resolver.forPut(name) : undefined;
       writeQueue = writing instanceof LocalQueue ? writing : writing?.queue;
       if (writeQueue && !writeQueue.attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${writeQueue.name} is PUT(DISABLED)`);
     } catch (error) {
@@ -519,11 +522,11 @@ export class QueueManager {
   }
 
   queueAttributes(name: string): LocalQueueAttributes {
-    return { ...this.#localQueue(name).attributes };
+    return { ...this.#resolver.localQueue(name).attributes };
   }
 
   queueStatus(name: string): QueueStatus {
-    const queue = this.#localQueue(name);
+    const queue = this.#resolver.localQueue(name);
     const oldest = queue.oldestPutTime();
     return {
       name,
@@ -539,7 +542,7 @@ export class QueueManager {
 
   /** Whether a local queue is a dynamic one, made from a model queue. */
   queueDynamicType(name: string): "temporary" | "permanent" | undefined {
-    return this.#localQueue(name).dynamic;
+    return this.#resolver.localQueue(name).dynamic;
   }
 
   /** Defines a local queue: attributes from `like` (default SYSTEM.DEFAULT.LOCAL.QUEUE), then `attributes`. */
@@ -559,7 +562,7 @@ export class QueueManager {
   /** Removes every message from a queue (MQSC CLEAR QLOCAL). Returns how many were removed. */
   clearQueue(name: string): Promise<number> {
     return this.#admin(async () => {
-      const queue = this.#localQueue(name);
+      const queue = this.#resolver.localQueue(name);
       this.#checkIdle(queue, "clear");
       const ops = this.#purgeOps(queue);
       if (ops.length > 0) await this.#commit(ops);
@@ -600,87 +603,6 @@ export class QueueManager {
 
   #checkOpen(): void {
     if (this.#closed) throw new MQError("MQRC_Q_MGR_NOT_AVAILABLE", `queue manager ${this.name} is closed`);
-  }
-
-  #localQueue(name: string): LocalQueue {
-    const queue = this.#queues.get(name);
-    if (queue) return queue;
-    checkObjectName(name);
-    const other = this.#objects.get("queue", name);
-    if (other) throw new MQError("MQRC_OBJECT_TYPE_ERROR", `${name} is a ${describeType(other.type)}, not a local queue`);
-    throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `queue ${name} is not defined on queue manager ${this.name}`);
-  }
-
-  #queueDefinition(name: string): ObjectDefinition {
-    const definition = this.#objects.get("queue", name);
-    if (definition) return definition;
-    checkObjectName(name);
-    throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `queue ${name} is not defined on queue manager ${this.name}`);
-  }
-
-  /**
-   * Where a put to `name` goes: a local queue, an alias's target (the alias's PUT and
-   * defaults apply), or for a remote queue its transmission queue, the message carrying
-   * its destination as MQ's transmission header does.
-   */
-  #resolveForPut(name: string): PutTarget {
-    const definition = this.#queueDefinition(name);
-    const attributes = definition.attributes;
-    switch (definition.type) {
-      case "localQueue":
-        return this.#queues.get(name)!;
-      case "aliasQueue": {
-        if (attributes.putEnabled === false) throw new MQError("MQRC_PUT_INHIBITED", `alias queue ${name} is PUT(DISABLED)`);
-        const base = this.#aliasBase(definition);
-        const resolved = base.type === "localQueue" ? this.#queues.get(base.name)! : this.#resolveForPut(base.name);
-        const queue = resolved instanceof LocalQueue ? resolved : resolved.queue;
-        const transmission = resolved instanceof LocalQueue ? undefined : resolved.transmission;
-        return { queue, defaults: defaultsOf(attributes), transmission };
-      }
-      case "remoteQueue": {
-        if (attributes.putEnabled === false) throw new MQError("MQRC_PUT_INHIBITED", `remote queue ${name} is PUT(DISABLED)`);
-        const remoteName = String(attributes.remoteName ?? "");
-        const remoteQueueManager = String(attributes.remoteQueueManager ?? "") || this.name;
-        if (remoteQueueManager === this.name && remoteName !== "") {
-          // A remote definition that names this queue manager resolves here, as in MQ.
-          const local = this.#resolveForPut(remoteName);
-          return { queue: local instanceof LocalQueue ? local : local.queue, defaults: defaultsOf(attributes) };
-        }
-        const xmitqName = String(attributes.transmissionQueue ?? "") || (this.#queues.has(remoteQueueManager) ? remoteQueueManager : this.#attributes.defaultTransmissionQueue);
-        const xmitq = xmitqName ? this.#queues.get(xmitqName) : undefined;
-        if (!xmitq) throw new MQError("MQRC_UNKNOWN_XMIT_Q", `remote queue ${name} has no transmission queue: define ${xmitqName || remoteQueueManager} with USAGE(XMITQ), or set XMITQ`);
-        if (xmitq.attributes.usage !== "transmission") throw new MQError("MQRC_XMIT_Q_USAGE_ERROR", `queue ${xmitq.name} is not a transmission queue (USAGE(XMITQ))`);
-        return { queue: xmitq, defaults: defaultsOf(attributes), transmission: { remoteQueue: remoteName || name, remoteQueueManager } };
-      }
-      default:
-        throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `${name} is a ${describeType(definition.type)}: open it with open() to make a dynamic queue`);
-    }
-  }
-
-  /** The local queue that gets and browses of `name` read (through an alias); GET(DISABLED) refuses them. */
-  #queueForGet(name: string, checkGetEnabled = true): LocalQueue {
-    const local = this.#queues.get(name);
-    if (local) return checkGetEnabled ? this.#checkGetEnabled(local) : local;
-    const definition = this.#queueDefinition(name);
-    if (definition.type !== "aliasQueue") {
-      throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `messages cannot be got from ${name}, a ${describeType(definition.type)}`);
-    }
-    if (checkGetEnabled && definition.attributes.getEnabled === false) throw new MQError("MQRC_GET_INHIBITED", `alias queue ${name} is GET(DISABLED)`);
-    const base = this.#aliasBase(definition);
-    if (base.type !== "localQueue") throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `alias queue ${name} resolves to ${base.name}, a ${describeType(base.type)}, which cannot be read`);
-    const queue = this.#queues.get(base.name)!;
-    return checkGetEnabled ? this.#checkGetEnabled(queue) : queue;
-  }
-
-  #aliasBase(alias: ObjectDefinition): ObjectDefinition {
-    if (alias.attributes.targetType === "topic") throw new MQError("MQRC_FUNCTION_NOT_SUPPORTED", `alias queue ${alias.name} resolves to a topic; publish/subscribe is not available yet`);
-    const target = String(alias.attributes.target ?? "");
-    const base = target ? this.#objects.get("queue", target) : undefined;
-    if (!base) throw new MQError("MQRC_UNKNOWN_ALIAS_BASE_Q", `alias queue ${alias.name} resolves to ${target || "no queue"}, which is not defined`);
-    if (base.type === "aliasQueue" || base.type === "modelQueue") {
-      throw new MQError("MQRC_ALIAS_BASE_Q_TYPE_ERROR", `alias queue ${alias.name} resolves to ${base.name}, a ${describeType(base.type)}`);
-    }
-    return base;
   }
 
   /** Makes a dynamic queue from a model queue's attributes; its name from `pattern` ("AMQ.*"). */
@@ -735,12 +657,6 @@ export class QueueManager {
     queue.attributes = attributes;
     // Enabling GET may let waiting gets proceed.
     if (queue.waiters.length > 0) this.#serveWaiters(queue);
-  }
-
-  /** Gets and browses alike are refused on a GET(DISABLED) queue, as in MQ. */
-  #checkGetEnabled(queue: LocalQueue): LocalQueue {
-    if (!queue.attributes.getEnabled) throw new MQError("MQRC_GET_INHIBITED", `queue ${queue.name} is GET(DISABLED)`);
-    return queue;
   }
 
   #newQueue(name: string, attributes: LocalQueueAttributes): LocalQueue {
@@ -909,37 +825,6 @@ export class QueueManager {
     queue.remove(entry);
   }
 
-  #waitFor(queue: LocalQueue, filter: MessageFilter | undefined, wait: number, signal: AbortSignalLike | undefined, counted: boolean): Promise<Entry | undefined> {
-    return new Promise<Entry | undefined>((resolve, reject) => {
-      let timer: TimerHandle | undefined;
-      const settle = () => {
-        timer?.cancel();
-        signal?.removeEventListener("abort", giveUp);
-      };
-      const giveUp = () => {
-        const index = queue.waiters.indexOf(waiter);
-        if (index >= 0) queue.waiters.splice(index, 1);
-        settle();
-        resolve(undefined);
-      };
-      const waiter: PendingGet = {
-        filter,
-        counted,
-        deliver: (entry) => {
-          settle();
-          resolve(entry);
-        },
-        fail: (error) => {
-          settle();
-          reject(error);
-        },
-      };
-      queue.waiters.push(waiter);
-      if (wait !== Infinity) timer = this.#clock.setTimer(wait, giveUp);
-      signal?.addEventListener("abort", giveUp, { once: true });
-    });
-  }
-
   /** Hands available messages to waiting gets, oldest waiter first; paged parts are looked at without blocking the caller. */
   #serveWaiters(queue: LocalQueue): void {
     if (!queue.attributes.getEnabled) return;
@@ -977,7 +862,7 @@ export class QueueManager {
   async #browseStep(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: false): Promise<BrowseStep<MessageSummary> | null>;
   async #browseStep(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: boolean): Promise<BrowseStep<Message | MessageSummary> | null> {
     this.#checkOpen();
-    const queue = this.#checkGetEnabled(this.#localQueue(queueName));
+    const queue = checkGetEnabled(this.#resolver.localQueue(queueName));
     for (;;) {
       const now = this.#clock.now();
       const next = await this.#browseNext(queue, position, filter, now);
@@ -1032,28 +917,8 @@ export class QueueManager {
   }
 }
 
-interface PendingGet {
-  readonly filter: MessageFilter | undefined;
-  /** Shown in IPPROCS: a get made without a handle open for input. */
-  readonly counted: boolean;
-  deliver(entry: Entry): void;
-  fail(error: unknown): void;
-}
 
 export type ChannelState = "retrying" | "stopped";
-
-/** Where a put that is not to a local queue by its own name goes. */
-interface ResolvedPut {
-  queue: LocalQueue;
-  /** DEFPRTY and DEFPSIST come from the first definition on the way (an alias, a remote queue). */
-  defaults: { defaultPriority: number; defaultPersistence: boolean };
-  transmission?: { remoteQueue: string; remoteQueueManager: string };
-}
-type PutTarget = LocalQueue | ResolvedPut;
-
-function defaultsOf(attributes: Attributes): ResolvedPut["defaults"] {
-  return { defaultPriority: Number(attributes.defaultPriority ?? 0), defaultPersistence: attributes.defaultPersistence === true };
-}
 
 function copyDefinition(definition: ObjectDefinition): ObjectDefinition {
   return { ...definition, attributes: structuredCopy(definition.attributes) };
