@@ -8,7 +8,7 @@
  * `node --cpu-prof --import tsx bench/memory.bench.ts`).
  */
 import { QueueManager } from "../core/index.js";
-import { BODY_1KIB, median, rate } from "./stats.js";
+import { BODY_1KIB, alternate, median, rate } from "./stats.js";
 import type { BenchResult, BenchRow } from "./types.js";
 
 const QUEUE = "DEV.QUEUE.1";
@@ -56,20 +56,10 @@ export async function runMemoryBench(): Promise<BenchResult> {
 
 type Round = () => Promise<{ count: number; ms: number }> | { count: number; ms: number };
 
-/** Alternates our rounds and the baseline's, so drift on a shared machine hits both alike. */
+/** Rates of alternated rounds (see alternate in stats.ts). */
 async function compare(ours: Round, baseline: Round): Promise<{ ours: number[]; baseline: number[] }> {
-  for (let i = 0; i < WARMUP_ROUNDS; i++) {
-    await ours();
-    await baseline();
-  }
-  const out = { ours: [] as number[], baseline: [] as number[] };
-  for (let i = 0; i < ROUNDS; i++) {
-    const a = await ours();
-    out.ours.push(rate(a.count, a.ms));
-    const b = await baseline();
-    out.baseline.push(rate(b.count, b.ms));
-  }
-  return out;
+  const rounds = await alternate(ours, baseline, WARMUP_ROUNDS, ROUNDS);
+  return { ours: rounds.ours.map((t) => rate(t.count, t.ms)), baseline: rounds.baseline.map((t) => rate(t.count, t.ms)) };
 }
 
 function row(name: string, rounds: { ours: number[]; baseline: number[] }, oursPerRound: number, arrayPerRound: number): BenchRow {

@@ -806,7 +806,11 @@ export class QueueManager {
 
   /** The store operation that deletes every stored message of a queue, when it has any. */
   #purgeOps(queue: LocalQueue): StoreOp[] {
-    const stored = queue.pagedCount > 0 || [...queue.entries()].some((e) => e.record.persistent);
+    let stored = queue.pagedCount > 0;
+    for (const entry of queue.entries()) {
+      if (stored) break;
+      stored = entry.record.persistent;
+    }
     return stored ? [{ op: "deleteQueueMessages", queue: queue.name }] : [];
   }
 

@@ -123,12 +123,6 @@ export function correlationIdFromText(text: string): string {
   return hex.padEnd(MESSAGE_ID_BYTES * 2, "0");
 }
 
-export function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
 // TextEncoder and TextDecoder exist in every runtime the product targets (ES2022's lib does not declare them).
 declare const TextEncoder: { new (): { encode(text: string): Uint8Array } };
 declare const TextDecoder: { new (label?: string, options?: { fatal?: boolean }): { decode(bytes: Uint8Array): string } };

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { build, stop } from "esbuild";
 import { Miniflare } from "miniflare";
 import { Cleanup } from "../cleanup.js";
-import { median, rate } from "../stats.js";
+import { alternate, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
 
 const MESSAGES = 10_000;
@@ -104,19 +104,15 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
   }
 }
 
-/** Alternates our rounds and the baseline's; warm-up rounds are dropped. */
+/** Rates of alternated rounds, timed inside the object and, as a cross-check, from node. */
 async function compare(ours: () => Promise<Timed>, baseline: () => Promise<Timed>) {
-  const out = { ours: [] as number[], baseline: [] as number[], nodeOurs: [] as number[], nodeBaseline: [] as number[] };
-  for (let i = 0; i < WARMUP_ROUNDS + ROUNDS; i++) {
-    const a = await ours();
-    const b = await baseline();
-    if (i < WARMUP_ROUNDS) continue;
-    out.ours.push(rate(a.count, a.ms));
-    out.baseline.push(rate(b.count, b.ms));
-    out.nodeOurs.push(rate(a.count, a.nodeMs));
-    out.nodeBaseline.push(rate(b.count, b.nodeMs));
-  }
-  return out;
+  const rounds = await alternate(ours, baseline, WARMUP_ROUNDS, ROUNDS);
+  return {
+    ours: rounds.ours.map((t) => rate(t.count, t.ms)),
+    baseline: rounds.baseline.map((t) => rate(t.count, t.ms)),
+    nodeOurs: rounds.ours.map((t) => rate(t.count, t.nodeMs)),
+    nodeBaseline: rounds.baseline.map((t) => rate(t.count, t.nodeMs)),
+  };
 }
 
 function row(name: string, r: Awaited<ReturnType<typeof compare>>): BenchRow {

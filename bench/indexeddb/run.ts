@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Page } from "playwright";
 import { createServer, version as viteVersion } from "vite";
 import { Cleanup } from "../cleanup.js";
-import { median, rate } from "../stats.js";
+import { alternate, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
 import type { PageBench, Timed } from "./page.js";
 
@@ -88,17 +88,10 @@ function call(page: Page, name: keyof PageBench, ...args: number[]): Promise<Tim
   return page.evaluate(([name, args]) => (window.bench[name] as (...a: number[]) => Promise<Timed>)(...args), [name, args] as const);
 }
 
-/** Alternates our rounds and the baseline's, so drift hits both alike; warm-up rounds are dropped. */
+/** Rates of alternated rounds (see alternate in stats.ts). */
 async function compare(ours: () => Promise<Timed>, baseline: () => Promise<Timed>) {
-  const out = { ours: [] as number[], baseline: [] as number[] };
-  for (let i = 0; i < WARMUP_ROUNDS + ROUNDS; i++) {
-    const a = await ours();
-    const b = await baseline();
-    if (i < WARMUP_ROUNDS) continue;
-    out.ours.push(rate(a.count, a.ms));
-    out.baseline.push(rate(b.count, b.ms));
-  }
-  return out;
+  const rounds = await alternate(ours, baseline, WARMUP_ROUNDS, ROUNDS);
+  return { ours: rounds.ours.map((t) => rate(t.count, t.ms)), baseline: rounds.baseline.map((t) => rate(t.count, t.ms)) };
 }
 
 function row(name: string, rounds: { ours: number[]; baseline: number[] }, target: number, details: Record<string, unknown>): BenchRow {

@@ -4,7 +4,7 @@
  * manager does the work, and DISPLAY shows each attribute as MQ does.
  */
 import type { QueueManager } from "../manager.js";
-import { applicableSpecs, describeType, type Attributes, type ObjectDefinition } from "../objects.js";
+import { applicableSpecs, type Attributes, type ObjectDefinition } from "../objects.js";
 import type { JsonValue } from "../message.js";
 import { attributeByKeyword, channelAttributeNames, CATALOGUE, type AttributeSpec } from "./catalogue/index.js";
 import { MqscSyntax, QUEUE_KEYWORDS, OBJECT_KEYWORDS, failure, type ObjectCommandType } from "./commands.js";
@@ -273,8 +273,4 @@ function displayItems(qm: QueueManager, object: ObjectCommandType, definition: O
   }
   body.sort((a, b) => (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0));
   return [...head, ...body];
-}
-
-export function describeObject(object: ObjectCommandType): string {
-  return describeType(object.type);
 }
