@@ -58,6 +58,8 @@ export const MQRC = {
   MQRC_HCONN_ERROR: 2018,
   MQRC_HOBJ_ERROR: 2019,
   MQRC_FUNCTION_NOT_SUPPORTED: 2298,
+  MQRC_STORAGE_NOT_AVAILABLE: 2071,
+  MQRC_UOW_NOT_AVAILABLE: 2255,
 } as const;
 
 export type MQReasonName = keyof typeof MQRC;

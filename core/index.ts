@@ -10,6 +10,8 @@ export type { ObjectType, ObjectDefinition, Attributes } from "./objects.js";
 export { OBJECT_TYPES } from "./objects.js";
 export type { QueueManagerOptions, GetOptions, AbortSignalLike, BrowseOptions, PutResult, MessageSummary, QueueStatus, DefineOptions } from "./manager.js";
 export { BrowseCursor } from "./browse.js";
+export { UnitOfWork } from "./uow/unit-of-work.js";
+export type { UnitOfWorkState } from "./uow/unit-of-work.js";
 export { MQError, MQRC, MQCC_OK, MQCC_WARNING, MQCC_FAILED, reasonName, isMQError } from "./errors.js";
 export type { MQReasonName, SerializedMQError } from "./errors.js";
 export type { Message, PutMessage, BodyFormat, MessageBody, MessageType, JsonValue, Transmission } from "./message.js";
@@ -24,5 +26,6 @@ export { MemoryStore, MemoryStorage, createMemoryStore, MEMORY_STORE_KIND } from
 export type { Store, StoreOp, StoreSnapshot, ObjectRecord, ObjectKind, MessageQuery, QueueSummary } from "./store.js";
 export { parseScript } from "./mqsc/parser.js";
 export type { MqscResult, MqscCommandResult, MqscMessage, MqscObject } from "./mqsc/result.js";
+export type { MqscRunOptions } from "./mqsc/execute.js";
 export type { ChannelState } from "./manager.js";
 export type { DamagedRecord } from "./record-check.js";

@@ -3,6 +3,7 @@ import type { Clock } from "./clock.js";
 import type { Message } from "./message.js";
 import type { MessageFilter } from "./queue.js";
 import type { Store } from "./store.js";
+import type { UnitOfWork } from "./uow/unit-of-work.js";
 
 export interface QueueManagerOptions {
   /** The queue manager's name (MQ naming rules). */
@@ -18,6 +19,13 @@ export interface QueueManagerOptions {
    * so a queue deeper than memory works.
    */
   messagesInMemoryPerLane?: number;
+  /**
+   * The most bytes of non-persistent message bodies the queue manager holds in memory
+   * (default 32 MiB). A non-persistent put beyond it is refused with
+   * MQRC_STORAGE_NOT_AVAILABLE, and no message larger than it is accepted at all (a Durable
+   * Object has 128 MB, a browser tab not much more).
+   */
+  messageMemoryBytes?: number;
   /** Define the default objects (SYSTEM.DEFAULT.LOCAL.QUEUE, ...) on first open. Default true. */
   createDefaultObjects?: boolean;
 }
@@ -30,6 +38,12 @@ export interface GetOptions extends MessageFilter {
    * HTTP client that disconnects) must not take a message nobody will receive.
    */
   signal?: AbortSignalLike;
+  /**
+   * Takes the message under syncpoint: it stays on the queue, invisible to others, until the
+   * unit of work commits (then it is gone) or backs out (then it is back in its place, its
+   * backout count raised). See `QueueManager.beginUnitOfWork`.
+   */
+  unitOfWork?: UnitOfWork;
 }
 
 /** The part of a Web AbortSignal that a wait needs (declared here: core has no DOM types). */

@@ -29,9 +29,10 @@ import { QueueHandle, type HandleStatus, type OpenOptions } from "./handle.js";
 import { ObjectCatalogue, toRecord, type DefineOptions } from "./object-catalogue.js";
 import { QueueResolver, checkGetEnabled } from "./resolution.js";
 import { waitForMessage, type PendingGet } from "./waiting.js";
+import { UnitOfWork } from "./uow/unit-of-work.js";
 import { applyQueueManagerAttributes, defaultAttributes, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
-import { runMqsc } from "./mqsc/execute.js";
+import { runMqsc, type MqscRunOptions } from "./mqsc/execute.js";
 import { toMessage, toSummary } from "./message-view.js";
 import type { BrowseOptions, GetOptions, MessageSummary, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 
@@ -47,6 +48,7 @@ const INCARNATION_KEY = "incarnation";
  */
 const SEQS_PER_INCARNATION = 2 ** 20;
 const DEFAULT_BODY_CACHE_BYTES = 32 * 1024 * 1024;
+const DEFAULT_MESSAGE_MEMORY_BYTES = 32 * 1024 * 1024;
 /** 2,000 descriptors of a few hundred bytes per lane: a deep queue costs a few MB, not its depth. */
 const DEFAULT_LANE_MEMORY = 2000;
 const MESSAGE_TYPES = new Set(["datagram", "request", "reply", "report"]);
@@ -63,6 +65,8 @@ export class QueueManager {
   readonly #objects = new ObjectCatalogue();
   readonly #resolver = new QueueResolver(this.#objects, this.#queues, () => this.name, () => this.#attributes);
   readonly #handles = new Set<QueueHandle>();
+  /** Units of work begun here, so that a get refuses one from another manager. */
+  readonly #units = new WeakSet<UnitOfWork>();
   /** Channel states set by START and STOP CHANNEL; a channel with none is inactive. */
   readonly #channelStatus = new Map<string, ChannelState>();
   #handleCounter = 0;
@@ -82,7 +86,11 @@ export class QueueManager {
   /** Object changes are applied one at a time so that checks and commits do not interleave. */
   #adminChain: Promise<unknown> = Promise.resolve();
 
-  private constructor(name: string, store: Store, clock: Clock, attributes: QueueManagerAttributes, incarnation: number, bodyCacheBytes: number, laneMemory: number) {
+  /** Bytes of non-persistent bodies held now, and the most that may be (messageMemoryBytes). */
+  #messageMemoryUsed = 0;
+  readonly #messageMemoryBytes: number;
+
+  private constructor(name: string, store: Store, clock: Clock, attributes: QueueManagerAttributes, incarnation: number, limits: MemoryLimits) {
     this.name = name;
     this.#store = store;
     this.#commits = new GroupCommit(store);
@@ -91,9 +99,10 @@ export class QueueManager {
     this.#idBase = messageIdBase(this.#idPrefix, incarnation);
     this.#attributes = attributes;
     this.#seqBase = incarnation * SEQS_PER_INCARNATION;
-    this.#bodyCacheBytes = bodyCacheBytes;
-    this.#laneMemory = laneMemory;
-    this.#pager = new Pager(store, Math.max(1, Math.ceil(laneMemory / 2)), this.#damaged, (queue) => this.#queues.get(queue.name) === queue);
+    this.#bodyCacheBytes = limits.bodyCacheBytes;
+    this.#laneMemory = limits.laneMemory;
+    this.#messageMemoryBytes = limits.messageMemoryBytes;
+    this.#pager = new Pager(store, Math.max(1, Math.ceil(limits.laneMemory / 2)), this.#damaged, (queue) => this.#queues.get(queue.name) === queue);
   }
 
   /**
@@ -126,7 +135,10 @@ export class QueueManager {
     }
     const laneMemory = options.messagesInMemoryPerLane ?? DEFAULT_LANE_MEMORY;
     if (!Number.isInteger(laneMemory) || laneMemory < 2) throw new MQError("MQRC_OPTIONS_ERROR", `messagesInMemoryPerLane must be a whole number of at least 2; got ${JSON.stringify(laneMemory)}`);
-    const manager = new QueueManager(name, store, clock, attributes, incarnation, options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES, laneMemory);
+    const messageMemoryBytes = options.messageMemoryBytes ?? DEFAULT_MESSAGE_MEMORY_BYTES;
+    if (!Number.isSafeInteger(messageMemoryBytes) || messageMemoryBytes < 1) throw new MQError("MQRC_OPTIONS_ERROR", `messageMemoryBytes must be a whole number of bytes, 1 or more; got ${JSON.stringify(messageMemoryBytes)}`);
+    const limits = { bodyCacheBytes: options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES, laneMemory, messageMemoryBytes };
+    const manager = new QueueManager(name, store, clock, attributes, incarnation, limits);
     manager.#createdAt = qmgrRecord?.createdAt ?? clock.now();
     manager.#alteredAt = qmgrRecord?.alteredAt ?? manager.#createdAt;
 
@@ -207,12 +219,13 @@ export class QueueManager {
     const attributes = queue.attributes;
     if (!attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${queue.name} is PUT(DISABLED)`);
     if (message === null || typeof message !== "object") throw new MQError("MQRC_FORMAT_ERROR", "a message must be an object with a body");
-    const qmgrMax = this.#attributes.maxMessageLength;
+    // No message may be larger than the memory the manager may hold messages in, whatever MAXMSGL says.
+    const qmgrMax = Math.min(this.#attributes.maxMessageLength, this.#messageMemoryBytes);
     const maxLength = Math.min(attributes.maxMessageLength, qmgrMax);
     const { stored, format, size } = encodeBody(message.body, message.bodyFormat, maxLength);
     if (size > maxLength) {
       throw size > qmgrMax
-        ? new MQError("MQRC_MSG_TOO_BIG_FOR_Q_MGR", `the message is ${size} bytes; queue manager ${this.name} takes at most ${qmgrMax} (MAXMSGL)`)
+        ? new MQError("MQRC_MSG_TOO_BIG_FOR_Q_MGR", `the message is ${size} bytes; queue manager ${this.name} takes at most ${qmgrMax} (${qmgrMax < this.#attributes.maxMessageLength ? "the memory it may hold messages in" : "MAXMSGL"})`)
         : new MQError("MQRC_MSG_TOO_BIG_FOR_Q", `the message is ${size} bytes; queue ${queue.name} takes at most ${attributes.maxMessageLength} (MAXMSGL)`);
     }
     if (queue.depth >= attributes.maxDepth) {
@@ -224,6 +237,12 @@ export class QueueManager {
     }
     const persistent = message.persistent ?? defaults.defaultPersistence;
     if (typeof persistent !== "boolean") throw new MQError("MQRC_PERSISTENCE_ERROR", "persistent must be true or false");
+    if (!persistent && this.#messageMemoryUsed + size > this.#messageMemoryBytes) {
+      throw new MQError(
+        "MQRC_STORAGE_NOT_AVAILABLE",
+        `queue manager ${this.name} holds ${this.#messageMemoryUsed} bytes of non-persistent messages, and this one (${size} bytes) would pass its limit of ${this.#messageMemoryBytes}; get messages off its queues, or put this one persistent, which is kept in the store`,
+      );
+    }
     if (persistent && queue.dynamic === "temporary") {
       throw new MQError("MQRC_PERSISTENT_NOT_ALLOWED", `queue ${queue.name} is a temporary dynamic queue, which holds only non-persistent messages`);
     }
@@ -278,6 +297,7 @@ export class QueueManager {
     }
     const entry: Entry = { record, body: stored, state: persistent ? EntryState.Pending : EntryState.Available };
     queue.insert(entry);
+    if (!persistent) this.#messageMemoryUsed += size;
     if (persistent) {
       try {
         await this.#commit([{ op: "putMessage", record, body: stored }]);
@@ -306,13 +326,29 @@ export class QueueManager {
     const queue = this.#resolver.forGet(queueName);
     const filter = normalizeFilter(options);
     const wait = checkWait(options.wait);
+    const unit = options.unitOfWork;
+    if (unit !== undefined) this.#checkOwnUnit(unit).checkActive();
     if (options.signal?.aborted) return null;
     const now = this.#clock.now();
     const entry = this.#takeInMemory(queue, filter, now) ?? (this.#needsStore(queue, filter) ? await this.#takeWithStore(queue, filter, now) : undefined);
-    if (entry) return this.#completeGet(queue, entry, now);
+    if (entry) return unit ? this.#getUnderSyncpoint(queue, entry, unit, now) : this.#completeGet(queue, entry, now);
     if (wait === 0) return null;
     const arrived = await waitForMessage(this.#clock, queue, filter, wait, options.signal, counted);
-    return arrived ? this.#completeGet(queue, arrived) : null;
+    if (!arrived) return null;
+    return unit ? this.#getUnderSyncpoint(queue, arrived, unit) : this.#completeGet(queue, arrived);
+  }
+
+  /**
+   * Begins a unit of work (MQ syncpoint). Gets made with `{ unitOfWork }` stay on their
+   * queues, invisible to every other get and browse, until `commit()` removes them in one
+   * store batch or `rollback()` puts them back in their places with their backout counts
+   * raised (kept in the store for persistent messages).
+   */
+  beginUnitOfWork(): UnitOfWork {
+    this.#checkOpen();
+    const unit = new UnitOfWork((ops) => this.#commit(ops));
+    this.#units.add(unit);
+    return unit;
   }
 
   /** A cursor that returns each available message once, in delivery order, leaving it on the queue. */
@@ -346,9 +382,9 @@ export class QueueManager {
   // --- Administration ---
 
   /** Runs MQSC (one command or a script) as runmqsc would; bad input is reported in the result, never thrown. */
-  mqsc(script: string): Promise<MqscResult> {
+  mqsc(script: string, options?: MqscRunOptions): Promise<MqscResult> {
     this.#checkOpen();
-    return runMqsc(this, script);
+    return runMqsc(this, script, options);
   }
 
   // --- Handles ---
@@ -767,6 +803,40 @@ export class QueueManager {
     if (ops.length > 0) void this.#commit(ops).catch(() => undefined);
   }
 
+  #checkOwnUnit(unit: UnitOfWork): UnitOfWork {
+    if (!this.#units.has(unit)) throw new MQError("MQRC_UOW_NOT_AVAILABLE", `the unit of work was not begun on queue manager ${this.name}`);
+    return unit;
+  }
+
+  /** A got message joins the unit of work: removed when it commits, back in its place when it backs out. */
+  async #getUnderSyncpoint(queue: LocalQueue, entry: Entry, unit: UnitOfWork, now = this.#clock.now()): Promise<Message> {
+    const record = entry.record;
+    queue.lastGetTime = now;
+    const putBack = () => {
+      queue.release(entry);
+      if (queue.waiters.length > 0) this.#serveWaiters(queue);
+    };
+    let message: Message;
+    try {
+      // The unit may have ended while the get waited.
+      unit.checkActive();
+      message = toMessage(record, entry.body ?? (await this.#readBody(record.seq)), now);
+      unit.add({
+        commitOps: record.persistent ? [{ op: "deleteMessage", seq: record.seq }] : [],
+        committed: () => this.#forget(queue, entry),
+        backoutOps: () => {
+          record.backoutCount++;
+          return record.persistent ? [{ op: "updateMessage", record }] : [];
+        },
+        rolledBack: putBack,
+      });
+    } catch (error) {
+      putBack();
+      throw error;
+    }
+    return message;
+  }
+
   async #completeGet(queue: LocalQueue, entry: Entry, now = this.#clock.now()): Promise<Message> {
     const record = entry.record;
     queue.lastGetTime = now;
@@ -823,9 +893,9 @@ export class QueueManager {
   }
 
   #forget(queue: LocalQueue, entry: Entry): void {
-    if (entry.record.persistent && entry.body !== undefined && entry.state !== EntryState.Pending) {
-      this.#cachedBodyBytes -= entry.record.bodySize;
-    }
+    if (entry.state === EntryState.Gone) return;
+    if (!entry.record.persistent) this.#messageMemoryUsed -= entry.record.bodySize;
+    else if (entry.body !== undefined && entry.state !== EntryState.Pending) this.#cachedBodyBytes -= entry.record.bodySize;
     queue.remove(entry);
   }
 
@@ -923,6 +993,12 @@ export class QueueManager {
 
 
 export type ChannelState = "retrying" | "stopped";
+
+interface MemoryLimits {
+  bodyCacheBytes: number;
+  laneMemory: number;
+  messageMemoryBytes: number;
+}
 
 function copyDefinition(definition: ObjectDefinition): ObjectDefinition {
   return { ...definition, attributes: structuredCopy(definition.attributes) };

@@ -1,10 +1,44 @@
-/** The bindings and variables the edge worker expects (see wrangler.toml). */
+/** The bindings and variables the edge worker expects (see wrangler.toml and README). */
 export interface EdgeEnv {
   QUEUE_MANAGERS: DurableObjectNamespace;
   /** Bearer tokens accepted by the REST API: comma- or whitespace-separated. */
   MQ_TOKENS?: string;
+  /**
+   * The queue managers this worker serves, comma-separated (QM1 when unset). A name ending
+   * in `*` admits every valid name with that prefix, as MQSC's generic names do; each name
+   * served is a Durable Object with its own storage, so keep the list to what you mean.
+   */
+  MQ_QUEUE_MANAGERS?: string;
+  /** The longest `wait` a DELETE may ask for, in ms (default 30000). */
+  MQ_MAX_WAIT_MS?: string;
+  /** How long a got message's response may go unread before the get is backed out, in ms (default 30000). */
+  MQ_RESPONSE_TIMEOUT_MS?: string;
+  /** The most bytes of non-persistent message bodies a queue manager holds in memory (default 32 MiB). */
+  MQ_MESSAGE_MEMORY_BYTES?: string;
 }
+
+export const DEFAULT_QUEUE_MANAGERS = "QM1";
+/** A Durable Object has 128 MB: a quarter for non-persistent bodies, an eighth for cached persistent ones. */
+export const EDGE_MESSAGE_MEMORY_BYTES = 32 * 1024 * 1024;
+export const EDGE_BODY_CACHE_BYTES = 16 * 1024 * 1024;
 
 export function parseTokens(value: string | undefined): string[] {
   return (value ?? "").split(/[\s,]+/).filter((token) => token.length > 0);
+}
+
+/** Whether `name` is one of the configured queue managers (MQ_QUEUE_MANAGERS). */
+export function isConfiguredQueueManager(configured: string | undefined, name: string): boolean {
+  for (const entry of parseTokens(configured ?? DEFAULT_QUEUE_MANAGERS)) {
+    if (entry.endsWith("*") ? name.startsWith(entry.slice(0, -1)) : name === entry) return true;
+  }
+  return false;
+}
+
+/** A whole-number variable, or `fallback` when unset; a value that is not one stops the worker with a clear error. */
+export function numberVariable(env: EdgeEnv, key: "MQ_MAX_WAIT_MS" | "MQ_RESPONSE_TIMEOUT_MS" | "MQ_MESSAGE_MEMORY_BYTES", fallback: number): number {
+  const value = env[key];
+  if (value === undefined || value === "") return fallback;
+  const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!Number.isSafeInteger(parsed)) throw new TypeError(`${key} must be a whole number; it is ${JSON.stringify(value)}`);
+  return parsed;
 }

@@ -7,10 +7,10 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { QueueManager } from "../../core/index.js";
-import { createHttpApp } from "../http/index.js";
+import { DEFAULT_HTTP_LIMITS, createHttpApp } from "../http/index.js";
 import { AlarmClock } from "./alarm-clock.js";
 import { DurableObjectStore } from "./durable-object-store.js";
-import { parseTokens, type EdgeEnv } from "./env.js";
+import { EDGE_BODY_CACHE_BYTES, EDGE_MESSAGE_MEMORY_BYTES, numberVariable, parseTokens, type EdgeEnv } from "./env.js";
 
 export class QueueManagerObject extends DurableObject<EdgeEnv> {
   readonly #clock: AlarmClock;
@@ -25,7 +25,13 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   /** The queue manager this object holds, opened on first use under `name`. */
   queueManager(name: string): Promise<QueueManager> {
     if (!this.#manager) {
-      this.#manager = QueueManager.open({ name, store: new DurableObjectStore(this.ctx.storage), clock: this.#clock });
+      this.#manager = QueueManager.open({
+        name,
+        store: new DurableObjectStore(this.ctx.storage),
+        clock: this.#clock,
+        messageMemoryBytes: numberVariable(this.env, "MQ_MESSAGE_MEMORY_BYTES", EDGE_MESSAGE_MEMORY_BYTES),
+        bodyCacheBytes: EDGE_BODY_CACHE_BYTES,
+      });
       // A failed open is not cached: the next request tries again.
       this.#manager.catch(() => (this.#manager = undefined));
     }
@@ -33,7 +39,12 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   }
 
   override async fetch(request: Request): Promise<Response> {
-    this.#app ??= createHttpApp({ queueManager: (name) => this.queueManager(name), tokens: parseTokens(this.env.MQ_TOKENS) });
+    this.#app ??= createHttpApp({
+      queueManager: (name) => this.queueManager(name),
+      tokens: parseTokens(this.env.MQ_TOKENS),
+      maxWait: numberVariable(this.env, "MQ_MAX_WAIT_MS", DEFAULT_HTTP_LIMITS.maxWait),
+      responseTimeout: numberVariable(this.env, "MQ_RESPONSE_TIMEOUT_MS", DEFAULT_HTTP_LIMITS.responseTimeout),
+    });
     return this.#app.fetch(request);
   }
 

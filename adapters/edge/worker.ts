@@ -4,15 +4,19 @@
  * playground, wrangler.toml [assets], answers / before the worker is asked). Names are
  * checked here, before an object is created for them.
  */
-import { Hono, type Context } from "hono";
-import { checkObjectName } from "../../core/index.js";
-import { badName, errorResponse, requireBearerToken, routeNotFound } from "../http/index.js";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { MQError, checkObjectName } from "../../core/index.js";
+import { badName, errorResponse, requireBearerToken, routeNotFound, unknownQueueManager } from "../http/index.js";
 import { startPage } from "../../playground/start-page.js";
-import { parseTokens, type EdgeEnv } from "./env.js";
+import { EDGE_MESSAGE_MEMORY_BYTES, isConfiguredQueueManager, numberVariable, parseTokens, type EdgeEnv } from "./env.js";
 
 export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
   const app = new Hono<{ Bindings: EdgeEnv }>();
 
+  // Error bodies echo what the client sent: never let a browser sniff them into HTML.
+  app.use("*", secureHeaders());
   app.get("/", (c) => c.html(startPage({ runtime: "Cloudflare Worker (workerd)", store: "Durable Object SQLite storage" })));
 
   // Refuse a request without a valid token here, before any Durable Object is woken for it.
@@ -28,6 +32,8 @@ export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
     } catch {
       return badName("queue manager", name).toResponse();
     }
+    // Only configured queue managers exist: any other name would make a Durable Object.
+    if (!isConfiguredQueueManager(c.env.MQ_QUEUE_MANAGERS, name)) return unknownQueueManager(name).toResponse();
     const stub = c.env.QUEUE_MANAGERS.get(c.env.QUEUE_MANAGERS.idFromName(name));
     // The object gets the body buffered, not this request's stream: it often answers without
     // reading the body (a bad header, an inhibited or full queue, a body too big), and
@@ -35,12 +41,23 @@ export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
     // ("Can't read from request stream after response has been sent", uncaught).
     const { method, headers } = c.req.raw;
     const body = method === "GET" || method === "HEAD" ? null : await c.req.raw.arrayBuffer();
-    return stub.fetch(c.req.url, { method, headers, body });
+    // Where the runtime reports a disconnect (deployed Workers), the signal cancels the
+    // object's request and its response, which backs out a get the client never read.
+    const answer = await stub.fetch(c.req.url, { method, headers, body, signal: c.req.raw.signal });
+    // A fresh Response, so that the secure headers can be added: the object's are immutable.
+    // Its body is the object's stream, passed through unread.
+    return new Response(answer.body, answer);
+  };
+  // No message is larger than a queue manager may hold in memory; a larger body is refused
+  // before it is buffered here.
+  const limitBody: MiddlewareHandler<{ Bindings: EdgeEnv }> = (c, next) => {
+    const maxSize = numberVariable(c.env, "MQ_MESSAGE_MEMORY_BYTES", EDGE_MESSAGE_MEMORY_BYTES);
+    return bodyLimit({ maxSize, onError: () => errorResponse(new MQError("MQRC_MSG_TOO_BIG_FOR_Q_MGR", `the request body is larger than ${maxSize} bytes, the largest message a queue manager here holds`)) })(c, next);
   };
   // The messaging API (.../messaging/qmgr/{qmgr}/...) and the admin API's
   // .../admin/action/qmgr/{qmgr}/mqsc, whose area is two segments.
-  app.all("/ibmmq/rest/:version/:area/qmgr/:qmgr/*", forward);
-  app.all("/ibmmq/rest/:version/admin/action/qmgr/:qmgr/*", forward);
+  app.all("/ibmmq/rest/:version/:area/qmgr/:qmgr/*", limitBody, forward);
+  app.all("/ibmmq/rest/:version/admin/action/qmgr/:qmgr/*", limitBody, forward);
 
   return app;
 }

@@ -166,6 +166,23 @@ export function badMqscRequest(why: string, reason: MQReasonName = "MQRC_OPTIONS
   });
 }
 
+/** 404 MQWB0009E: no queue manager of that name is served here (MQRC_Q_MGR_NAME_ERROR). */
+export function unknownQueueManager(name: string): RestError {
+  return fromMQError(new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${name} here; the queue managers served are configured (MQ_QUEUE_MANAGERS)`));
+}
+
+/** 413: an MQSC request larger than the endpoint takes; nothing was run. */
+export function mqscRequestTooLarge(limit: number): RestError {
+  return new RestError({
+    status: 413,
+    msgId: "MQWB2004E",
+    message: "The body of the request could not be parsed.",
+    explanation: `The request body is larger than ${limit} bytes, the most this endpoint takes; nothing was run.`,
+    action: "Send the MQSC in several smaller requests.",
+    reason: "MQRC_DATA_LENGTH_ERROR",
+  });
+}
+
 /** MQWB0104E: no bearer token, a malformed one, or one that is not accepted. */
 export function notAuthenticated(why: string): RestError {
   return new RestError({
@@ -242,6 +259,9 @@ const STATUS_BY_REASON: ReadonlyMap<number, number> = new Map<number, number>([
   // The store failed or is full: the server's trouble, and it may pass.
   [MQRC.MQRC_RESOURCE_PROBLEM, 503],
   [MQRC.MQRC_STORAGE_MEDIUM_FULL, 503],
+  // The queue manager holds as many non-persistent messages as its memory allows; getters free it.
+  [MQRC.MQRC_STORAGE_NOT_AVAILABLE, 503],
+  [MQRC.MQRC_UOW_NOT_AVAILABLE, 409],
   [MQRC.MQRC_OBJECT_DAMAGED, 500],
   [MQRC.MQRC_UNEXPECTED_ERROR, 500],
 ]);

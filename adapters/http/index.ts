@@ -13,6 +13,7 @@
  *   POST   /ibmmq/rest/{v1|v2|v3}/admin/action/qmgr/{qmgr}/mqsc                     run MQSC
  */
 import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
 import type { QueueManager } from "../../core/index.js";
 import { requireBearerToken, type TokenCheck } from "./auth.js";
 import { errorResponse, routeNotFound } from "./errors.js";
@@ -23,24 +24,61 @@ import { addMqscRoute } from "./mqsc-route.js";
 /** Finds a queue manager by name; throws MQError (MQRC_Q_MGR_NAME_ERROR, ...) when there is none. */
 export type QueueManagerResolver = (name: string) => Promise<QueueManager>;
 
-export interface HttpAppOptions {
+export interface HttpAppOptions extends Partial<HttpLimits> {
   queueManager: QueueManagerResolver;
   /** The bearer tokens accepted on every route, or a function that decides. */
   tokens: TokenCheck;
 }
 
+/** What one request may ask of a queue manager. */
+export interface HttpLimits {
+  /**
+   * The longest `wait` a DELETE may ask for, in ms (default 30,000: IBM's mqweb times out a
+   * response after 30 seconds unless setmqweb changes it). Beyond it: 400, MQRC_WAIT_INTERVAL_ERROR.
+   */
+  maxWait: number;
+  /**
+   * How long a got message's response may go unread before the get is backed out and the
+   * message is back on its queue, in ms (default 30,000).
+   */
+  responseTimeout: number;
+  /** The largest admin MQSC request body, in bytes (default 256 KiB); beyond it 413 and nothing runs. */
+  maxMqscRequestBytes: number;
+  /**
+   * The most output an MQSC request may produce, in characters (default 8 MiB); the
+   * commands after the one that passes it are not run, and the answer says so.
+   */
+  maxMqscAnswerChars: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  maxWait: 30_000,
+  responseTimeout: 30_000,
+  maxMqscRequestBytes: 256 * 1024,
+  maxMqscAnswerChars: 8 * 1024 * 1024,
+};
+
 export function createHttpApp(options: HttpAppOptions): Hono {
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS };
+  for (const key of Object.keys(DEFAULT_HTTP_LIMITS) as (keyof HttpLimits)[]) {
+    const value = options[key];
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`${key} must be a whole number, 0 or more; got ${String(value)}`);
+    limits[key] = value;
+  }
   const app = new Hono();
+  // Error bodies echo what the client sent: never let a browser sniff them into HTML.
+  app.use("*", secureHeaders());
   app.use("*", requireBearerToken(options.tokens));
-  addMessageRoutes(app, options.queueManager);
+  addMessageRoutes(app, options.queueManager, limits);
   addMessageListRoute(app, options.queueManager);
-  addMqscRoute(app, options.queueManager);
+  addMqscRoute(app, options.queueManager, limits);
   app.notFound((c) => routeNotFound(c.req.method, new URL(c.req.url).pathname).toResponse());
   app.onError((error) => errorResponse(error));
   return app;
 }
 
-export { RestError, badName, errorResponse, httpStatusFor, routeNotFound } from "./errors.js";
+export { RestError, badName, errorResponse, httpStatusFor, routeNotFound, unknownQueueManager } from "./errors.js";
 export type { ApiVersion } from "./ids.js";
 export { requireBearerToken } from "./auth.js";
 export type { TokenCheck } from "./auth.js";

@@ -5,13 +5,13 @@
  */
 import type { Hono } from "hono";
 import { readPutBody } from "./body.js";
-import type { QueueManagerResolver } from "./index.js";
+import type { HttpLimits, QueueManagerResolver } from "./index.js";
 import { parsePutHeaders, parseSelection, parseWait, queueTarget } from "./request.js";
-import { createdResponse, messageResponse, noMessageResponse } from "./response.js";
+import { createdResponse, gotMessageResponse, messageResponse, noMessageResponse } from "./response.js";
 
 export const MESSAGE_PATH = "/ibmmq/rest/:version{v[123]}/messaging/qmgr/:qmgr/queue/:queue/message";
 
-export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver): void {
+export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver, limits: HttpLimits): void {
   app.post(MESSAGE_PATH, async (c) => {
     const { version, qmgr, queue } = queueTarget(c.req.param());
     const descriptor = parsePutHeaders(version, c.req.raw.headers);
@@ -25,11 +25,25 @@ export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver): void
     const { version, qmgr, queue } = queueTarget(c.req.param());
     const query = (name: string) => c.req.query(name);
     const selection = parseSelection(version, query);
-    const wait = parseWait(query);
+    const wait = parseWait(query, limits.maxWait);
     const manager = await resolve(qmgr);
-    // A client that disconnects while waiting ends the wait, so no message is taken for nobody.
-    const message = await manager.get(queue, { ...selection, wait, signal: c.req.raw.signal });
-    return message === null ? noMessageResponse() : messageResponse(version, message);
+    // The get is taken under syncpoint and committed only once the response body has been
+    // handed to the client (committing-body.ts). A client that disconnects while waiting
+    // ends the wait where the runtime says so (request.signal).
+    const signal = c.req.raw.signal;
+    const unit = manager.beginUnitOfWork();
+    const message = await manager.get(queue, { ...selection, wait, signal, unitOfWork: unit });
+    if (message === null) return noMessageResponse();
+    if (signal.aborted) {
+      await unit.rollback();
+      return noMessageResponse();
+    }
+    try {
+      return gotMessageResponse(version, message, unit, limits.responseTimeout);
+    } catch (error) {
+      await unit.rollback();
+      throw error;
+    }
   });
 
   app.get(MESSAGE_PATH, async (c) => {

@@ -32,8 +32,9 @@ import { utf8Decode } from "../../core/internal.js";
 // place MQSC keywords are mapped; core's barrels do not export it yet.
 import { CATALOGUE } from "../../core/internal.js";
 import { JSON_MEDIA_TYPE, parseContentType } from "./body.js";
-import { badMqscRequest, unacceptableCharset, unsupportedMediaType } from "./errors.js";
-import type { QueueManagerResolver } from "./index.js";
+import { bodyLimit } from "hono/body-limit";
+import { badMqscRequest, mqscRequestTooLarge, unacceptableCharset, unsupportedMediaType } from "./errors.js";
+import type { HttpLimits, QueueManagerResolver } from "./index.js";
 import { queueManagerTarget } from "./request.js";
 
 export const MQSC_PATH = "/ibmmq/rest/:version{v[123]}/admin/action/qmgr/:qmgr/mqsc";
@@ -41,14 +42,20 @@ export const MQSC_PATH = "/ibmmq/rest/:version{v[123]}/admin/action/qmgr/:qmgr/m
 /** MQRCCF_COMMAND_FAILED: the overall reason code when any command failed. */
 export const MQRCCF_COMMAND_FAILED = 3008;
 
-export function addMqscRoute(app: Hono, resolve: QueueManagerResolver): void {
-  app.post(MQSC_PATH, async (c) => {
+export function addMqscRoute(app: Hono, resolve: QueueManagerResolver, limits: HttpLimits): void {
+  const limitBody = bodyLimit({ maxSize: limits.maxMqscRequestBytes, onError: () => mqscRequestTooLarge(limits.maxMqscRequestBytes).toResponse() });
+  app.post(MQSC_PATH, limitBody, async (c) => {
     const { qmgr } = queueManagerTarget(c.req.param());
     const request = parseMqscRequest(await readJsonBody(c.req.raw));
     const manager = await resolve(qmgr);
-    const result = await manager.mqsc(request.script);
+    const result = await manager.mqsc(request.script, { yieldToHost, maxOutputChars: limits.maxMqscAnswerChars });
     return c.json(mqscResponse(result, request.type));
   });
+}
+
+/** A macrotask turn: other requests (and other Durable Objects on this thread) run meanwhile. */
+function yieldToHost(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 // --- The request ---

@@ -144,13 +144,13 @@ export function parseSelection(version: ApiVersion, query: Query): MessageSelect
   return selection;
 }
 
-/** `wait`: milliseconds a destructive get waits for a message; 0 when absent. */
-export function parseWait(query: Query): number {
+/** `wait`: milliseconds a destructive get waits for a message, 0 when absent, at most `maxWait`. */
+export function parseWait(query: Query, maxWait: number): number {
   const value = query("wait");
   if (value === undefined) return 0;
   const ms = DECIMAL.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(ms)) {
-    throw badQueryParameter("wait", value, "MQRC_WAIT_INTERVAL_ERROR", "wait is a whole number of milliseconds, 0 or more");
+  if (!(ms <= maxWait)) {
+    throw badQueryParameter("wait", value, "MQRC_WAIT_INTERVAL_ERROR", `wait is a whole number of milliseconds from 0 to ${maxWait}, the longest this server lets a request wait`);
   }
   return ms;
 }

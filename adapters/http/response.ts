@@ -2,7 +2,9 @@
  * Building responses from messages: the ibm-mq-md-* headers and body of a get or browse,
  * the 201 of a put, and the JSON summaries of a message list.
  */
-import type { Message, MessageSummary } from "../../core/index.js";
+import type { Message, MessageSummary, UnitOfWork } from "../../core/index.js";
+import { utf8Encode } from "../../core/internal.js";
+import { committingBody } from "./committing-body.js";
 import { BYTES_MEDIA_TYPE, JSON_MEDIA_TYPE } from "./body.js";
 import { formatId, type ApiVersion } from "./ids.js";
 import { HEADER } from "./headers.js";
@@ -24,9 +26,23 @@ export function noMessageResponse(): Response {
 
 /** 200 with the message's body, typed as it was put, and its descriptor as headers. */
 export function messageResponse(version: ApiVersion, message: Message): Response {
+  return new Response(bodyOf(message), { status: 200, headers: messageHeaders(version, message) });
+}
+
+/**
+ * The 200 of a destructive get taken in `unit`: the get commits once the body has been
+ * handed over, and backs out if it never is (see committing-body.ts).
+ */
+export function gotMessageResponse(version: ApiVersion, message: Message, unit: UnitOfWork, idleTimeout: number): Response {
+  const body = bodyOf(message);
+  const bytes = typeof body === "string" ? utf8Encode(body) : body;
+  return new Response(committingBody(bytes, unit, idleTimeout), { status: 200, headers: messageHeaders(version, message) });
+}
+
+function messageHeaders(version: ApiVersion, message: Message): Headers {
   const headers = new Headers(descriptorHeaders(version, message));
   headers.set("content-type", contentTypeOf(message));
-  return new Response(bodyOf(message), { status: 200, headers });
+  return headers;
 }
 
 function descriptorHeaders(version: ApiVersion, message: MessageSummary): Record<string, string> {

@@ -4,7 +4,7 @@
  * position; nothing in the script stops the commands after it; and the result closes with
  * runmqsc's summary. Nothing thrown escapes: bad input is always a result.
  */
-import { registerReasonNames } from "../errors.js";
+import { MQRC, registerReasonNames } from "../errors.js";
 import type { QueueManager } from "../manager.js";
 import { MQRCCF } from "./catalogue/messages.js";
 import { MqscSyntax, NOT_IMPLEMENTED, OBJECT_KEYWORDS, QUEUE_KEYWORDS, VERBS, failure } from "./commands.js";
@@ -16,9 +16,31 @@ import { displayChannelStatus, displayQueueStatus, startChannel, stopChannel } f
 
 registerReasonNames(MQRCCF);
 
-export async function runMqsc(qm: QueueManager, script: string): Promise<MqscResult> {
+export interface MqscRunOptions {
+  /**
+   * Lets the host serve others during a long script: awaited after every YIELD_EVERY
+   * commands (a Durable Object shares its thread with every other
+   * object of the worker, so a script that never yields holds them all up).
+   */
+  yieldToHost?: () => Promise<void>;
+  /**
+   * Stops running commands once their output (echo, text lines, DISPLAY objects) passes
+   * this many characters; the commands after that are not run, and a last failed item says
+   * so. Unlimited when absent.
+   */
+  maxOutputChars?: number;
+}
+
+/** A command takes tens of microseconds; fifty of them hold the host for a few milliseconds at most. */
+const YIELD_EVERY = 50;
+
+export async function runMqsc(qm: QueueManager, script: string, options: MqscRunOptions = {}): Promise<MqscResult> {
   const commands: MqscCommandResult[] = [];
-  for (const command of parseScript(String(script))) {
+  const limit = options.maxOutputChars ?? Infinity;
+  let output = 0;
+  const parsed = [...parseScript(String(script))];
+  for (let index = 0; index < parsed.length; index++) {
+    const command = parsed[index]!;
     let outcome: Outcome;
     if (command.syntaxError) outcome = syntaxFailure(command.syntaxError.message, command.syntaxError.position, command.text);
     else {
@@ -28,9 +50,34 @@ export async function runMqsc(qm: QueueManager, script: string): Promise<MqscRes
         outcome = error instanceof MqscSyntax ? syntaxFailure(error.message, command.locate(error.offset), command.text) : failure(error, "");
       }
     }
-    commands.push({ command: command.text.trim(), line: command.line, ...outcome });
+    const result: MqscCommandResult = { command: command.text.trim(), line: command.line, ...outcome };
+    commands.push(result);
+    output += outputSize(result);
+    if (output > limit && index + 1 < parsed.length) {
+      commands.push(outputLimitReached(limit, parsed.length - index - 1, parsed[index + 1]!.line));
+      break;
+    }
+    if (options.yieldToHost && (index + 1) % YIELD_EVERY === 0) await options.yieldToHost();
   }
   return summarize(commands);
+}
+
+/** About how many characters a command's result adds to an answer. */
+function outputSize(result: MqscCommandResult): number {
+  let size = result.command.length + 64;
+  for (const line of result.text) size += line.length + 4;
+  for (const object of result.objects ?? []) {
+    for (const line of object.lines) size += line.length + 4;
+    size += JSON.stringify(object.parameters).length;
+  }
+  return size;
+}
+
+function outputLimitReached(limit: number, notRun: number, line: number): MqscCommandResult {
+  const outcome = failed(MQRC.MQRC_STORAGE_NOT_AVAILABLE, [
+    productMessage(2, "E", `The output of this script passed its limit of ${limit} characters, so the ${notRun} commands from line ${line} on were not run. Run them in smaller scripts.`),
+  ]);
+  return { command: "", line, ...outcome };
 }
 
 async function runCommand(qm: QueueManager, command: ParsedCommand): Promise<Outcome> {

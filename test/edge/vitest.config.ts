@@ -6,7 +6,7 @@ export default defineProject({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: "../../wrangler.toml" },
-      miniflare: { bindings: { MQ_TOKENS: "edge-test-token, second-token" } },
+      miniflare: { bindings: { MQ_TOKENS: "edge-test-token, second-token", MQ_QUEUE_MANAGERS: "QM1, QM.EDGE.*", MQ_RESPONSE_TIMEOUT_MS: "2000" } },
     }),
   ],
   test: {

@@ -1,0 +1,69 @@
+/**
+ * The body of a destructive get's response, which decides the get. The message was taken in
+ * a unit of work; the unit commits only when the runtime, having taken every byte of the
+ * body for the client, asks for more, and backs out when the runtime cancels the body or
+ * stops asking for it for `idleTimeout` ms. So a client that has gone never takes a message.
+ *
+ * Why this and not request.signal alone: under wrangler dev and workerd a Durable Object is
+ * told nothing when the HTTP client disconnects (request.signal does not fire in the object,
+ * and neither does the worker's through wrangler's proxy), and the object's response body is
+ * then neither read to its end nor cancelled: it is just never read again. Where the signal
+ * does fire (Node's server) the get ends early instead; where a runtime cancels the body, the
+ * backout is immediate; everywhere else the idle timeout backs it out.
+ *
+ * An empty body gives nothing to read after the headers, so its get commits as soon as the
+ * runtime takes the response: an empty message sent to a client that has just gone is lost
+ * (README, "Getting messages over HTTP").
+ */
+import type { UnitOfWork } from "../../core/index.js";
+
+/** Pieces small enough that a slow client keeps asking, and so keeps its get alive. */
+const CHUNK_BYTES = 64 * 1024;
+
+export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout: number): ReadableStream<Uint8Array> {
+  let offset = 0;
+  let ended = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const backOut = () => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(timer);
+    void unit.rollback().catch(() => undefined);
+  };
+  const waitForReader = () => {
+    clearTimeout(timer);
+    timer = setTimeout(backOut, idleTimeout);
+  };
+  waitForReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (ended) {
+          // Backed out while unread: the message is on the queue again, so this response must
+          // not complete, or a client could take it as received.
+          controller.error(new Error("the response went unread for too long, so its message was put back on the queue"));
+          return;
+        }
+        if (offset < bytes.length) {
+          const end = Math.min(offset + CHUNK_BYTES, bytes.length);
+          controller.enqueue(bytes.subarray(offset, end));
+          offset = end;
+          waitForReader();
+          return;
+        }
+        ended = true;
+        clearTimeout(timer);
+        try {
+          await unit.commit();
+          controller.close();
+        } catch (error) {
+          // The get was backed out: end the response unfinished so the client knows.
+          controller.error(error);
+        }
+      },
+      cancel: backOut,
+    },
+    // Nothing is read ahead of the reader: each pull is the runtime asking for more.
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The HTTP facade on Node's own HTTP server (@hono/node-server), for a queue manager that
+ * lives in a Node process: `serveHttp({ port, tokens, queueManagers })`. A client that
+ * disconnects aborts its request's signal here (ending a waiting get) and cancels its
+ * response body (backing out a get whose message it never read).
+ */
+import { serve, type ServerType } from "@hono/node-server";
+import { MQError, QueueManager } from "../../core/index.js";
+import { createHttpApp, type HttpAppOptions } from "./index.js";
+
+export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager"> {
+  /** The queue managers served, by name; a request naming any other is 404 (MQRC_Q_MGR_NAME_ERROR). */
+  queueManagers: Iterable<QueueManager>;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1: loopback only, unless told otherwise. */
+  hostname?: string;
+}
+
+export interface NodeServer {
+  /** http://host:port, with the port that was bound. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops accepting connections and ends the open ones. */
+  close(): Promise<void>;
+}
+
+export async function serveHttp(options: NodeServerOptions): Promise<NodeServer> {
+  const managers = new Map<string, QueueManager>();
+  for (const manager of options.queueManagers) managers.set(manager.name, manager);
+  const app = createHttpApp({
+    ...options,
+    queueManager: async (name) => {
+      const manager = managers.get(name);
+      if (!manager) throw new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${name} here`);
+      return manager;
+    },
+  });
+  const hostname = options.hostname ?? "127.0.0.1";
+  let server: ServerType | undefined;
+  const port = await new Promise<number>((resolve) => {
+    server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname }, (info) => resolve(info.port));
+  });
+  return {
+    url: `http://${hostname}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        const http = server as import("node:http").Server;
+        http.close(() => resolve());
+        http.closeAllConnections?.();
+      }),
+  };
+}

@@ -1,0 +1,50 @@
+// The edge worker on this machine, as it runs at the edge: workerd (through Miniflare) runs
+// the bundled worker and its Durable Objects (SQLite storage, on disk when `persistTo` is
+// given), serves the playground's built assets as wrangler.toml's [assets] says, and listens
+// on a real port itself. It is how `npm start` and the real-socket tests run the worker.
+//
+// Why not `wrangler dev`: it puts a proxy worker in front, joined to the worker by a TCP
+// connection that reads a response whole for a client that has already gone, and passes no
+// disconnect on (measured: a get answered 3 s after its client left was read to its end, and
+// neither the worker's nor the object's request.signal fired). Served directly, workerd
+// stops reading a response whose client has gone, so the get it carries is backed out.
+import { build } from "esbuild";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Starts the worker. `vars` are the worker's variables (MQ_TOKENS, MQ_QUEUE_MANAGERS, ...);
+ * `port` 0 picks a free one. Resolves with its URL and a function that stops it.
+ */
+export async function startLocalEdge({ port = 8787, host = "127.0.0.1", vars = {}, persistTo } = {}) {
+  const configPath = join(root, "wrangler.toml");
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(configPath);
+  const bundle = await build({
+    entryPoints: [join(root, "adapters/edge/entry.ts")],
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["module", "main"],
+    external: ["cloudflare:*", "node:*"],
+    logLevel: "silent",
+  });
+  const miniflare = new Miniflare({
+    ...workerOptions,
+    name: workerOptions.name ?? "webmq",
+    modules: [{ type: "ESModule", path: join(root, "entry.mjs"), contents: bundle.outputFiles[0].text }],
+    modulesRoot: root,
+    bindings: { ...(workerOptions.bindings ?? {}), ...vars },
+    host,
+    port,
+    ...(persistTo ? { durableObjectsPersist: join(persistTo, "do"), defaultPersistRoot: persistTo } : {}),
+  });
+  const url = await miniflare.ready;
+  return { url: url.origin, dispose: () => miniflare.dispose() };
+}
