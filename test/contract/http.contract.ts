@@ -22,6 +22,10 @@ export interface HttpTarget {
    * where every valid name is a queue manager (the edge creates one on first use).
    */
   unknownQueueManager?: string;
+  /** How long the target lets a got message's response go unread before backing the get out (ms). */
+  responseTimeout: number;
+  /** The longest wait the target accepts (ms). */
+  maxWait: number;
 }
 
 const HEX_ID = /^[0-9a-f]{48}$/;
@@ -724,5 +728,107 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       expect(response.status).toBe(404);
       expect(await errorOf(response)).toMatchObject({ msgId: "MQWB0009E", reasonCode: 2058 });
     });
+  });
+
+  describe(`limits and safety (${name})`, () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it("refuses a wait beyond the longest the server allows with 400 MQRC_WAIT_INTERVAL_ERROR", async () => {
+      const { del, messageUrl } = httpClient(target);
+      for (const wait of [String(target.maxWait + 1), "99999999999", "-1", "1e3"]) {
+        const response = await del(messageUrl("v2", "DEV.QUEUE.1", `?wait=${wait}`));
+        expect(response.status, wait).toBe(400);
+        const error = await errorOf(response);
+        expect(error, wait).toMatchObject({ reason: "MQRC_WAIT_INTERVAL_ERROR", reasonCode: 2090 });
+        expect(error.explanation).toContain(`from 0 to ${target.maxWait}`);
+      }
+      expect((await del(messageUrl("v2", "DEV.QUEUE.1", `?wait=1`))).status).toBe(204);
+    });
+
+    it("marks every response nosniff, errors that echo the request included", async () => {
+      const { post, del, get, messageUrl, AUTH } = httpClient(target);
+      const responses = [
+        await post(messageUrl("v2"), "x"),
+        await del(messageUrl("v2", "DEV.QUEUE.1", "?wait=<script>")),
+        await get(messageUrl("v2", "<b>NO.SUCH.Q</b>")),
+        await target.fetch("/ibmmq/rest/v2/nothing/here", { method: "GET", headers: AUTH }),
+        await target.fetch(messageUrl("v2"), { method: "GET" }),
+      ];
+      for (const response of responses) {
+        expect(response.headers.get("x-content-type-options"), String(response.status)).toBe("nosniff");
+        await response.arrayBuffer();
+      }
+    });
+
+    it("puts a got message back when its response body is never read", async () => {
+      const { post, del, messageUrl, depth, admin } = httpClient(target);
+      expect((await post(messageUrl("v2"), "never read")).status).toBe(201);
+      const unread = await del(messageUrl("v2"));
+      expect(unread.status).toBe(200);
+      expect(await admin((qm) => qm.queueStatus("DEV.QUEUE.1").uncommitted)).toBe(1);
+      await sleep(target.responseTimeout + 700);
+      expect(await depth("DEV.QUEUE.1")).toBe(1);
+      const listed = await admin((qm) => qm.list("DEV.QUEUE.1"));
+      expect(listed.map((m) => m.backoutCount)).toEqual([1]);
+      const read = await del(messageUrl("v2"));
+      expect(await read.text()).toBe("never read");
+      expect(await depth("DEV.QUEUE.1")).toBe(0);
+      // The body of the abandoned response cannot complete now: its message went back.
+      await expect(unread.text()).rejects.toThrow();
+    }, 20_000);
+
+    it("puts a got message back at once when its response body is cancelled", async () => {
+      const { post, del, messageUrl, depth } = httpClient(target);
+      expect((await post(messageUrl("v2"), "cancelled")).status).toBe(201);
+      const got = await del(messageUrl("v2"));
+      await got.body!.cancel();
+      const deadline = Date.now() + target.responseTimeout / 2;
+      while ((await depth("DEV.QUEUE.1")) !== 1 && Date.now() < deadline) await sleep(20);
+      const again = await del(messageUrl("v2"));
+      expect(await again.text()).toBe("cancelled");
+    });
+
+    it("refuses an MQSC request larger than the endpoint takes with 413, running nothing", async () => {
+      const { mqsc, admin } = httpClient(target);
+      const command = "DEFINE QLOCAL(BIG.REQUEST) " + "DESCR('x') ".repeat(30_000);
+      const response = await mqsc({ type: "runCommand", parameters: { command } });
+      expect(response.status).toBe(413);
+      expect(await errorOf(response)).toMatchObject({ reason: "MQRC_DATA_LENGTH_ERROR" });
+      expect(await admin((qm) => qm.hasQueue("BIG.REQUEST"))).toBe(false);
+    });
+
+    it("stops an MQSC script whose answer passes its limit, and says which commands did not run", async () => {
+      const { mqsc } = httpClient(target);
+      const script = Array.from({ length: 6000 }, () => "DISPLAY QLOCAL(*) ALL").join("\n");
+      const response = await mqsc({ type: "runCommand", parameters: { command: script } });
+      expect(response.status).toBe(200);
+      const body = await response.text();
+      expect(body.length).toBeLessThan(12 * 1024 * 1024);
+      const answer = JSON.parse(body) as { commandResponse: CommandResponseItem[]; overallCompletionCode: number };
+      expect(answer.overallCompletionCode).toBe(2);
+      const last = answer.commandResponse.at(-1)!;
+      expect(last.reasonCode).toBe(2071);
+      expect(JSON.stringify(last)).toMatch(/commands from line \d+ on were not run/);
+    }, 30_000);
+
+    it("serves another queue manager while a long MQSC script runs", async () => {
+      const slow = httpClient(target);
+      const other = httpClient(target);
+      expect((await other.get(other.listUrl("v2"))).status).toBe(200);
+      const script = Array.from({ length: 4000 }, (_, i) => `DEFINE QLOCAL(LONG.${i}) DESCR('long script')`).join("\n");
+      const order: string[] = [];
+      const running = slow.mqsc({ type: "runCommand", parameters: { command: script } }).then(async (r) => {
+        await r.arrayBuffer();
+        order.push("script");
+      });
+      await sleep(50);
+      const quick = other.get(other.listUrl("v2")).then(async (r) => {
+        expect(r.status).toBe(200);
+        await r.arrayBuffer();
+        order.push("other");
+      });
+      await Promise.all([running, quick]);
+      expect(order).toEqual(["other", "script"]);
+    }, 30_000);
   });
 }

@@ -3,6 +3,7 @@ import { testQueueManager } from "../contract/manager.contract.js";
 import { testMqsc } from "../contract/mqsc.contract.js";
 import { testObjects } from "../contract/objects.contract.js";
 import { testStore } from "../contract/store.contract.js";
+import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contract.js";
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
@@ -12,6 +13,7 @@ testStore("Durable Object SQLite (workerd)", durableObjectHarness);
 testQueueManager("Durable Object SQLite (workerd)", durableObjectHarness);
 testObjects("Durable Object SQLite (workerd)", durableObjectHarness);
 testMqsc("Durable Object SQLite (workerd)", durableObjectHarness);
+testLimitsAndSyncpoint("Durable Object SQLite (workerd)", durableObjectHarness);
 
 
 describe("Durable Object store: a corrupt row (workerd)", () => {

@@ -13,6 +13,10 @@ let counter = 0;
 /** The real worker entry and its Durable Objects: each queue manager name is its own object. */
 const edgeTarget: HttpTarget = {
   token: TOKEN,
+  // test/edge/vitest.config.ts: MQ_QUEUE_MANAGERS admits QM1 and QM.EDGE.*, MQ_RESPONSE_TIMEOUT_MS is 2000.
+  unknownQueueManager: "QM.OTHER",
+  responseTimeout: 2000,
+  maxWait: 30_000,
   fetch: (path, init) => SELF.fetch("http://localhost" + path, init),
   newQueueManagerName: () => `QM.EDGE.${Date.now().toString(36)}.${(counter++).toString(36)}`,
   withQueueManager: (name, body) => runInDurableObject(stubFor(name), async (instance) => body(await instance.queueManager(name))),

@@ -20,9 +20,11 @@ function memoryTarget(): HttpTarget {
     if (!qm) managers.set(name, (qm = QueueManager.open({ name })));
     return qm;
   };
-  const app = createHttpApp({ tokens: [TOKEN], queueManager: open });
+  const app = createHttpApp({ tokens: [TOKEN], queueManager: open, responseTimeout: 500 });
   return {
     token: TOKEN,
+    responseTimeout: 500,
+    maxWait: 30_000,
     unknownQueueManager: "QM9",
     fetch: async (path, init) => app.request(path, init),
     newQueueManagerName() {

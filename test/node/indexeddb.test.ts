@@ -4,8 +4,10 @@ import { testQueueManager } from "../contract/manager.contract.js";
 import { testMqsc } from "../contract/mqsc.contract.js";
 import { testObjects } from "../contract/objects.contract.js";
 import { testStore } from "../contract/store.contract.js";
+import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contract.js";
 
 testStore("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testQueueManager("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testObjects("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testMqsc("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
+testLimitsAndSyncpoint("IndexedDB (fake-indexeddb, node)", indexedDBHarness);

@@ -3,8 +3,10 @@ import { testQueueManager } from "../contract/manager.contract.js";
 import { testMqsc } from "../contract/mqsc.contract.js";
 import { testObjects } from "../contract/objects.contract.js";
 import { testStore } from "../contract/store.contract.js";
+import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contract.js";
 
 testStore("memory (node)", memoryHarness);
 testQueueManager("memory (node)", memoryHarness);
 testObjects("memory (node)", memoryHarness);
 testMqsc("memory (node)", memoryHarness);
+testLimitsAndSyncpoint("memory (node)", memoryHarness);

@@ -13,6 +13,13 @@ export interface RealResponse {
   complete: boolean;
 }
 
+/** A request whose client closed the connection before the response was complete. */
+export interface Abandoned {
+  aborted: true;
+  /** The status line and headers had arrived when the client went (the response had left the server). */
+  headers?: Record<string, string | string[] | undefined>;
+}
+
 export interface RealRequestOptions {
   method: string;
   headers?: Record<string, string>;
@@ -23,11 +30,12 @@ export interface RealRequestOptions {
   abortAfterHeadersMs?: number;
 }
 
-export function realRequest(url: string, options: RealRequestOptions): Promise<RealResponse | "aborted"> {
+export function realRequest(url: string, options: RealRequestOptions): Promise<RealResponse | Abandoned> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: options.method, headers: options.headers, agent: false });
     let settled = false;
-    const settle = (value: RealResponse | "aborted") => {
+    let headers: Record<string, string | string[] | undefined> | undefined;
+    const settle = (value: RealResponse | Abandoned) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -35,10 +43,11 @@ export function realRequest(url: string, options: RealRequestOptions): Promise<R
     };
     const abort = () => {
       req.destroy();
-      settle("aborted");
+      settle(headers ? { aborted: true, headers } : { aborted: true });
     };
     const timer = options.abortAfterMs === undefined ? undefined : setTimeout(abort, options.abortAfterMs);
     req.on("response", (res) => {
+      headers = res.headers;
       if (options.abortAfterHeadersMs !== undefined) {
         res.pause();
         clearTimeout(timer);
@@ -52,7 +61,7 @@ export function realRequest(url: string, options: RealRequestOptions): Promise<R
       res.on("close", finish);
       res.on("error", finish);
     });
-    req.on("error", (error) => (settled ? undefined : options.abortAfterMs !== undefined || options.abortAfterHeadersMs !== undefined ? settle("aborted") : reject(error)));
+    req.on("error", (error) => (settled ? undefined : options.abortAfterMs !== undefined || options.abortAfterHeadersMs !== undefined ? abort() : reject(error)));
     req.end(options.body);
   });
 }
