@@ -43,6 +43,18 @@ describe("messaging REST API: workerd-only", () => {
     expect(await depth("DEV.QUEUE.1")).toBe(0);
   });
 
+  it("keeps a persistent message whose response was never read when the Durable Object restarts", async () => {
+    const { post, del, messageUrl, TEXT } = httpClient(edgeTarget);
+    const put = await post(messageUrl("v2"), "in flight at the crash", { ...TEXT, "ibm-mq-md-persistence": "persistent" });
+    const unread = await del(messageUrl("v2"));
+    expect(unread.status).toBe(200);
+    await abortAllDurableObjects();
+    const got = await del(messageUrl("v2"));
+    expect(await got.text()).toBe("in flight at the crash");
+    expect(got.headers.get("ibm-mq-md-messageId")).toBe(put.headers.get("ibm-mq-md-messageId"));
+    await unread.body?.cancel().catch(() => undefined);
+  });
+
   it("keeps a queue defined through the admin MQSC endpoint across a restart of the Durable Object", async () => {
     const { mqsc } = httpClient(edgeTarget);
     const defined = await commandResponseOf(await mqsc({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(APP.DURABLE) MAXDEPTH(321)" } }));
@@ -75,6 +87,25 @@ describe("messaging REST API: workerd-only", () => {
     // Refused by the worker: the queue manager's object never stored anything.
     const tables = await runInDurableObject(stubFor(qmgr), (_instance, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq_%'").toArray());
     expect(tables).toEqual([]);
+  });
+
+  it("answers 404 MQRC_Q_MGR_NAME_ERROR for a queue manager that is not configured, making no Durable Object for it", async () => {
+    const { del, mqsc, messageUrl } = httpClient(edgeTarget);
+    const name = `NOT.CONFIGURED.${Date.now().toString(36)}`;
+    const got = await del(messageUrl("v2", "DEV.QUEUE.1", "", name));
+    expect(got.status).toBe(404);
+    expect(await errorOf(got)).toMatchObject({ msgId: "MQWB0009E", reason: "MQRC_Q_MGR_NAME_ERROR", reasonCode: 2058 });
+    expect((await mqsc({ type: "runCommand", parameters: { command: "DISPLAY QMGR" } }, { manager: name })).status).toBe(404);
+    // Its object, woken only now by this check, has never stored anything.
+    const tables = await runInDurableObject(stubFor(name), (_instance, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq_%'").toArray());
+    expect(tables).toEqual([]);
+  });
+
+  it("refuses a request body larger than a queue manager may hold in memory, in the worker", async () => {
+    const { post, messageUrl } = httpClient(edgeTarget);
+    const response = await post(messageUrl("v2"), new Uint8Array(33 * 1024 * 1024 + 1), { ...httpClient(edgeTarget).TEXT });
+    expect(response.status).toBe(413);
+    expect(await errorOf(response)).toMatchObject({ reason: "MQRC_MSG_TOO_BIG_FOR_Q_MGR" });
   });
 
   it("accepts every token listed in MQ_TOKENS", async () => {
@@ -133,9 +164,9 @@ describe("messaging REST API: workerd-only", () => {
     expect(await runInDurableObject(stubFor(qmgr), (_instance, state) => state.storage.getAlarm())).toBeNull();
   });
 
-  // A client that goes away while its DELETE waits leaves the message for the next getter:
-  // the facade passes request.signal to the get, and wrangler.toml's enable_request_signal
-  // flag makes workerd fire it when the client disconnects.
+  // Inside the test pool an abort reaches the worker as request.signal, which ends the wait.
+  // Real clients on real sockets (where workerd passes no such signal on) are tested in
+  // test/node/edge-sockets.test.ts.
   it("leaves the message on the queue when a waiting client goes away", async () => {
     const { post, messageUrl, AUTH, depth } = httpClient(edgeTarget);
     const controller = new AbortController();
