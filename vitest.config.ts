@@ -6,6 +6,9 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   test: {
+    // The playground's build is the worker's static assets: the workerd project and the node
+    // tests that run the worker on a port (test/node/edge-sockets.test.ts) need it, once.
+    globalSetup: ["playground/build.ts"],
     projects: [
       {
         test: {

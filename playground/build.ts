@@ -1,6 +1,6 @@
 /**
  * Builds the playground into dist/playground, the worker's static assets, with Vite's API.
- * It is the workerd test project's globalSetup: wrangler refuses a config whose
+ * It is the root vitest config's globalSetup: wrangler refuses a config whose
  * [assets] directory does not exist, and vitest-pool-workers reads wrangler.toml without
  * running its [build] command, so on a fresh clone `npm test` builds the page first, and
  * the test of GET / sees the page that `npm start` serves.

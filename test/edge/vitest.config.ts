@@ -11,8 +11,8 @@ export default defineProject({
   ],
   test: {
     name: "workerd",
-    // wrangler.toml serves dist/playground as assets and wrangler refuses a missing directory: build it first.
-    globalSetup: ["../../playground/build.ts"],
+    // wrangler.toml serves dist/playground as assets and wrangler refuses a missing directory:
+    // the root vitest.config.ts builds it first (globalSetup).
     include: ["./**/*.test.ts"],
   },
 });
