@@ -30,6 +30,11 @@ export interface QueueManagerOptions {
   createDefaultObjects?: boolean;
 }
 
+export interface PutOptions {
+  /** Stages the put in this unit of work (MQPMO_SYNCPOINT); see `QueueManager.beginUnitOfWork`. */
+  unitOfWork?: UnitOfWork;
+}
+
 export interface GetOptions extends MessageFilter {
   /** Milliseconds to wait for a message (MQGMO WaitInterval); 0 (default) does not wait; Infinity waits until one comes. */
   wait?: number;

@@ -30,13 +30,16 @@ import { ObjectCatalogue, toRecord, type DefineOptions } from "./object-catalogu
 import { QueueResolver, checkGetEnabled } from "./resolution.js";
 import { waitForMessage, type PendingGet } from "./waiting.js";
 import { UnitOfWork } from "./uow/unit-of-work.js";
+import { QueueEvents } from "./events/queue-events.js";
+import { Connection, type ConnectionOptions } from "./jms/connection.js";
+import type { ClientIdRegistry } from "./jms/host.js";
 import { applyQueueManagerAttributes, defaultAttributes, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
 import { runMqsc, type MqscRunOptions } from "./mqsc/execute.js";
 import { toMessage, toSummary } from "./message-view.js";
-import type { BrowseOptions, GetOptions, MessageSummary, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
+import type { BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 
-export type { AbortSignalLike, BrowseOptions, GetOptions, MessageSummary, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
+export type { AbortSignalLike, BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 import type { MqscResult } from "./mqsc/result.js";
 import type { DamagedRecord } from "./record-check.js";
 
@@ -65,6 +68,20 @@ export class QueueManager {
   readonly #objects = new ObjectCatalogue();
   readonly #resolver = new QueueResolver(this.#objects, this.#queues, () => this.name, () => this.#attributes);
   readonly #handles = new Set<QueueHandle>();
+  /** The client ids of open JMS connections, and the connections, closed with the manager. */
+  readonly #clientIdsInUse = new Set<string>();
+  readonly #clientIds: ClientIdRegistry = {
+    claim: (id) => {
+      if (this.#clientIdsInUse.has(id)) return false;
+      this.#clientIdsInUse.add(id);
+      return true;
+    },
+    release: (id) => void this.#clientIdsInUse.delete(id),
+    closed: (connection) => void this.#connections.delete(connection as Connection),
+  };
+  readonly #connections = new Set<Connection>();
+  /** Committed puts and gets, and backouts, in commit order, for the features built on the manager. */
+  readonly #events = new QueueEvents();
   /** Units of work begun here, so that a get refuses one from another manager. */
   readonly #units = new WeakSet<UnitOfWork>();
   /** Channel states set by START and STOP CHANNEL; a channel with none is inactive. */
@@ -206,11 +223,22 @@ export class QueueManager {
     return this.#closed;
   }
 
+  /** Committed puts and gets, and backouts, told after each commit in commit order. */
+  get events(): Pick<QueueEvents, "subscribe"> {
+    return this.#events;
+  }
+
   // --- Messages ---
 
-  /** Puts a message. A persistent message is in the store before this resolves. */
-  async put(queueName: string, message: PutMessage): Promise<PutResult> {
+  /**
+   * Puts a message. A persistent message is in the store before this resolves. With
+   * `{ unitOfWork }` the put is staged (MQPMO_SYNCPOINT): counted in the queue's depth and
+   * UNCOM but invisible to every get and browse until the unit commits; gone if it backs out.
+   */
+  async put(queueName: string, message: PutMessage, options: PutOptions = {}): Promise<PutResult> {
     this.#checkOpen();
+    const unit = options.unitOfWork;
+    if (unit !== undefined) this.#checkOwnUnit(unit).checkActive();
     // The common case, a local queue by its own name, resolves without allocating.
     const local = this.#queues.get(queueName);
     const target = local !== undefined ? local : this.#resolver.forPut(queueName);
@@ -281,6 +309,11 @@ export class QueueManager {
     if (message.contentType !== undefined) record.contentType = String(message.contentType);
     if (!(target instanceof LocalQueue) && target.transmission) record.transmission = target.transmission;
     queue.lastPutTime = now;
+    const result: PutResult = { messageId: record.messageId, correlationId, priority, persistent, putTime: now, expiry };
+    if (unit) {
+      this.#stagePut(queue, record, stored, unit);
+      return result;
+    }
     if (persistent && queue.shouldPage(priority)) {
       // The lane is deeper than memory: the message goes to the store only, and is paged in
       // when delivery reaches it.
@@ -293,7 +326,8 @@ export class QueueManager {
       }
       queue.settlePaged(priority, true);
       if (queue.waiters.length > 0) this.#serveWaiters(queue);
-      return { messageId: record.messageId, correlationId, priority, persistent, putTime: now, expiry };
+      if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent });
+      return result;
     }
     const entry: Entry = { record, body: stored, state: persistent ? EntryState.Pending : EntryState.Available };
     queue.insert(entry);
@@ -309,7 +343,45 @@ export class QueueManager {
       this.#cacheOrPageOut(entry);
     }
     if (queue.waiters.length > 0) this.#serveWaiters(queue);
-    return { messageId: record.messageId, correlationId, priority, persistent, putTime: now, expiry };
+    if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent });
+    return result;
+  }
+
+  /** A put in a unit of work: in the queue's depth now, visible when the unit commits, gone if it backs out. */
+  #stagePut(queue: LocalQueue, record: MessageRecord, stored: StoredBody, unit: UnitOfWork): void {
+    const { priority, persistent } = record;
+    const put: StoreOp[] = persistent ? [{ op: "putMessage", record, body: stored }] : [];
+    const done = (committed: boolean) => {
+      if (committed && queue.waiters.length > 0) this.#serveWaiters(queue);
+      if (committed) if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent });
+    };
+    if (persistent && queue.shouldPage(priority)) {
+      // The lane is deeper than memory: the message goes to the store only, on commit.
+      queue.reservePaged(priority);
+      unit.add({
+        commitOps: put,
+        committed: () => {
+          queue.settlePaged(priority, true);
+          done(true);
+        },
+        backoutOps: () => [],
+        rolledBack: () => queue.settlePaged(priority, false),
+      });
+      return;
+    }
+    const entry: Entry = { record, body: stored, state: EntryState.Pending };
+    queue.insert(entry);
+    if (!persistent) this.#messageMemoryUsed += record.bodySize;
+    unit.add({
+      commitOps: put,
+      committed: () => {
+        queue.commitPut(entry);
+        if (persistent) this.#cacheOrPageOut(entry);
+        done(true);
+      },
+      backoutOps: () => [],
+      rolledBack: () => this.#forget(queue, entry),
+    });
   }
 
   /**
@@ -336,6 +408,14 @@ export class QueueManager {
     const arrived = await waitForMessage(this.#clock, queue, filter, wait, options.signal, counted);
     if (!arrived) return null;
     return unit ? this.#getUnderSyncpoint(queue, arrived, unit) : this.#completeGet(queue, arrived);
+  }
+
+  /** A JMS connection (see core/jms): sessions, producers and consumers over units of work. */
+  async createConnection(options: ConnectionOptions = {}): Promise<Connection> {
+    this.#checkOpen();
+    const connection = new Connection(this, this.#clientIds, options);
+    this.#connections.add(connection);
+    return connection;
   }
 
   /**
@@ -624,6 +704,7 @@ export class QueueManager {
   /** Ends every wait (with MQRC_Q_MGR_STOPPING), lets pending commits finish, closes the store. */
   async close(): Promise<void> {
     if (this.#closed) return;
+    for (const connection of this.#connections) if (!connection.closed) await connection.close().catch(() => undefined);
     this.#closed = true;
     const stopping = new MQError("MQRC_Q_MGR_STOPPING", `queue manager ${this.name} is closing`);
     for (const queue of this.#queues.values()) {
@@ -823,12 +904,18 @@ export class QueueManager {
       message = toMessage(record, entry.body ?? (await this.#readBody(record.seq)), now);
       unit.add({
         commitOps: record.persistent ? [{ op: "deleteMessage", seq: record.seq }] : [],
-        committed: () => this.#forget(queue, entry),
+        committed: () => {
+          this.#forget(queue, entry);
+          if (this.#events.hasListeners) this.#events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: record.persistent });
+        },
         backoutOps: () => {
           record.backoutCount++;
           return record.persistent ? [{ op: "updateMessage", record }] : [];
         },
-        rolledBack: putBack,
+        rolledBack: () => {
+          putBack();
+          if (this.#events.hasListeners) this.#events.emit({ type: "backout", queue: queue.name, messageId: record.messageId, backoutCount: record.backoutCount });
+        },
       });
     } catch (error) {
       putBack();
@@ -843,12 +930,14 @@ export class QueueManager {
     if (!record.persistent) {
       const body = entry.body!;
       this.#forget(queue, entry);
+      if (this.#events.hasListeners) this.#events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: false });
       return toMessage(record, body, now);
     }
     try {
       const body = entry.body ?? (await this.#readBody(record.seq));
       await this.#commit([{ op: "deleteMessage", seq: record.seq }]);
       this.#forget(queue, entry);
+      if (this.#events.hasListeners) this.#events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: true });
       return toMessage(record, body, now);
     } catch (error) {
       queue.release(entry);

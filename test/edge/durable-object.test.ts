@@ -4,6 +4,8 @@ import { testMqsc } from "../contract/mqsc.contract.js";
 import { testObjects } from "../contract/objects.contract.js";
 import { testStore } from "../contract/store.contract.js";
 import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contract.js";
+import { testJms } from "../contract/jms.contract.js";
+import { testCrashPoints } from "../contract/crash-points.contract.js";
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
@@ -14,6 +16,8 @@ testQueueManager("Durable Object SQLite (workerd)", durableObjectHarness);
 testObjects("Durable Object SQLite (workerd)", durableObjectHarness);
 testMqsc("Durable Object SQLite (workerd)", durableObjectHarness);
 testLimitsAndSyncpoint("Durable Object SQLite (workerd)", durableObjectHarness);
+testJms("Durable Object SQLite (workerd)", durableObjectHarness);
+testCrashPoints("Durable Object SQLite (workerd)", durableObjectHarness, { points: 50 });
 
 
 describe("Durable Object store: a corrupt row (workerd)", () => {

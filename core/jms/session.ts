@@ -1,0 +1,366 @@
+/**
+ * A JMS session over units of work. A transacted session keeps one unit of work for its
+ * sends and receives until commit or rollback. The acknowledgement modes are policies over
+ * units of work too:
+ *
+ * - auto: a receive takes the message outright; a listener's get commits when the listener
+ *   returns and backs out (the message comes again, redelivered) when it throws;
+ * - client: every receive joins the session's unit of work; acknowledge() commits it all;
+ * - individual: each message has its own unit of work; acknowledge() commits that one;
+ * - dups-ok: like client, committed by the session every DUPS_OK_BATCH messages and when it
+ *   waits, so a crash may deliver a message again but never loses one;
+ * - none (Sun MQ's NO_ACKNOWLEDGE): the message is removed as it is delivered.
+ *
+ * What is unacknowledged or uncommitted comes back, in its order and redelivered, when the
+ * session recovers, rolls back or closes, and when the manager reopens after a crash (a get
+ * is only removed from the store when its unit commits).
+ */
+import { MQError } from "../errors.js";
+import type { Message, PutMessage } from "../message.js";
+import type { PutResult } from "../manager-types.js";
+import type { UnitOfWork } from "../uow/unit-of-work.js";
+import type { JmsHost } from "./host.js";
+import { received, type ReceivedMessage } from "./received-message.js";
+import { StopSignal } from "./stop-signal.js";
+
+export type AcknowledgeMode = "auto" | "client" | "dups-ok" | "individual" | "none";
+
+export interface SessionOptions {
+  transacted?: boolean;
+  /** Ignored when transacted; "auto" by default. */
+  acknowledgeMode?: AcknowledgeMode;
+}
+
+/** A JMS Queue: a destination by name. */
+export interface Queue {
+  readonly queueName: string;
+}
+
+export interface ConsumerOptions {
+  /** How many messages the consumer may hold unacknowledged ahead of its listener (default 1). */
+  prefetch?: number;
+}
+
+export type MessageListener = (message: ReceivedMessage) => void | Promise<void>;
+
+/** DUPS_OK acknowledges lazily, after this many messages (or when the session waits). */
+export const DUPS_OK_BATCH = 10;
+
+const ACKNOWLEDGE_MODES = new Set<AcknowledgeMode>(["auto", "client", "dups-ok", "individual", "none"]);
+
+export class Session {
+  readonly transacted: boolean;
+  readonly acknowledgeMode: AcknowledgeMode;
+  /** Transacted: the transaction; client and dups-ok: the unacknowledged gets. */
+  #unit: UnitOfWork | undefined;
+  #dupsOkCount = 0;
+  /** Individual: each unacknowledged message's own unit of work. */
+  readonly #individual = new Set<UnitOfWork>();
+  readonly #consumers = new Set<MessageConsumer>();
+  /** The consumer whose receive or listener the session is serving (JMS: one at a time). */
+  #delivering: MessageConsumer | undefined;
+  #closed = false;
+
+  constructor(
+    private readonly host: JmsHost,
+    options: SessionOptions,
+    private readonly onClose: (session: Session) => void,
+    private readonly reportError: (error: unknown) => void,
+  ) {
+    this.transacted = options.transacted === true;
+    const mode = options.acknowledgeMode ?? "auto";
+    if (!ACKNOWLEDGE_MODES.has(mode)) throw new MQError("MQRC_OPTIONS_ERROR", `acknowledgeMode is one of auto, client, dups-ok, individual, none; got ${JSON.stringify(mode)}`);
+    this.acknowledgeMode = mode;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  createQueue(queueName: string): Queue {
+    if (typeof queueName !== "string" || queueName === "") throw new MQError("MQRC_OBJECT_NAME_ERROR", "a queue needs a name");
+    return { queueName };
+  }
+
+  createProducer(destination?: Queue): MessageProducer {
+    this.#checkOpen();
+    return new MessageProducer(this, destination);
+  }
+
+  createConsumer(destination: Queue, options: ConsumerOptions = {}): MessageConsumer {
+    this.#checkOpen();
+    const prefetch = options.prefetch ?? 1;
+    if (!Number.isInteger(prefetch) || prefetch < 1) throw new MQError("MQRC_OPTIONS_ERROR", `prefetch is a whole number, 1 or more; got ${JSON.stringify(prefetch)}`);
+    const consumer = new MessageConsumer(this, destination, prefetch);
+    this.#consumers.add(consumer);
+    return consumer;
+  }
+
+  /** Commits the transaction's sends and receives as one store batch. */
+  async commit(): Promise<void> {
+    this.#checkOpen();
+    if (!this.transacted) throw notTransacted("commit");
+    const unit = this.#unit;
+    this.#unit = undefined;
+    if (unit) await unit.commit();
+  }
+
+  /** Undoes the transaction: its sends are gone, its receives come back redelivered. */
+  async rollback(): Promise<void> {
+    this.#checkOpen();
+    if (!this.transacted) throw notTransacted("rollback");
+    const unit = this.#unit;
+    this.#unit = undefined;
+    if (unit) await unit.rollback();
+  }
+
+  /** Non-transacted: every unacknowledged message comes back, redelivered, in its order. */
+  async recover(): Promise<void> {
+    this.#checkOpen();
+    if (this.transacted) throw new MQError("MQRC_OPTIONS_ERROR", "recover is for a non-transacted session; a transacted one rolls back");
+    await this.#backOutUnacknowledged();
+  }
+
+  /** Stops the session's consumers, rolls back its transaction, and recovers what is unacknowledged. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    for (const consumer of [...this.#consumers]) await consumer.close();
+    this.#closed = true;
+    await this.#backOutUnacknowledged();
+    this.onClose(this);
+  }
+
+  // --- Used by producers and consumers ---
+
+  /** @internal */
+  async send(queue: string, message: PutMessage): Promise<PutResult> {
+    this.#checkOpen();
+    return this.host.put(queue, message, this.transacted ? { unitOfWork: this.#transaction() } : {});
+  }
+
+  /**
+   * @internal One delivery: waits up to `wait` ms for a message on `queue`, taken as the
+   * session's mode says. `forListener` makes an auto or dups-ok get its own unit of work,
+   * settled by `settleListener` once the listener has run.
+   */
+  async deliver(consumer: MessageConsumer, queue: string, wait: number, signal: StopSignal, forListener: boolean): Promise<{ message: ReceivedMessage; unit?: UnitOfWork } | null> {
+    this.#checkOpen();
+    if (this.#delivering !== undefined && this.#delivering !== consumer) {
+      throw new MQError("MQRC_OBJECT_IN_USE", "this session is delivering to another consumer; a JMS session delivers to one receive or listener at a time (use a session per consumer)");
+    }
+    this.#delivering = consumer;
+    try {
+      const lazy = this.acknowledgeMode === "dups-ok" && !this.transacted;
+      let unit = this.#unitFor(forListener);
+      let message: Message | null = null;
+      if (lazy && wait !== 0 && this.#dupsOkCount > 0) {
+        message = await this.host.get(queue, { unitOfWork: unit });
+        if (message === null) {
+          // dups-ok: what the session holds is acknowledged before it waits for more.
+          await this.#acknowledgeBatch();
+          unit = this.#unitFor(forListener);
+        }
+      }
+      message ??= await this.host.get(queue, { wait, signal, unitOfWork: unit });
+      if (message === null) {
+        if (unit && this.#individual.has(unit)) this.#individual.delete(unit);
+        return null;
+      }
+      const acknowledge = this.#acknowledgerFor(unit);
+      if (!this.transacted && this.acknowledgeMode === "dups-ok" && !forListener && ++this.#dupsOkCount >= DUPS_OK_BATCH) await this.#acknowledgeBatch();
+      return { message: received(message, acknowledge), unit: forListener ? unit : undefined };
+    } finally {
+      this.#delivering = undefined;
+    }
+  }
+
+  /** @internal After a listener ran: auto and dups-ok commit its get when it returned, and back it out when it threw. */
+  async settleListener(unit: UnitOfWork | undefined, threw: boolean): Promise<void> {
+    if (this.transacted || unit === undefined) return;
+    if (this.acknowledgeMode === "auto") {
+      await (threw ? unit.rollback() : unit.commit());
+    } else if (this.acknowledgeMode === "dups-ok") {
+      if (threw) await this.#backOutUnacknowledged();
+      else if (++this.#dupsOkCount >= DUPS_OK_BATCH) await this.#acknowledgeBatch();
+    }
+  }
+
+  /** @internal */
+  consumerClosed(consumer: MessageConsumer): void {
+    this.#consumers.delete(consumer);
+  }
+
+  /** @internal */
+  reportListenerError(error: unknown): void {
+    this.reportError(error);
+  }
+
+  // --- Internal helpers ---
+
+  #checkOpen(): void {
+    if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the session is closed");
+    if (this.host.closed) throw new MQError("MQRC_Q_MGR_NOT_AVAILABLE", `queue manager ${this.host.name} is closed`);
+  }
+
+  #transaction(): UnitOfWork {
+    this.#unit ??= this.host.beginUnitOfWork();
+    return this.#unit;
+  }
+
+  /** The unit of work a get is taken in, or undefined for a get that removes the message at once. */
+  #unitFor(forListener: boolean): UnitOfWork | undefined {
+    if (this.transacted) return this.#transaction();
+    switch (this.acknowledgeMode) {
+      case "none":
+        return undefined;
+      case "auto":
+        return forListener ? this.host.beginUnitOfWork() : undefined;
+      case "client":
+      case "dups-ok":
+        this.#unit ??= this.host.beginUnitOfWork();
+        return this.#unit;
+      case "individual": {
+        const unit = this.host.beginUnitOfWork();
+        this.#individual.add(unit);
+        return unit;
+      }
+    }
+  }
+
+  #acknowledgerFor(unit: UnitOfWork | undefined): () => Promise<void> {
+    if (this.transacted) return async () => undefined;
+    if (this.acknowledgeMode === "client") {
+      return async () => {
+        this.#checkOpen();
+        const pending = this.#unit;
+        this.#unit = undefined;
+        if (pending && pending.state === "active") await pending.commit();
+      };
+    }
+    if (this.acknowledgeMode === "individual" && unit) {
+      return async () => {
+        this.#checkOpen();
+        if (!this.#individual.delete(unit) || unit.state !== "active") return;
+        await unit.commit();
+      };
+    }
+    return async () => undefined;
+  }
+
+  async #acknowledgeBatch(): Promise<void> {
+    const pending = this.#unit;
+    this.#unit = undefined;
+    this.#dupsOkCount = 0;
+    if (pending && pending.state === "active") await pending.commit();
+  }
+
+  async #backOutUnacknowledged(): Promise<void> {
+    const units = [...this.#individual];
+    this.#individual.clear();
+    if (this.#unit) units.push(this.#unit);
+    this.#unit = undefined;
+    this.#dupsOkCount = 0;
+    for (const unit of units) if (unit.state === "active") await unit.rollback();
+  }
+}
+
+/** Sends messages, to its destination or to the one each send names. */
+export class MessageProducer {
+  constructor(
+    private readonly session: Session,
+    readonly destination: Queue | undefined,
+  ) {}
+
+  /** Puts the message; in a transacted session it is visible when the session commits. */
+  send(message: PutMessage & { deliveryDelay?: number }, destination: Queue | undefined = this.destination): Promise<PutResult> {
+    if (!destination) throw new MQError("MQRC_OBJECT_NAME_ERROR", "this producer has no destination: name one in send");
+    if (message.deliveryDelay !== undefined && message.deliveryDelay !== 0) {
+      throw new MQError("MQRC_FUNCTION_NOT_SUPPORTED", "deliveryDelay is not supported yet; send without it");
+    }
+    const { deliveryDelay: _delay, ...put } = message;
+    return this.session.send(destination.queueName, put);
+  }
+}
+
+/** Receives messages from one queue: by receive, or pushed to a listener. */
+export class MessageConsumer {
+  readonly #stop = new StopSignal();
+  #listener: MessageListener | undefined;
+  #listening: Promise<void> | undefined;
+  #closed = false;
+
+  constructor(
+    private readonly session: Session,
+    readonly destination: Queue,
+    readonly prefetch: number,
+  ) {}
+
+  /** The next message, waiting up to `timeout` ms (0 or absent: until one comes); null when none came or the consumer closed. */
+  async receive(timeout?: number): Promise<ReceivedMessage | null> {
+    this.#checkReceive();
+    const wait = timeout === undefined || timeout === 0 ? Infinity : timeout;
+    return (await this.session.deliver(this, this.destination.queueName, wait, this.#stop, false))?.message ?? null;
+  }
+
+  /** The next message if one is there now; null otherwise. */
+  async receiveNoWait(): Promise<ReceivedMessage | null> {
+    this.#checkReceive();
+    return (await this.session.deliver(this, this.destination.queueName, 0, this.#stop, false))?.message ?? null;
+  }
+
+  /**
+   * Pushes each message to `listener`, one at a time. In auto and dups-ok modes a listener
+   * that returns acknowledges its message; one that throws gets it again, redelivered.
+   */
+  setMessageListener(listener: MessageListener | null): void {
+    if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the consumer is closed");
+    this.#listener = listener ?? undefined;
+    if (this.#listener && !this.#listening) this.#listening = this.#listen().finally(() => (this.#listening = undefined));
+  }
+
+  /** Ends a waiting receive (it returns null) and the listener, after the message it is handling. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#listener = undefined;
+    this.#stop.stop();
+    await this.#listening;
+    this.session.consumerClosed(this);
+  }
+
+  #checkReceive(): void {
+    if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the consumer is closed");
+    if (this.#listener) throw new MQError("MQRC_OBJECT_IN_USE", "this consumer has a message listener; receive is for consumers without one");
+  }
+
+  async #listen(): Promise<void> {
+    while (this.#listener && !this.#closed) {
+      let delivery: Awaited<ReturnType<Session["deliver"]>>;
+      try {
+        delivery = await this.session.deliver(this, this.destination.queueName, Infinity, this.#stop, true);
+      } catch (error) {
+        if (!this.#closed && !this.session.closed) this.session.reportListenerError(error);
+        return;
+      }
+      if (!delivery) continue;
+      const listener = this.#listener;
+      let threw = false;
+      try {
+        if (listener) await listener(delivery.message);
+        else threw = true; // the listener was removed while the message was on its way: give it back
+      } catch (error) {
+        threw = true;
+        this.session.reportListenerError(error);
+      }
+      try {
+        await this.session.settleListener(delivery.unit, threw);
+      } catch (error) {
+        this.session.reportListenerError(error);
+      }
+    }
+  }
+}
+
+function notTransacted(what: string): MQError {
+  return new MQError("MQRC_OPTIONS_ERROR", `${what} is for a transacted session; this one acknowledges messages instead`);
+}

@@ -1,0 +1,232 @@
+/**
+ * JMS sessions over units of work, on every store and runtime: transactions, the five
+ * acknowledgement modes, redelivery, listeners, client ids, and what a reopen after a crash
+ * leaves (nothing uncommitted, nothing committed lost or doubled).
+ */
+import { describe, expect, it } from "vitest";
+import { QueueManager, type ReceivedMessage, type Store } from "../../core/index.js";
+import { reason, uniqueKey, type StoreHarness } from "./harness.js";
+
+const A = "DEV.QUEUE.1";
+const B = "DEV.QUEUE.2";
+
+export function testJms(name: string, harness: StoreHarness): void {
+  const withStorage = <T>(body: (open: () => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
+    harness.withStorage(uniqueKey(`jms-${name}`), (openStore) => body(() => QueueManager.open({ name: "QM1", store: openStore() }), openStore));
+
+  const bodiesOf = async (qm: QueueManager, queue: string) => {
+    const out: unknown[] = [];
+    for (let m = await qm.get(queue); m; m = await qm.get(queue)) out.push(m.body);
+    return out;
+  };
+  const summary = (m: ReceivedMessage | null) => (m === null ? null : [m.body, m.redelivered, m.deliveryCount]);
+
+  describe(`JMS sessions: ${name}`, () => {
+    it("commits a transacted session's sends and receives together, or rolls them back", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        await qm.put(B, { body: "request", persistent: true });
+        const connection = await qm.createConnection();
+        const session = await connection.createSession({ transacted: true });
+        const producer = session.createProducer(session.createQueue(A));
+        const consumer = session.createConsumer(session.createQueue(B));
+
+        expect(summary(await consumer.receive(1000))).toEqual(["request", false, 1]);
+        await producer.send({ body: "reply 1", persistent: true });
+        await producer.send({ body: "reply 2", persistent: false });
+        expect(qm.queueStatus(A)).toMatchObject({ depth: 2, uncommitted: 2 });
+        expect(await qm.get(A)).toBeNull();
+        await session.rollback();
+        expect(qm.queueStatus(A)).toMatchObject({ depth: 0, uncommitted: 0 });
+
+        expect(summary(await consumer.receive(1000))).toEqual(["request", true, 2]);
+        await producer.send({ body: "reply 3", persistent: true });
+        await session.commit();
+        await connection.close();
+        await qm.close();
+
+        const reopened = await open();
+        expect(await bodiesOf(reopened, A)).toEqual(["reply 3"]);
+        expect(await bodiesOf(reopened, B)).toEqual([]);
+        await reopened.close();
+      });
+    });
+
+    it("leaves nothing uncommitted and loses nothing committed when the manager is abandoned mid-transaction", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        await qm.put(B, { body: "one", persistent: true });
+        await qm.put(B, { body: "two", persistent: true });
+        const session = await (await qm.createConnection()).createSession({ transacted: true });
+        const consumer = session.createConsumer(session.createQueue(B));
+        const producer = session.createProducer(session.createQueue(A));
+        await consumer.receive(1000);
+        await producer.send({ body: "moved one", persistent: true });
+        await session.commit();
+        await consumer.receive(1000);
+        await producer.send({ body: "moved two", persistent: true });
+        // A crash: the second transfer is never committed.
+        const reopened = await open();
+        expect(await bodiesOf(reopened, A)).toEqual(["moved one"]);
+        const left = await reopened.get(B);
+        expect([left?.body, left?.backoutCount]).toEqual(["two", 0]);
+        await reopened.close();
+      });
+    });
+
+    it("client acknowledgement acknowledges all the session consumed; recover brings back the rest, in order and redelivered", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        for (let i = 1; i <= 5; i++) await qm.put(A, { body: `m${i}`, persistent: i % 2 === 0 });
+        const session = await (await qm.createConnection()).createSession({ acknowledgeMode: "client" });
+        const consumer = session.createConsumer(session.createQueue(A));
+        await consumer.receive(100);
+        const second = await consumer.receive(100);
+        await second!.acknowledge();
+        expect(qm.queueStatus(A).depth).toBe(3);
+        await consumer.receive(100);
+        await consumer.receive(100);
+        await session.recover();
+        expect([summary(await consumer.receive(100)), summary(await consumer.receive(100)), summary(await consumer.receive(100))]).toEqual([
+          ["m3", true, 2],
+          ["m4", true, 2],
+          ["m5", false, 1],
+        ]);
+        await session.close();
+        // Closing the session without acknowledging: all three come back.
+        expect(await bodiesOf(qm, A)).toEqual(["m3", "m4", "m5"]);
+        await qm.close();
+      });
+    });
+
+    it("individual acknowledgement acknowledges just that message", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        for (const body of ["a", "b", "c"]) await qm.put(A, { body, persistent: true });
+        const session = await (await qm.createConnection()).createSession({ acknowledgeMode: "individual" });
+        const consumer = session.createConsumer(session.createQueue(A));
+        const got = [await consumer.receive(100), await consumer.receive(100), await consumer.receive(100)];
+        await got[1]!.acknowledge();
+        await session.recover();
+        expect([summary(await consumer.receive(100)), summary(await consumer.receive(100)), await consumer.receiveNoWait()]).toEqual([
+          ["a", true, 2],
+          ["c", true, 2],
+          null,
+        ]);
+        await session.close();
+        await qm.close();
+      });
+    });
+
+    it("auto acknowledgement: receive takes the message; a listener that throws gets it again, redelivered", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        await qm.put(A, { body: "taken", persistent: true });
+        const connection = await qm.createConnection();
+        const errors: unknown[] = [];
+        connection.setExceptionListener((error) => errors.push(error));
+        const session = await connection.createSession();
+        const consumer = session.createConsumer(session.createQueue(A));
+        expect(summary(await consumer.receive(100))).toEqual(["taken", false, 1]);
+        await session.recover();
+        expect(await consumer.receiveNoWait()).toBeNull();
+        await consumer.close();
+
+        await qm.put(A, { body: "poison once", persistent: true });
+        const seen: unknown[] = [];
+        let done!: () => void;
+        const finished = new Promise<void>((resolve) => (done = resolve));
+        const listening = session.createConsumer(session.createQueue(A));
+        listening.setMessageListener(async (message) => {
+          seen.push(summary(message));
+          if (!message.redelivered) throw new Error("not this time");
+          done();
+        });
+        await finished;
+        await listening.close();
+        expect(seen).toEqual([
+          ["poison once", false, 1],
+          ["poison once", true, 2],
+        ]);
+        expect(errors).toHaveLength(1);
+        expect(qm.queueStatus(A).depth).toBe(0);
+        await connection.close();
+        await qm.close();
+      });
+    });
+
+    it("dups-ok acknowledges in batches and when it waits; none removes on delivery", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        for (let i = 0; i < 12; i++) await qm.put(A, { body: `d${i}`, persistent: true });
+        const connection = await qm.createConnection();
+        const lazy = await connection.createSession({ acknowledgeMode: "dups-ok" });
+        const consumer = lazy.createConsumer(lazy.createQueue(A));
+        for (let i = 0; i < 12; i++) await consumer.receive(100);
+        expect(qm.queueStatus(A)).toMatchObject({ depth: 2, uncommitted: 2 });
+        expect(await consumer.receive(50)).toBeNull();
+        expect(qm.queueStatus(A)).toMatchObject({ depth: 0, uncommitted: 0 });
+
+        await qm.put(B, { body: "gone on delivery", persistent: true });
+        const none = await connection.createSession({ acknowledgeMode: "none" });
+        const quick = none.createConsumer(none.createQueue(B));
+        expect(summary(await quick.receive(100))).toEqual(["gone on delivery", false, 1]);
+        await none.recover();
+        expect(await quick.receiveNoWait()).toBeNull();
+        await connection.close();
+        await qm.close();
+      });
+    });
+
+    it("gives a client id to one open connection at a time", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const first = await qm.createConnection({ clientId: "app-1" });
+        const refused = await reason(qm.createConnection({ clientId: "app-1" }));
+        expect(refused).toBe("MQRC_OBJECT_IN_USE");
+        await first.close();
+        const second = await qm.createConnection({ clientId: "app-1" });
+        expect(second.clientId).toBe("app-1");
+        await qm.close();
+      });
+    });
+
+    it("delivers to one receive at a time in a session, and a closed consumer's receive returns null", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const session = await (await qm.createConnection()).createSession();
+        const one = session.createConsumer(session.createQueue(A));
+        const other = session.createConsumer(session.createQueue(B));
+        const waiting = one.receive();
+        expect(await reason(other.receive(10))).toBe("MQRC_OBJECT_IN_USE");
+        await one.close();
+        expect(await waiting).toBeNull();
+        expect(await other.receive(10)).toBeNull();
+        await qm.close();
+      });
+    });
+
+    it("shares a queue among consumers, each message to one, and brings back what a closed connection held", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const connection = await qm.createConnection();
+        const received: unknown[] = [];
+        const sessions = await Promise.all([connection.createSession(), connection.createSession(), connection.createSession()]);
+        for (const session of sessions) session.createConsumer(session.createQueue(A)).setMessageListener((m) => void received.push(m.body));
+        for (let i = 0; i < 30; i++) await qm.put(A, { body: i, persistent: i % 2 === 0 });
+        for (let tries = 0; received.length < 30 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+        expect([...received].sort((x, y) => Number(x) - Number(y))).toEqual(Array.from({ length: 30 }, (_, i) => i));
+        await connection.close();
+
+        const holder = await qm.createConnection();
+        const holding = await holder.createSession({ acknowledgeMode: "client" });
+        await qm.put(B, { body: "held", persistent: true });
+        expect((await holding.createConsumer(holding.createQueue(B)).receive(100))?.body).toBe("held");
+        await holder.close();
+        const back = await qm.get(B);
+        expect([back?.body, back?.backoutCount]).toEqual(["held", 1]);
+        await qm.close();
+      });
+    });
+  });
+}
