@@ -16,6 +16,8 @@ export type { ConnectionOptions, ExceptionListener } from "./jms/connection.js";
 export { Session, MessageProducer, MessageConsumer, DUPS_OK_BATCH } from "./jms/session.js";
 export type { AcknowledgeMode, SessionOptions, Queue, ConsumerOptions, MessageListener } from "./jms/session.js";
 export type { ReceivedMessage } from "./jms/received-message.js";
+export { XASession, SessionXAResource } from "./jms/xa-session.js";
+export { XAResource } from "./uow/xa-resource.js";
 export type { QueueEvent, QueueEventListener } from "./events/queue-events.js";
 export type { UnitOfWorkState } from "./uow/unit-of-work.js";
 export { MQError, MQRC, MQCC_OK, MQCC_WARNING, MQCC_FAILED, reasonName, isMQError } from "./errors.js";

@@ -5,7 +5,7 @@
  */
 import { checkObjectName, type LocalQueueAttributes, type QueueManagerAttributes } from "./attributes.js";
 import { BrowseCursor, type BrowseStep } from "./browse.js";
-import { systemClock, type Clock } from "./clock.js";
+import { systemClock, type Clock, type TimerHandle } from "./clock.js";
 import { MQError } from "./errors.js";
 import { GroupCommit } from "./group-commit.js";
 import {
@@ -29,7 +29,8 @@ import { QueueHandle, type HandleStatus, type OpenOptions } from "./handle.js";
 import { ObjectCatalogue, toRecord, type DefineOptions } from "./object-catalogue.js";
 import { QueueResolver, checkGetEnabled } from "./resolution.js";
 import { waitForMessage, type PendingGet } from "./waiting.js";
-import { UnitOfWork } from "./uow/unit-of-work.js";
+import { PREPARED_KEY_PREFIX, UnitOfWork, type PreparedRecord, type WorkItem } from "./uow/unit-of-work.js";
+import { XAResource } from "./uow/xa-resource.js";
 import { QueueEvents } from "./events/queue-events.js";
 import { Connection, type ConnectionOptions } from "./jms/connection.js";
 import type { ClientIdRegistry } from "./jms/host.js";
@@ -41,7 +42,7 @@ import type { BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult, 
 
 export type { AbortSignalLike, BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 import type { MqscResult } from "./mqsc/result.js";
-import type { DamagedRecord } from "./record-check.js";
+import { messageRecordProblem, type DamagedRecord } from "./record-check.js";
 
 export type { DefineOptions } from "./object-catalogue.js";
 const INCARNATION_KEY = "incarnation";
@@ -82,6 +83,16 @@ export class QueueManager {
   readonly #connections = new Set<Connection>();
   /** Committed puts and gets, and backouts, in commit order, for the features built on the manager. */
   readonly #events = new QueueEvents();
+  /** Delivery delays: when each delayed message in memory becomes deliverable. */
+  readonly #deliveryTimers = new Set<TimerHandle>();
+  readonly #delays = { now: () => this.#clock.now(), delayed: (entry: Entry) => this.#scheduleDelivery(entry) };
+  /** Units of work prepared (two-phase) and not yet resolved, by xid. */
+  readonly #prepared = new Map<string, UnitOfWork>();
+  readonly #unitHooks = {
+    prepared: (unit: UnitOfWork) => void this.#prepared.set(unit.xid!, unit),
+    ended: (unit: UnitOfWork) => void (unit.xid !== undefined && this.#prepared.delete(unit.xid)),
+  };
+  readonly #xaResource = new XAResource(this.#prepared);
   /** Units of work begun here, so that a get refuses one from another manager. */
   readonly #units = new WeakSet<UnitOfWork>();
   /** Channel states set by START and STOP CHANNEL; a channel with none is inactive. */
@@ -190,6 +201,10 @@ export class QueueManager {
       lane.paged += summary.count;
       queue.depth += summary.count;
     }
+    // Prepared transactions hold their messages out of sight before any page is read.
+    for (const { key, value } of snapshot.meta) {
+      if (typeof key === "string" && key.startsWith(PREPARED_KEY_PREFIX)) await manager.#restorePrepared(key.slice(PREPARED_KEY_PREFIX.length), value as unknown as PreparedRecord);
+    }
     for (const queue of manager.#queues.values()) {
       for (let p = 0; p < 10; p++) if (queue.lanes[p]!.paged > 0) await manager.#pager.refill(queue, p);
     }
@@ -280,6 +295,8 @@ export class QueueManager {
     }
     const correlationId = message.correlationId === undefined ? NO_ID : normalizeId(message.correlationId, "correlation");
     const properties = message.properties === undefined ? [] : storeProperties(toProperties(message.properties));
+    const delay = message.deliveryDelay ?? 0;
+    if (!Number.isSafeInteger(delay) || delay < 0) throw new MQError("MQRC_OPTIONS_ERROR", `deliveryDelay is a whole number of milliseconds, 0 or more; got ${JSON.stringify(delay)}`);
     const messageType = message.messageType ?? "datagram";
     if (!MESSAGE_TYPES.has(messageType)) throw new MQError("MQRC_MSG_TYPE_ERROR", `messageType is one of datagram, request, reply, report; got ${JSON.stringify(messageType)}`);
     if (message.type !== undefined && typeof message.type !== "string") throw new MQError("MQRC_FORMAT_ERROR", "type (JMSType) must be a string");
@@ -307,6 +324,7 @@ export class QueueManager {
       bodySize: size,
     };
     if (message.contentType !== undefined) record.contentType = String(message.contentType);
+    if (delay > 0) record.deliverAt = now + delay;
     if (!(target instanceof LocalQueue) && target.transmission) record.transmission = target.transmission;
     queue.lastPutTime = now;
     const result: PutResult = { messageId: record.messageId, correlationId, priority, persistent, putTime: now, expiry };
@@ -329,9 +347,10 @@ export class QueueManager {
       if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent });
       return result;
     }
-    const entry: Entry = { record, body: stored, state: persistent ? EntryState.Pending : EntryState.Available };
+    const entry: Entry = { record, body: stored, state: persistent || delay > 0 ? EntryState.Pending : EntryState.Available };
     queue.insert(entry);
     if (!persistent) this.#messageMemoryUsed += size;
+    if (!persistent && delay > 0) queue.commitPut(entry); // waits for its delivery time
     if (persistent) {
       try {
         await this.#commit([{ op: "putMessage", record, body: stored }]);
@@ -350,7 +369,6 @@ export class QueueManager {
   /** A put in a unit of work: in the queue's depth now, visible when the unit commits, gone if it backs out. */
   #stagePut(queue: LocalQueue, record: MessageRecord, stored: StoredBody, unit: UnitOfWork): void {
     const { priority, persistent } = record;
-    const put: StoreOp[] = persistent ? [{ op: "putMessage", record, body: stored }] : [];
     const done = (committed: boolean) => {
       if (committed && queue.waiters.length > 0) this.#serveWaiters(queue);
       if (committed) if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent });
@@ -358,14 +376,28 @@ export class QueueManager {
     if (persistent && queue.shouldPage(priority)) {
       // The lane is deeper than memory: the message goes to the store only, on commit.
       queue.reservePaged(priority);
+      // Once prepared, the message is in the store: it is held there as a message taken
+      // straight from the store, so that no page reads it in before the commit.
+      let held: Entry | undefined;
       unit.add({
-        commitOps: put,
-        committed: () => {
+        kind: "put",
+        record,
+        body: stored,
+        prepared: () => {
           queue.settlePaged(priority, true);
+          held = { record, body: undefined, state: EntryState.Available, detached: true };
+          queue.lanes[priority]!.removed.add(record.seq);
+          queue.lock(held);
+        },
+        committed: () => {
+          if (held) queue.release(held);
+          else queue.settlePaged(priority, true);
           done(true);
         },
-        backoutOps: () => [],
-        rolledBack: () => queue.settlePaged(priority, false),
+        rolledBack: () => {
+          if (held) this.#forget(queue, held);
+          else queue.settlePaged(priority, false);
+        },
       });
       return;
     }
@@ -373,13 +405,14 @@ export class QueueManager {
     queue.insert(entry);
     if (!persistent) this.#messageMemoryUsed += record.bodySize;
     unit.add({
-      commitOps: put,
+      kind: "put",
+      record,
+      body: stored,
       committed: () => {
         queue.commitPut(entry);
         if (persistent) this.#cacheOrPageOut(entry);
         done(true);
       },
-      backoutOps: () => [],
       rolledBack: () => this.#forget(queue, entry),
     });
   }
@@ -426,9 +459,14 @@ export class QueueManager {
    */
   beginUnitOfWork(): UnitOfWork {
     this.#checkOpen();
-    const unit = new UnitOfWork((ops) => this.#commit(ops));
+    const unit = new UnitOfWork((ops) => this.#commit(ops), this.#unitHooks);
     this.#units.add(unit);
     return unit;
+  }
+
+  /** This queue manager as a resource of a two-phase commit: prepared transactions by xid. */
+  get xaResource(): XAResource {
+    return this.#xaResource;
   }
 
   /** A cursor that returns each available message once, in delivery order, leaving it on the queue. */
@@ -706,6 +744,8 @@ export class QueueManager {
     if (this.#closed) return;
     for (const connection of this.#connections) if (!connection.closed) await connection.close().catch(() => undefined);
     this.#closed = true;
+    for (const timer of this.#deliveryTimers) timer.cancel();
+    this.#deliveryTimers.clear();
     const stopping = new MQError("MQRC_Q_MGR_STOPPING", `queue manager ${this.name} is closing`);
     for (const queue of this.#queues.values()) {
       for (const waiter of queue.waiters.splice(0)) (waiter as PendingGet).fail(stopping);
@@ -777,7 +817,19 @@ export class QueueManager {
   }
 
   #newQueue(name: string, attributes: LocalQueueAttributes): LocalQueue {
-    return new LocalQueue(name, attributes, (id) => this.#seqOfMessageId(id), this.#laneMemory);
+    return new LocalQueue(name, attributes, (id) => this.#seqOfMessageId(id), this.#laneMemory, this.#delays);
+  }
+
+  /** A delayed message becomes deliverable at its time, on the injected clock. */
+  #scheduleDelivery(entry: Entry): void {
+    const timer = this.#clock.setTimer(entry.record.deliverAt! - this.#clock.now(), () => {
+      this.#deliveryTimers.delete(timer);
+      const queue = this.#queues.get(entry.record.queue);
+      if (!queue || entry.state !== EntryState.Delayed) return;
+      queue.makeAvailable(entry);
+      if (queue.waiters.length > 0) this.#serveWaiters(queue);
+    });
+    this.#deliveryTimers.add(timer);
   }
 
   #seqOfMessageId(messageId: string): number | undefined {
@@ -884,6 +936,37 @@ export class QueueManager {
     if (ops.length > 0) void this.#commit(ops).catch(() => undefined);
   }
 
+  /**
+   * A unit of work found prepared in the store: its puts (stored, flagged with the xid) and
+   * its gets are taken straight from the store as held messages, invisible until the xid is
+   * committed (the puts appear, the gets are removed) or rolled back (the other way round).
+   */
+  async #restorePrepared(xid: string, prepared: PreparedRecord): Promise<void> {
+    const items: WorkItem[] = [];
+    for (const kind of ["put", "get"] as const) {
+      for (const at of (kind === "put" ? prepared?.puts : prepared?.gets) ?? []) {
+        const queue = this.#queues.get(at?.queue);
+        const [stored] = queue ? await this.#store.loadMessages({ queue: at.queue, seq: at.seq }) : [];
+        if (!queue || !stored || messageRecordProblem(stored) !== undefined) {
+          this.#damaged.push({ kind: "message", key: `${at?.queue} ${at?.seq}`, problem: `prepared transaction ${xid} names a ${kind} of a message that is not in the store` });
+          continue;
+        }
+        const { prepared: _xid, ...record } = stored;
+        const lane = queue.lanes[record.priority]!;
+        const entry: Entry = { record, body: undefined, state: EntryState.Available, detached: true };
+        lane.removed.add(record.seq);
+        queue.lock(entry);
+        const putBack = () => {
+          queue.release(entry);
+          if (queue.waiters.length > 0) this.#serveWaiters(queue);
+        };
+        const remove = () => this.#forget(queue, entry);
+        items.push({ kind, record, committed: kind === "put" ? putBack : remove, rolledBack: kind === "put" ? remove : putBack });
+      }
+    }
+    this.#prepared.set(xid, UnitOfWork.prepared((ops) => this.#commit(ops), this.#unitHooks, xid, items));
+  }
+
   #checkOwnUnit(unit: UnitOfWork): UnitOfWork {
     if (!this.#units.has(unit)) throw new MQError("MQRC_UOW_NOT_AVAILABLE", `the unit of work was not begun on queue manager ${this.name}`);
     return unit;
@@ -903,14 +986,11 @@ export class QueueManager {
       unit.checkActive();
       message = toMessage(record, entry.body ?? (await this.#readBody(record.seq)), now);
       unit.add({
-        commitOps: record.persistent ? [{ op: "deleteMessage", seq: record.seq }] : [],
+        kind: "get",
+        record,
         committed: () => {
           this.#forget(queue, entry);
           if (this.#events.hasListeners) this.#events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: record.persistent });
-        },
-        backoutOps: () => {
-          record.backoutCount++;
-          return record.persistent ? [{ op: "updateMessage", record }] : [];
         },
         rolledBack: () => {
           putBack();

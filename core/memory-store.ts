@@ -119,6 +119,9 @@ function applyOp(storage: MemoryStorage, op: StoreOp): void {
     case "putMeta":
       storage.meta.set(op.key, op.value);
       return;
+    case "deleteMeta":
+      storage.meta.delete(op.key);
+      return;
   }
 }
 

@@ -55,6 +55,8 @@ export interface PutMessage {
   body: MessageBody | ArrayBuffer;
   /** Inferred when absent: a string is text, bytes are bytes, anything else is JSON. */
   bodyFormat?: BodyFormat;
+  /** JMS delivery delay: the message is invisible for this many ms after it is put (committed). */
+  deliveryDelay?: number;
   contentType?: string;
   correlationId?: string;
   priority?: number;
@@ -91,6 +93,13 @@ export interface MessageRecord {
   /** Body size in bytes as counted against MAXMSGL. */
   bodySize: number;
   transmission?: Transmission;
+  /**
+   * Put in a unit of work that is prepared (two-phase commit) and not yet resolved: stored,
+   * invisible, until the transaction with this xid commits or rolls back.
+   */
+  prepared?: string;
+  /** With a delivery delay: the time (ms since the epoch) before which the message is not delivered. */
+  deliverAt?: number;
 }
 
 /** A body as stored: text (JSON is kept as its text) or bytes. */

@@ -21,6 +21,8 @@ export const EntryState = {
   /** Taken by a get whose commit has not completed; released back on failure. */
   Locked: 2,
   Gone: 3,
+  /** Committed, with a delivery delay that has not yet passed: counted in depth, invisible to get and browse. */
+  Delayed: 4,
 } as const;
 export type EntryState = (typeof EntryState)[keyof typeof EntryState];
 
@@ -56,6 +58,13 @@ export interface BrowsePosition {
 export interface RefillNeeded {
   refill: number;
 }
+
+export interface DelayHooks {
+  now(): number;
+  delayed(entry: Entry): void;
+}
+
+const NO_DELAYS: DelayHooks = { now: () => 0, delayed: () => undefined };
 
 export class Lane {
   readonly loaded = new Denque<Entry>();
@@ -103,6 +112,8 @@ export class LocalQueue {
     private readonly seqOfMessageId: (messageId: string) => number | undefined,
     /** How many entries a lane keeps in memory before persistent puts go to the store only. */
     private readonly laneMemory: number,
+    /** The time, and who to tell of an entry that waits for its delivery time (it calls makeAvailable then). */
+    private readonly delays: DelayHooks = NO_DELAYS,
   ) {}
 
   /** Messages of the queue that are in the store only. */
@@ -132,12 +143,29 @@ export class LocalQueue {
     if (entry.state === EntryState.Pending) this.uncommitted++;
   }
 
-  /** An uncommitted put becomes visible. */
+  /** An uncommitted put becomes visible (or, with a delivery delay, waits for its time). */
   commitPut(entry: Entry): void {
     if (entry.state !== EntryState.Pending) return;
+    this.uncommitted--;
+    if (this.#delay(entry)) return;
     entry.state = EntryState.Available;
     this.lanes[entry.record.priority]!.available++;
-    this.uncommitted--;
+  }
+
+  /** A delayed message's delivery time has come. */
+  makeAvailable(entry: Entry): void {
+    if (entry.state !== EntryState.Delayed) return;
+    entry.state = EntryState.Available;
+    this.lanes[entry.record.priority]!.available++;
+  }
+
+  /** Marks an entry Delayed when its delivery time is still to come; true if it did. */
+  #delay(entry: Entry): boolean {
+    const deliverAt = entry.record.deliverAt;
+    if (deliverAt === undefined || deliverAt <= this.delays.now()) return false;
+    entry.state = EntryState.Delayed;
+    this.delays.delayed(entry);
+    return true;
   }
 
   /** A store-only put begins: counted in depth and UNCOM, and the lane counts as paged from now. */
@@ -170,7 +198,7 @@ export class LocalQueue {
       while (lane.tail.length > 0 && lane.tail.peekFront()!.record.seq < record.seq) this.#moveTailHead(lane, 1);
       const entry: Entry = { record, body: undefined, state: EntryState.Available };
       lane.loaded.push(entry);
-      lane.available++;
+      if (!this.#delay(entry)) lane.available++;
       this.#indexCorrelation(entry);
     }
     lane.paged = Math.max(0, lane.paged - consumed);
@@ -204,6 +232,11 @@ export class LocalQueue {
 
   /** Takes a message found some other way (a detached one from the store). */
   lock(entry: Entry): void {
+    // A message taken straight from the store is no longer one that a page will read.
+    if (entry.state === EntryState.Available && entry.detached) {
+      const lane = this.lanes[entry.record.priority]!;
+      lane.paged = Math.max(0, lane.paged - 1);
+    }
     if (entry.state === EntryState.Available && !entry.detached) this.lanes[entry.record.priority]!.available--;
     entry.state = EntryState.Locked;
     this.uncommitted++;
@@ -214,17 +247,17 @@ export class LocalQueue {
     if (entry.state !== EntryState.Locked) return;
     this.uncommitted--;
     if (entry.detached) {
-      // Its delete failed: it is still in the store and still counted in paged. A page that
-      // passed it while it was taken left it out, so it goes back into the loaded part itself.
+      // Its get was not committed: it is still in the store. A page that passed it while it
+      // was taken left it out, so it goes back into the loaded part itself; otherwise a page
+      // will read it again.
       const lane = this.lanes[entry.record.priority]!;
       lane.removed.delete(entry.record.seq);
       if (entry.record.seq <= lane.loadedUpTo) {
         const back: Entry = { record: entry.record, body: undefined, state: EntryState.Available };
         lane.loaded.splice(firstIndexAfter(lane.loaded, entry.record.seq), 0, back);
         lane.available++;
-        lane.paged = Math.max(0, lane.paged - 1);
         this.#indexCorrelation(back);
-      }
+      } else lane.paged++;
       entry.state = EntryState.Gone;
       return;
     }
@@ -242,7 +275,6 @@ export class LocalQueue {
     entry.body = undefined;
     this.depth--;
     if (entry.detached) {
-      lane.paged = Math.max(0, lane.paged - 1);
       this.#closeGapIfDone(lane);
       return;
     }

@@ -35,7 +35,8 @@ export type StoreOp =
   | { op: "deleteQueueMessages"; queue: string }
   | { op: "putObject"; record: ObjectRecord }
   | { op: "deleteObject"; kind: ObjectKind; name: string }
-  | { op: "putMeta"; key: string; value: JsonValue };
+  | { op: "putMeta"; key: string; value: JsonValue }
+  | { op: "deleteMeta"; key: string };
 
 export interface StoreSnapshot {
   objects: ObjectRecord[];

@@ -139,6 +139,8 @@ function apply(tx: Tx, op: StoreOp): Promise<unknown>[] {
       return [tx.objectStore("objects").delete([op.kind, op.name])];
     case "putMeta":
       return [tx.objectStore("meta").put({ key: op.key, value: op.value })];
+    case "deleteMeta":
+      return [tx.objectStore("meta").delete(op.key)];
     case "deleteQueueMessages":
       return []; // done in commit, which must walk the queue's index
   }

@@ -178,6 +178,9 @@ export class DurableObjectStore implements Store {
       case "putMeta":
         sql.exec(`INSERT OR REPLACE INTO ${meta} (key, value) VALUES (?, ?)`, op.key, JSON.stringify(op.value));
         return;
+      case "deleteMeta":
+        sql.exec(`DELETE FROM ${meta} WHERE key = ?`, op.key);
+        return;
     }
   }
 }

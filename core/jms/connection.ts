@@ -4,8 +4,10 @@
  * call is waiting to hear of (a listener that threw, a get that failed in the background).
  */
 import { MQError } from "../errors.js";
+import type { XAResource } from "../uow/xa-resource.js";
 import type { ClientIdRegistry, JmsHost } from "./host.js";
 import { Session, type SessionOptions } from "./session.js";
+import { XASession } from "./xa-session.js";
 
 export interface ConnectionOptions {
   clientId?: string;
@@ -20,7 +22,7 @@ export class Connection {
   #closed = false;
 
   constructor(
-    private readonly host: JmsHost,
+    private readonly host: JmsHost & { readonly xaResource: XAResource },
     private readonly clientIds: ClientIdRegistry,
     options: ConnectionOptions = {},
   ) {
@@ -41,6 +43,14 @@ export class Connection {
   async createSession(options: SessionOptions = {}): Promise<Session> {
     if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the connection is closed");
     const session = new Session(this.host, options, (s) => this.#sessions.delete(s), (error) => this.#report(error));
+    this.#sessions.add(session);
+    return session;
+  }
+
+  /** A session whose work belongs to the transactions its xaResource starts (two-phase commit). */
+  async createXASession(): Promise<XASession> {
+    if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the connection is closed");
+    const session = new XASession(this.host, (s) => this.#sessions.delete(s), (error) => this.#report(error));
     this.#sessions.add(session);
     return session;
   }

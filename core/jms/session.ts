@@ -61,13 +61,17 @@ export class Session {
   #delivering: MessageConsumer | undefined;
   #closed = false;
 
+  /** An XA session's work goes into the transaction its xaResource has started, and no other. */
+  readonly #xa: boolean;
+
   constructor(
-    private readonly host: JmsHost,
-    options: SessionOptions,
+    protected readonly host: JmsHost,
+    options: SessionOptions & { xa?: boolean },
     private readonly onClose: (session: Session) => void,
     private readonly reportError: (error: unknown) => void,
   ) {
-    this.transacted = options.transacted === true;
+    this.#xa = options.xa === true;
+    this.transacted = options.transacted === true || this.#xa;
     const mode = options.acknowledgeMode ?? "auto";
     if (!ACKNOWLEDGE_MODES.has(mode)) throw new MQError("MQRC_OPTIONS_ERROR", `acknowledgeMode is one of auto, client, dups-ok, individual, none; got ${JSON.stringify(mode)}`);
     this.acknowledgeMode = mode;
@@ -100,6 +104,7 @@ export class Session {
   async commit(): Promise<void> {
     this.#checkOpen();
     if (!this.transacted) throw notTransacted("commit");
+    if (this.#xa) throw inXaTransaction("commit");
     const unit = this.#unit;
     this.#unit = undefined;
     if (unit) await unit.commit();
@@ -109,6 +114,7 @@ export class Session {
   async rollback(): Promise<void> {
     this.#checkOpen();
     if (!this.transacted) throw notTransacted("rollback");
+    if (this.#xa) throw inXaTransaction("rollback");
     const unit = this.#unit;
     this.#unit = undefined;
     if (unit) await unit.rollback();
@@ -203,8 +209,17 @@ export class Session {
   }
 
   #transaction(): UnitOfWork {
+    if (this.#xa) {
+      if (!this.#unit) throw new MQError("MQRC_UOW_NOT_AVAILABLE", "this XA session has no transaction: start one with xaResource.start(xid) (XAER_PROTO)");
+      return this.#unit;
+    }
     this.#unit ??= this.host.beginUnitOfWork();
     return this.#unit;
+  }
+
+  /** @internal The XA resource associates a transaction with the session, or none. */
+  bindTransaction(unit: UnitOfWork | undefined): void {
+    this.#unit = unit;
   }
 
   /** The unit of work a get is taken in, or undefined for a get that removes the message at once. */
@@ -272,13 +287,9 @@ export class MessageProducer {
   ) {}
 
   /** Puts the message; in a transacted session it is visible when the session commits. */
-  send(message: PutMessage & { deliveryDelay?: number }, destination: Queue | undefined = this.destination): Promise<PutResult> {
+  send(message: PutMessage, destination: Queue | undefined = this.destination): Promise<PutResult> {
     if (!destination) throw new MQError("MQRC_OBJECT_NAME_ERROR", "this producer has no destination: name one in send");
-    if (message.deliveryDelay !== undefined && message.deliveryDelay !== 0) {
-      throw new MQError("MQRC_FUNCTION_NOT_SUPPORTED", "deliveryDelay is not supported yet; send without it");
-    }
-    const { deliveryDelay: _delay, ...put } = message;
-    return this.session.send(destination.queueName, put);
+    return this.session.send(destination.queueName, message);
   }
 }
 
@@ -359,6 +370,10 @@ export class MessageConsumer {
       }
     }
   }
+}
+
+function inXaTransaction(what: string): MQError {
+  return new MQError("MQRC_OPTIONS_ERROR", `${what} is not for an XA session: its transactions end through its xaResource (JMS TransactionInProgressException)`);
 }
 
 function notTransacted(what: string): MQError {

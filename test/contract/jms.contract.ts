@@ -4,15 +4,15 @@
  * leaves (nothing uncommitted, nothing committed lost or doubled).
  */
 import { describe, expect, it } from "vitest";
-import { QueueManager, type ReceivedMessage, type Store } from "../../core/index.js";
+import { ManualClock, QueueManager, type ReceivedMessage, type Store } from "../../core/index.js";
 import { reason, uniqueKey, type StoreHarness } from "./harness.js";
 
 const A = "DEV.QUEUE.1";
 const B = "DEV.QUEUE.2";
 
 export function testJms(name: string, harness: StoreHarness): void {
-  const withStorage = <T>(body: (open: () => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
-    harness.withStorage(uniqueKey(`jms-${name}`), (openStore) => body(() => QueueManager.open({ name: "QM1", store: openStore() }), openStore));
+  const withStorage = <T>(body: (open: (options?: { messagesInMemoryPerLane?: number; clock?: ManualClock }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
+    harness.withStorage(uniqueKey(`jms-${name}`), (openStore) => body((options = {}) => QueueManager.open({ name: "QM1", store: openStore(), ...options }), openStore));
 
   const bodiesOf = async (qm: QueueManager, queue: string) => {
     const out: unknown[] = [];
@@ -226,6 +226,111 @@ export function testJms(name: string, harness: StoreHarness): void {
         const back = await qm.get(B);
         expect([back?.body, back?.backoutCount]).toEqual(["held", 1]);
         await qm.close();
+      });
+    });
+
+    it("two-phase commit: a prepared transaction survives a restart, invisible, until it is committed by xid", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        await qm.put(B, { body: "order", persistent: true });
+        const xs = await (await qm.createConnection()).createXASession();
+        await xs.xaResource.start("tx-1");
+        expect((await xs.createConsumer(xs.createQueue(B)).receive(100))?.body).toBe("order");
+        await xs.createProducer(xs.createQueue(A)).send({ body: "invoice", persistent: true });
+        await xs.xaResource.end("tx-1");
+        await xs.xaResource.prepare("tx-1");
+        expect(await qm.xaResource.recover()).toEqual(["tx-1"]);
+        expect([await qm.get(A), await qm.get(B)]).toEqual([null, null]);
+        // A crash: the manager is abandoned with the transaction prepared.
+        const reopened = await open();
+        expect(await reopened.xaResource.recover()).toEqual(["tx-1"]);
+        expect(reopened.queueStatus(A)).toMatchObject({ depth: 1, uncommitted: 1 });
+        expect([await reopened.get(A), await reopened.get(B), await reopened.list(A)]).toEqual([null, null, []]);
+        await reopened.xaResource.commit("tx-1");
+        expect(await reopened.xaResource.recover()).toEqual([]);
+        expect(await bodiesOf(reopened, B)).toEqual([]);
+        await reopened.close();
+        const again = await open();
+        expect(await bodiesOf(again, A)).toEqual(["invoice"]);
+        expect(await again.xaResource.recover()).toEqual([]);
+        await again.close();
+      });
+    });
+
+    it("two-phase commit: rolling back a recovered transaction removes its puts and gives back its gets", async () => {
+      await withStorage(async (open) => {
+        const qm = await open({ messagesInMemoryPerLane: 2 });
+        for (let i = 0; i < 6; i++) await qm.put(A, { body: `deep ${i}`, persistent: true });
+        await qm.put(B, { body: "to give back", persistent: true });
+        const xs = await (await qm.createConnection()).createXASession();
+        await xs.xaResource.start("tx-2");
+        await xs.createConsumer(xs.createQueue(B)).receive(100);
+        // A queue deeper than memory: the prepared put must stay out of every page read.
+        await xs.createProducer(xs.createQueue(A)).send({ body: "prepared, paged", persistent: true });
+        await xs.xaResource.end("tx-2");
+        await xs.xaResource.prepare("tx-2");
+        expect(await bodiesOf(qm, A)).toEqual(["deep 0", "deep 1", "deep 2", "deep 3", "deep 4", "deep 5"]);
+        const reopened = await open({ messagesInMemoryPerLane: 2 });
+        expect(await bodiesOf(reopened, A)).toEqual([]);
+        await reopened.xaResource.rollback("tx-2");
+        expect(await bodiesOf(reopened, A)).toEqual([]);
+        const back = await reopened.get(B);
+        expect([back?.body, back?.backoutCount]).toEqual(["to give back", 1]);
+        expect(reopened.queueStatus(A)).toMatchObject({ depth: 0, uncommitted: 0 });
+        await reopened.close();
+      });
+    });
+
+    it("two-phase commit: one-phase commit, joins, and the protocol's errors", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const xs = await (await qm.createConnection()).createXASession();
+        const producer = xs.createProducer(xs.createQueue(A));
+        expect(await reason(producer.send({ body: "outside" }))).toBe("MQRC_UOW_NOT_AVAILABLE");
+        expect(await reason(xs.commit())).toBe("MQRC_OPTIONS_ERROR");
+        await xs.xaResource.start("tx-3");
+        await producer.send({ body: "first part" });
+        expect(await reason(xs.xaResource.start("tx-4"))).toBe("MQRC_UOW_NOT_AVAILABLE");
+        await xs.xaResource.end("tx-3");
+        await xs.xaResource.start("tx-3");
+        await producer.send({ body: "second part" });
+        await xs.xaResource.end("tx-3");
+        expect(await reason(xs.xaResource.commit("tx-3"))).toBe("MQRC_UOW_NOT_AVAILABLE");
+        await xs.xaResource.commit("tx-3", true);
+        expect(await bodiesOf(qm, A)).toEqual(["first part", "second part"]);
+        expect(await reason(qm.xaResource.commit("no-such-xid"))).toBe("MQRC_UOW_NOT_AVAILABLE");
+        await qm.close();
+      });
+    });
+
+    it("delivery delay: a message is invisible until its time, also across a reopen and in a transaction", async () => {
+      await withStorage(async (open) => {
+        const clock = new ManualClock();
+        const qm = await open({ clock });
+        const session = await (await qm.createConnection()).createSession({ transacted: true });
+        const producer = session.createProducer(session.createQueue(A));
+        await producer.send({ body: "in a second", persistent: true, deliveryDelay: 1000 });
+        await producer.send({ body: "now", persistent: false });
+        await session.commit();
+        await qm.put(A, { body: "in half a second", persistent: false, deliveryDelay: 500 });
+        expect(qm.queueStatus(A).depth).toBe(3);
+        expect((await qm.list(A)).length).toBe(1);
+        expect((await qm.get(A))?.body).toBe("now");
+        expect(await qm.get(A)).toBeNull();
+        const waiting = qm.get(A, { wait: 5000 });
+        clock.advance(500);
+        expect((await waiting)?.body).toBe("in half a second");
+        await qm.close();
+
+        // Reopened before its time, the persistent one still waits; then it comes.
+        const reopened = await open({ clock });
+        expect(await reopened.get(A)).toBeNull();
+        clock.advance(499);
+        expect(await reopened.get(A)).toBeNull();
+        clock.advance(1);
+        expect((await reopened.get(A))?.body).toBe("in a second");
+        expect(await reason(reopened.put(A, { body: "x", deliveryDelay: -1 }))).toBe("MQRC_OPTIONS_ERROR");
+        await reopened.close();
       });
     });
   });

@@ -98,7 +98,9 @@ export function testStore(name: string, harness: StoreHarness): void {
         await store.commit([
           { op: "deleteObject", kind: "process", name: "A" },
           { op: "putObject", record: { kind: "queue", name: "A", type: "local", attributes: { maxDepth: 1 } } },
+          { op: "putMeta", key: "gone", value: { xid: "x" } },
         ]);
+        await store.commit([{ op: "deleteMeta", key: "gone" }, { op: "deleteMeta", key: "never-there" }]);
         await store.close();
 
         const reopened = open();

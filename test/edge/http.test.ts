@@ -55,6 +55,16 @@ describe("messaging REST API: workerd-only", () => {
     await unread.body?.cancel().catch(() => undefined);
   });
 
+  it("delivers a message put with a delivery delay when the Durable Object's alarm says its time has come", async () => {
+    const { del, messageUrl, admin } = httpClient(edgeTarget);
+    await admin((qm) => qm.put("DEV.QUEUE.3", { body: "later", persistent: true, deliveryDelay: 300 }));
+    expect((await del(messageUrl("v2", "DEV.QUEUE.3"))).status).toBe(204);
+    const started = Date.now();
+    const got = await del(messageUrl("v2", "DEV.QUEUE.3", "?wait=5000"));
+    expect(await got.text()).toBe("later");
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it("keeps a queue defined through the admin MQSC endpoint across a restart of the Durable Object", async () => {
     const { mqsc } = httpClient(edgeTarget);
     const defined = await commandResponseOf(await mqsc({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(APP.DURABLE) MAXDEPTH(321)" } }));
