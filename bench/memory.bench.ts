@@ -7,7 +7,9 @@
  * Standalone: `npx tsx bench/memory.bench.ts` (add `--cpu-prof` through node to profile:
  * `node --cpu-prof --import tsx bench/memory.bench.ts`).
  */
-import { QueueManager } from "../core/index.js";
+import { QueueManager, createMemoryStore } from "../core/index.js";
+import { runJmsCase } from "./jms-cases.js";
+import { jmsRows } from "./jms-rows.js";
 import { BODY_1KIB, alternate, median, rate } from "./stats.js";
 import type { BenchResult, BenchRow } from "./types.js";
 
@@ -39,14 +41,25 @@ export async function runMemoryBench(): Promise<BenchResult> {
       () => arrayDepth(ARRAY_PAIRS / DEPTH / 10),
     );
     if (qm.queueStatus(QUEUE).depth !== 0) throw new Error("memory bench: the queue was not drained");
+    const jms = await jmsRows("node", "memory", 20_000, 1, 5, async (kind, n) => {
+      const manager = await QueueManager.open({ name: "BENCH", store: createMemoryStore() });
+      try {
+        const start = performance.now();
+        const count = await runJmsCase(manager, kind, n);
+        return { kind, count, ms: performance.now() - start };
+      } finally {
+        await manager.close();
+      }
+    });
     return {
       name: "memory",
       runtime: "node",
       versions: { node: process.version, v8: process.versions.v8 },
-      rows: [row("put+get pairs", pairs, OURS_PAIRS, ARRAY_PAIRS), row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10)],
+      rows: [row("put+get pairs", pairs, OURS_PAIRS, ARRAY_PAIRS), row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10), ...jms],
       notes: [
         "Rates are put+get pairs per second (one message through the queue).",
         "Target: at least 1,000,000 pairs/s through the queue manager; the ratio to the array is for information.",
+        "JMS rows: persistent messages on the memory store, each case against plain put+get pairs of the same run (bench/jms-cases.ts).",
       ],
     };
   } finally {

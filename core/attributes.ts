@@ -1,6 +1,6 @@
 /**
  * The attributes the product acts on, typed, over the full set the catalogue defines
- * (core/mqsc/catalogue): every other attribute is kept and shown, under the same plain
+ * (core/objects/catalogue): every other attribute is kept and shown, under the same plain
  * English names. Defaults, types and ranges come from the catalogue, checked in objects.ts.
  */
 import { MQError } from "./errors.js";

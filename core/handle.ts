@@ -33,9 +33,9 @@ export interface HandleStatus {
 
 /** What a handle asks of its manager. */
 export interface HandleHost {
-  put(queue: string, message: PutMessage): Promise<import("./manager.js").PutResult>;
-  get(queue: string, options: import("./manager.js").GetOptions): Promise<Message | null>;
-  browse(queue: string, options: import("./manager.js").BrowseOptions): BrowseCursor;
+  put(queue: string, message: PutMessage): Promise<import("./manager-types.js").PutResult>;
+  get(queue: string, options: import("./manager-types.js").GetOptions): Promise<Message | null>;
+  browse(queue: string, options: import("./manager-types.js").BrowseOptions): BrowseCursor;
   closeHandle(handle: QueueHandle, deleteQueue: boolean): Promise<void>;
 }
 
@@ -61,12 +61,12 @@ export class QueueHandle {
     return this.host.put(this.status.queue, message);
   }
 
-  get(options: import("./manager.js").GetOptions = {}) {
+  get(options: import("./manager-types.js").GetOptions = {}) {
     this.#check("input", "MQRC_NOT_OPEN_FOR_INPUT");
     return this.host.get(this.status.queue, options);
   }
 
-  browse(options: import("./manager.js").BrowseOptions = {}) {
+  browse(options: import("./manager-types.js").BrowseOptions = {}) {
     this.#check("browse", "MQRC_NOT_OPEN_FOR_BROWSE");
     return this.host.browse(this.status.queue, options);
   }

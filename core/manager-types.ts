@@ -86,3 +86,6 @@ export interface QueueStatus {
   /** MSGAGE: milliseconds since the oldest message on the queue was put, or null when empty. */
   oldestMessageAge: number | null;
 }
+
+/** A channel's state as START and STOP CHANNEL leave it (no transport yet: a sender retries). */
+export type ChannelState = "retrying" | "stopped";

@@ -38,9 +38,9 @@ import { applyQueueManagerAttributes, defaultAttributes, isQueueType, kindOf, qu
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
 import { runMqsc, type MqscRunOptions } from "./mqsc/execute.js";
 import { toMessage, toSummary } from "./message-view.js";
-import type { BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
+import type { BrowseOptions, ChannelState, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 
-export type { AbortSignalLike, BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
+export type { AbortSignalLike, BrowseOptions, ChannelState, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 import type { MqscResult } from "./mqsc/result.js";
 import { messageRecordProblem, type DamagedRecord } from "./record-check.js";
 
@@ -1161,7 +1161,6 @@ export class QueueManager {
 }
 
 
-export type ChannelState = "retrying" | "stopped";
 
 interface MemoryLimits {
   bodyCacheBytes: number;

@@ -1,13 +1,13 @@
 /**
  * Object definitions of every type MQ has (queues of four types, processes, topics,
  * subscriptions, channels, namelists) with their attributes in plain English, checked
- * against the catalogue (core/mqsc/catalogue): each attribute's type, range and default
+ * against the catalogue (core/objects/catalogue): each attribute's type, range and default
  * are IBM's. The queue manager keeps definitions; only local queues hold messages.
  */
 import { MQError } from "./errors.js";
 import type { JsonValue } from "./message.js";
-import { CATALOGUE, QUEUE_MANAGER, channelAttributeNames } from "./mqsc/catalogue/index.js";
-import type { AttributeSpec, AttributeType, ObjectTypeSpec } from "./mqsc/catalogue/types.js";
+import { CATALOGUE, QUEUE_MANAGER, channelAttributeNames } from "./objects/catalogue/index.js";
+import type { AttributeSpec, AttributeType, ObjectTypeSpec } from "./objects/catalogue/types.js";
 import type { ObjectKind } from "./store.js";
 
 export type ObjectType = "localQueue" | "aliasQueue" | "remoteQueue" | "modelQueue" | "process" | "topic" | "subscription" | "channel" | "namelist";

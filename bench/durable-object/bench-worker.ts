@@ -21,6 +21,7 @@ import { QueueManager } from "../../core/index.js";
 import { DurableObjectStore } from "../../adapters/edge/durable-object-store.js";
 import { benchDescriptor } from "../descriptor.js";
 import { BODY_1KIB } from "../stats.js";
+import { JMS_CASES, runJmsCase, type JmsCase } from "../jms-cases.js";
 
 interface Env {
   BENCH: DurableObjectNamespace;
@@ -67,6 +68,11 @@ export class BenchObject extends DurableObject<Env> {
           }
           return got;
         });
+      case "/jms": {
+        const kind = url.searchParams.get("kind") as JmsCase;
+        if (!JMS_CASES.includes(kind)) return new Response("unknown case", { status: 400 });
+        return this.#timed(n, (qm) => runJmsCase(qm, kind, n));
+      }
       case "/raw-batch":
         return this.#timed(n, async () => {
           const sql = this.ctx.storage.sql;

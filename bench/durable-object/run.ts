@@ -15,6 +15,7 @@ import { Miniflare } from "miniflare";
 import { Cleanup } from "../cleanup.js";
 import { alternate, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
+import { jmsRows } from "../jms-rows.js";
 
 const MESSAGES = 10_000;
 const WARMUP_ROUNDS = 1;
@@ -86,11 +87,17 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
 
     const batch = await compare(() => step("ours", "batch"), () => step("raw", "batch"));
     const pairs = await compare(() => step("ours", "pairs"), () => step("raw", "pairs"));
+    const jms = await jmsRows("workerd", "durable object sqlite", MESSAGES, 1, 3, async (kind, n) => {
+      const object = `jms-${kind}-${objects++}`;
+      await fetchJson("/setup-ours", object, n);
+      const inside = await fetchJson(`/jms`, `${object}&kind=${kind}`, n);
+      return { kind, count: inside.count!, ms: inside.ms! };
+    });
     return {
       name: "durable-object",
       runtime: "workerd",
       versions: { workerd: workerdVersion(), miniflare: createRequire(import.meta.url)("miniflare/package.json").version, node: process.version },
-      rows: [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch), row("durable object sqlite, persistent, put+get pairs", pairs)],
+      rows: [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch), row("durable object sqlite, persistent, put+get pairs", pairs), ...jms],
       notes: [
         "Rates are put+get (INSERT+DELETE) pairs per second, timed inside the object between two ctx.storage.sync() calls.",
         `Clock probe: in this workerd a pure-CPU loop moved Date.now() by ${clock.dateNowMs} ms and performance.now() by ${clock.performanceNowMs} ms ` +

@@ -9,6 +9,7 @@ import { QueueManager } from "../../core/index.js";
 import { IndexedDBStore } from "../../adapters/browser/index.js";
 import { benchDescriptor } from "../descriptor.js";
 import { BODY_1KIB } from "../stats.js";
+import { JMS_CASES, runJmsCase } from "../jms-cases.js";
 
 const QUEUE = "DEV.QUEUE.1";
 export interface Timed {
@@ -139,7 +140,21 @@ function deleteDatabase(name: string): Promise<void> {
   });
 }
 
-const bench = { oursConcurrent, oursSerial, rawOneTransaction, rawSerial };
+/** One JMS case (bench/jms-cases.ts), by its index in JMS_CASES, on a fresh database. */
+async function jms(kindIndex: number, n: number): Promise<Timed> {
+  const databaseName = freshName("jms");
+  const qm = await QueueManager.open({ name: "BENCH", store: new IndexedDBStore({ databaseName }) });
+  try {
+    const start = performance.now();
+    const count = await runJmsCase(qm, JMS_CASES[kindIndex]!, n);
+    return { count, ms: performance.now() - start };
+  } finally {
+    await qm.close();
+    await deleteDatabase(databaseName);
+  }
+}
+
+const bench = { oursConcurrent, oursSerial, rawOneTransaction, rawSerial, jms };
 export type PageBench = typeof bench;
 declare global {
   interface Window {

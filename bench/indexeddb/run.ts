@@ -19,6 +19,11 @@ import { Cleanup } from "../cleanup.js";
 import { alternate, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
 import type { PageBench, Timed } from "./page.js";
+import { JMS_CASES } from "../jms-cases.js";
+import { jmsRows } from "../jms-rows.js";
+
+/** Messages per JMS case and round. */
+const JMS_MESSAGES = 500;
 
 const require = createRequire(import.meta.url);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -66,6 +71,7 @@ export async function runIndexedDBBench(): Promise<BenchResult> {
       () => call(page, "oursSerial", SERIAL_MESSAGES),
       () => call(page, "rawSerial", SERIAL_MESSAGES),
     );
+    const jms = await jmsRows("chromium", "indexeddb", JMS_MESSAGES, 1, 3, async (kind, n) => ({ kind, ...(await call(page, "jms", JMS_CASES.indexOf(kind), n)) }));
     return {
       name: "indexeddb",
       runtime: "chromium",
@@ -73,10 +79,12 @@ export async function runIndexedDBBench(): Promise<BenchResult> {
       rows: [
         row(`indexeddb, persistent put, ${PRODUCERS} producers vs raw puts in one transaction`, concurrent, 0.5, { messages: CONCURRENT_MESSAGES, producers: PRODUCERS }),
         row("indexeddb, persistent put, serial vs raw one transaction per put", serial, 0.8, { messages: SERIAL_MESSAGES }),
+        ...jms,
       ],
       notes: [
         "Rates are persistent puts per second; each round uses a fresh database, deleted afterwards.",
         "Transactions use Chromium's default durability on both sides.",
+        "JMS rows: persistent put+get through sessions, each case against plain put+get of the same run (bench/jms-cases.ts).",
       ],
     };
   } finally {

@@ -132,6 +132,8 @@ export class Session {
     if (this.#closed) return;
     for (const consumer of [...this.#consumers]) await consumer.close();
     this.#closed = true;
+    // dups-ok: what was delivered is acknowledged, lazily but for good; the rest comes back.
+    if (this.acknowledgeMode === "dups-ok" && !this.transacted && this.#dupsOkCount > 0) await this.#acknowledgeBatch().catch(() => undefined);
     await this.#backOutUnacknowledged();
     this.onClose(this);
   }

@@ -5,8 +5,8 @@
  */
 import { MQError } from "../errors.js";
 import type { ObjectType } from "../objects.js";
-import { MQRCCF } from "./catalogue/messages.js";
-import type { AmqMessageName } from "./catalogue/messages.js";
+import { MQRCCF } from "../objects/catalogue/messages.js";
+import type { AmqMessageName } from "../objects/catalogue/messages.js";
 import { amq, failed, productMessage, type Outcome } from "./result.js";
 
 /** Thrown by a command handler for input that breaks MQSC's rules; the executor reports it with its position. */

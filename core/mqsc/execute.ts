@@ -5,8 +5,8 @@
  * runmqsc's summary. Nothing thrown escapes: bad input is always a result.
  */
 import { MQRC, registerReasonNames } from "../errors.js";
-import type { QueueManager } from "../manager.js";
-import { MQRCCF } from "./catalogue/messages.js";
+import type { MqscHost } from "./host.js";
+import { MQRCCF } from "../objects/catalogue/messages.js";
 import { MqscSyntax, NOT_IMPLEMENTED, OBJECT_KEYWORDS, QUEUE_KEYWORDS, VERBS, failure } from "./commands.js";
 import { alter, clear, define, display, remove } from "./object-commands.js";
 import { parseScript, type MqscParameter, type ParsedCommand } from "./parser.js";
@@ -34,7 +34,7 @@ export interface MqscRunOptions {
 /** A command takes tens of microseconds; fifty of them hold the host for a few milliseconds at most. */
 const YIELD_EVERY = 50;
 
-export async function runMqsc(qm: QueueManager, script: string, options: MqscRunOptions = {}): Promise<MqscResult> {
+export async function runMqsc(qm: MqscHost, script: string, options: MqscRunOptions = {}): Promise<MqscResult> {
   const commands: MqscCommandResult[] = [];
   const limit = options.maxOutputChars ?? Infinity;
   let output = 0;
@@ -80,7 +80,7 @@ function outputLimitReached(limit: number, notRun: number, line: number): MqscCo
   return { command: "", line, ...outcome };
 }
 
-async function runCommand(qm: QueueManager, command: ParsedCommand): Promise<Outcome> {
+async function runCommand(qm: MqscHost, command: ParsedCommand): Promise<Outcome> {
   const [first, second, ...rest] = command.parameters as [MqscParameter, MqscParameter | undefined, ...MqscParameter[]];
   const verb = first.values === undefined ? VERBS[first.keyword] : undefined;
   if (!verb) throw new MqscSyntax(`${first.keyword} is not an MQSC command`, first.position);

@@ -3,10 +3,10 @@
  * parameters are read against the catalogue (keyword, synonyms, type, range), the queue
  * manager does the work, and DISPLAY shows each attribute as MQ does.
  */
-import type { QueueManager } from "../manager.js";
+import type { MqscHost } from "./host.js";
 import { applicableSpecs, type Attributes, type ObjectDefinition } from "../objects.js";
 import type { JsonValue } from "../message.js";
-import { attributeByKeyword, channelAttributeNames, CATALOGUE, type AttributeSpec } from "./catalogue/index.js";
+import { attributeByKeyword, channelAttributeNames, CATALOGUE, type AttributeSpec } from "../objects/catalogue/index.js";
 import { MqscSyntax, QUEUE_KEYWORDS, OBJECT_KEYWORDS, failure, type ObjectCommandType } from "./commands.js";
 import { dateAndTime, isGeneric, layout, matchesGeneric, readWhere, satisfies, type DisplayItem, type WhereClause } from "./display.js";
 import type { MqscParameter } from "./parser.js";
@@ -78,7 +78,7 @@ function specsFor(object: ObjectCommandType, parameters: readonly MqscParameter[
   return { specs: CATALOGUE.channel.attributes.filter((a) => names.has(a.name)), typeName: `a ${keyword} channel` };
 }
 
-export async function define(qm: QueueManager, object: ObjectCommandType, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
+export async function define(qm: MqscHost, object: ObjectCommandType, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
   const name = objectName(target, false);
   const { specs, typeName } = specsFor(object, rest, "DEFINE", target.position);
   const { attributes, options } = readParameters(specs, rest, ["LIKE", "REPLACE", "NOREPLACE"], typeName);
@@ -93,7 +93,7 @@ export async function define(qm: QueueManager, object: ObjectCommandType, target
   }
 }
 
-export async function alter(qm: QueueManager, object: ObjectCommandType, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
+export async function alter(qm: MqscHost, object: ObjectCommandType, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
   const name = objectName(target, false);
   const { specs, typeName } = specsFor(object, rest, "ALTER", target.position);
   const { attributes } = readParameters(specs, rest, ["FORCE"], typeName);
@@ -105,7 +105,7 @@ export async function alter(qm: QueueManager, object: ObjectCommandType, target:
   }
 }
 
-export async function remove(qm: QueueManager, object: ObjectCommandType, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
+export async function remove(qm: MqscHost, object: ObjectCommandType, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
   const name = objectName(target, false);
   const options = object.type === "localQueue" ? ["PURGE", "NOPURGE", "AUTHREC"] : object.type === "channel" ? ["CHLTABLE", "AUTHREC"] : ["AUTHREC"];
   const { options: given } = readParameters([], rest, options, `DELETE ${object.queueType ?? object.displayKeyword}`);
@@ -118,7 +118,7 @@ export async function remove(qm: QueueManager, object: ObjectCommandType, target
   }
 }
 
-export async function clear(qm: QueueManager, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
+export async function clear(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
   const name = objectName(target, false);
   readParameters([], rest, [], "CLEAR QLOCAL");
   try {
@@ -133,7 +133,7 @@ export async function clear(qm: QueueManager, target: MqscParameter, rest: MqscP
 }
 
 /** DISPLAY QLOCAL(...), QUEUE(...), PROCESS(...), CHANNEL(...), ...: the objects that match, each laid out. */
-export function display(qm: QueueManager, keyword: string, target: MqscParameter, rest: MqscParameter[]): Outcome {
+export function display(qm: MqscHost, keyword: string, target: MqscParameter, rest: MqscParameter[]): Outcome {
   const pattern = objectName(target, true);
   const byQueueKeyword = QUEUE_KEYWORDS.has(keyword);
   const object = byQueueKeyword ? undefined : OBJECT_KEYWORDS[keyword]!;
@@ -236,7 +236,7 @@ function keywordOfSynonym(object: ObjectCommandType, keyword: string): string {
 }
 
 /** Every attribute of a definition as DISPLAY shows it: name and type first, then A to Z. */
-function displayItems(qm: QueueManager, object: ObjectCommandType, definition: ObjectDefinition): DisplayItem[] {
+function displayItems(qm: MqscHost, object: ObjectCommandType, definition: ObjectDefinition): DisplayItem[] {
   const item = (keyword: string, text: string, json: JsonValue): DisplayItem => ({ keyword, text, json });
   const head: DisplayItem[] = [item(object.displayKeyword, `${object.displayKeyword}(${definition.name})`, definition.name)];
   if (object.queueType) head.push(item("TYPE", `TYPE(${object.queueType})`, object.queueType));

@@ -1,14 +1,14 @@
 /** ALTER QMGR and DISPLAY QMGR. */
-import type { QueueManager } from "../manager.js";
+import type { MqscHost } from "./host.js";
 import type { Attributes } from "../objects.js";
-import { attributeByKeyword, QUEUE_MANAGER } from "./catalogue/index.js";
+import { attributeByKeyword, QUEUE_MANAGER } from "../objects/catalogue/index.js";
 import { MqscSyntax, failure } from "./commands.js";
 import { dateAndTime, layout, type DisplayItem } from "./display.js";
 import type { MqscParameter } from "./parser.js";
 import { amq, succeeded, type Outcome } from "./result.js";
 import { AttributeValueError, formatAttribute, jsonValue, readAttribute } from "./values.js";
 
-export async function alterQueueManager(qm: QueueManager, rest: MqscParameter[]): Promise<Outcome> {
+export async function alterQueueManager(qm: MqscHost, rest: MqscParameter[]): Promise<Outcome> {
   const changes: Attributes = {};
   for (const parameter of rest) {
     if (parameter.keyword === "FORCE" && parameter.values === undefined) continue;
@@ -30,7 +30,7 @@ export async function alterQueueManager(qm: QueueManager, rest: MqscParameter[])
   }
 }
 
-export function displayQueueManager(qm: QueueManager, rest: MqscParameter[]): Outcome {
+export function displayQueueManager(qm: MqscHost, rest: MqscParameter[]): Outcome {
   const attributes = qm.attributes;
   const created = dateAndTime(qm.createdAt);
   const altered = dateAndTime(qm.alteredAt);

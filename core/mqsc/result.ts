@@ -5,7 +5,7 @@
  */
 import { MQCC_FAILED, MQCC_OK, MQCC_WARNING, reasonName } from "../errors.js";
 import type { JsonValue } from "../message.js";
-import { AMQ_MESSAGES, MQRCCF, formatAmqText, type AmqMessageName } from "./catalogue/messages.js";
+import { AMQ_MESSAGES, MQRCCF, formatAmqText, type AmqMessageName } from "../objects/catalogue/messages.js";
 import type { MqscPosition } from "./parser.js";
 
 export interface MqscMessage {

@@ -1,6 +1,6 @@
 /** DISPLAY QSTATUS, and START, STOP and DISPLAY CHSTATUS for channels. */
-import type { QueueManager } from "../manager.js";
-import { MQRCCF } from "./catalogue/messages.js";
+import type { MqscHost } from "./host.js";
+import { MQRCCF } from "../objects/catalogue/messages.js";
 import { MqscSyntax, failure } from "./commands.js";
 import { dateAndTime, layout, matchesGeneric, type DisplayItem } from "./display.js";
 import { objectName } from "./object-commands.js";
@@ -10,7 +10,7 @@ import { amq, failed, productMessage, succeeded, warned, type MqscObject, type O
 const item = (keyword: string, value: string | number): DisplayItem => ({ keyword, text: `${keyword}(${value === "" ? " " : value})`, json: value });
 
 /** DISPLAY QSTATUS(name) TYPE(QUEUE|HANDLE): live figures of local queues, or their open handles. */
-export function displayQueueStatus(qm: QueueManager, target: MqscParameter, rest: MqscParameter[]): Outcome {
+export function displayQueueStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
   const pattern = objectName(target, true);
   let type = "QUEUE";
   const requested: MqscParameter[] = [];
@@ -32,7 +32,7 @@ export function displayQueueStatus(qm: QueueManager, target: MqscParameter, rest
   return succeeded([amq("displayQueueStatusDetails")], objects);
 }
 
-function queueItems(qm: QueueManager, name: string): DisplayItem[] {
+function queueItems(qm: MqscHost, name: string): DisplayItem[] {
   const status = qm.queueStatus(name);
   const put = dateAndTime(status.lastPutTime);
   const got = dateAndTime(status.lastGetTime);
@@ -51,7 +51,7 @@ function queueItems(qm: QueueManager, name: string): DisplayItem[] {
   ];
 }
 
-function handleItems(queue: string, handle: ReturnType<QueueManager["handleStatuses"]>[number]): DisplayItem[] {
+function handleItems(queue: string, handle: ReturnType<MqscHost["handleStatuses"]>[number]): DisplayItem[] {
   return [
     item("QUEUE", queue),
     item("TYPE", "HANDLE"),
@@ -80,7 +80,7 @@ function select(items: DisplayItem[], requested: MqscParameter[], head: number):
   return { parameters: Object.fromEntries(shown.map((i) => [i.keyword.toLowerCase(), i.json])), lines: layout(shown) };
 }
 
-export function startChannel(qm: QueueManager, target: MqscParameter, rest: MqscParameter[]): Outcome {
+export function startChannel(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
   const name = objectName(target, false);
   noOptions(rest, "START CHANNEL");
   try {
@@ -97,7 +97,7 @@ export function startChannel(qm: QueueManager, target: MqscParameter, rest: Mqsc
   }
 }
 
-export function stopChannel(qm: QueueManager, target: MqscParameter, rest: MqscParameter[]): Outcome {
+export function stopChannel(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
   const name = objectName(target, false);
   readStopOptions(rest);
   try {
@@ -109,7 +109,7 @@ export function stopChannel(qm: QueueManager, target: MqscParameter, rest: MqscP
   }
 }
 
-export function displayChannelStatus(qm: QueueManager, target: MqscParameter, rest: MqscParameter[]): Outcome {
+export function displayChannelStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
   const pattern = objectName(target, true);
   const requested = rest.filter((p) => p.values === undefined);
   const objects = qm

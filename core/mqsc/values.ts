@@ -4,7 +4,7 @@
  * with IBM's ranges, and writing them back as DISPLAY shows them.
  */
 import type { JsonValue } from "../message.js";
-import type { AttributeSpec, AttributeType } from "./catalogue/types.js";
+import type { AttributeSpec, AttributeType } from "../objects/catalogue/types.js";
 import type { MqscValue } from "./parser.js";
 
 /** A value that breaks its attribute's type or range; the executor reports it with the attribute. */

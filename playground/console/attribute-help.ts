@@ -1,6 +1,6 @@
 /**
  * One line on an attribute keyword, for the console's help line: the catalogue's `help`
- * (core/mqsc/catalogue), with the attribute's plain-English name, its values and default;
+ * (core/objects/catalogue), with the attribute's plain-English name, its values and default;
  * and a few words on the keywords that are options or DISPLAY-only figures, not attributes.
  */
 import {

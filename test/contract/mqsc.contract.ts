@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
 import { parseScript, type MqscParameter, type ParsedCommand } from "../../core/mqsc/parser.js";
 import { VERBS, OBJECT_KEYWORDS } from "../../core/mqsc/commands.js";
-import { CATALOGUE, QUEUE_MANAGER, attributeByKeyword, channelAttributeNames } from "../../core/mqsc/catalogue/index.js";
+import { CATALOGUE, QUEUE_MANAGER, attributeByKeyword, channelAttributeNames } from "../../core/objects/catalogue/index.js";
 import devTemplate from "../fixtures/conformance/mqsc/mq-container__incubating__mqadvanced-server-dev__10-dev.mqsc.tpl?raw";
 import senderScript from "../fixtures/conformance/mqsc/mq-ansible__blueprints__sdr-rcvr__sender-config.mqsc?raw";
 import receiverScript from "../fixtures/conformance/mqsc/mq-ansible__blueprints__sdr-rcvr__receiver-config.mqsc?raw";

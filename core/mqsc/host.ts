@@ -1,0 +1,31 @@
+/**
+ * What MQSC needs of a queue manager, declared here so that core/mqsc never imports the
+ * manager: the object catalogue, queue and channel status, and the administrative changes
+ * commands make. QueueManager satisfies it; a test double or another host may too.
+ */
+import type { QueueManagerAttributes } from "../attributes.js";
+import type { HandleStatus } from "../handle.js";
+import type { ChannelState, QueueStatus } from "../manager-types.js";
+import type { DefineOptions } from "../object-catalogue.js";
+import type { Attributes, ObjectDefinition, ObjectType } from "../objects.js";
+
+export interface MqscHost {
+  readonly name: string;
+  readonly attributes: QueueManagerAttributes;
+  readonly createdAt: number;
+  readonly alteredAt: number;
+  object(type: ObjectType | "queue", name: string): ObjectDefinition | undefined;
+  objects(types?: readonly ObjectType[]): ObjectDefinition[];
+  defineObject(type: ObjectType, name: string, attributes?: Attributes, options?: DefineOptions): Promise<ObjectDefinition>;
+  alterObject(type: ObjectType, name: string, attributes: Attributes): Promise<ObjectDefinition>;
+  deleteObject(type: ObjectType, name: string, options?: { purge?: boolean }): Promise<void>;
+  alterQueueManager(attributes: Partial<QueueManagerAttributes>): Promise<void>;
+  queueNames(): string[];
+  queueStatus(name: string): QueueStatus;
+  queueDynamicType(name: string): "temporary" | "permanent" | undefined;
+  clearQueue(name: string): Promise<number>;
+  handleStatuses(queueName?: string): HandleStatus[];
+  startChannel(name: string): ChannelState | undefined;
+  stopChannel(name: string): void;
+  channelStatus(name: string): ChannelState | undefined;
+}
