@@ -344,7 +344,7 @@ export class QueueManager {
       }
       queue.settlePaged(priority, true);
       if (queue.waiters.length > 0) this.#serveWaiters(queue);
-      if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent });
+      if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent, depth: queue.depth });
       return result;
     }
     const entry: Entry = { record, body: stored, state: persistent || delay > 0 ? EntryState.Pending : EntryState.Available };
@@ -362,7 +362,7 @@ export class QueueManager {
       this.#cacheOrPageOut(entry);
     }
     if (queue.waiters.length > 0) this.#serveWaiters(queue);
-    if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent });
+    if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent, depth: queue.depth });
     return result;
   }
 
@@ -371,7 +371,7 @@ export class QueueManager {
     const { priority, persistent } = record;
     const done = (committed: boolean) => {
       if (committed && queue.waiters.length > 0) this.#serveWaiters(queue);
-      if (committed) if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent });
+      if (committed) if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent, depth: queue.depth });
     };
     if (persistent && queue.shouldPage(priority)) {
       // The lane is deeper than memory: the message goes to the store only, on commit.
@@ -438,7 +438,9 @@ export class QueueManager {
     const entry = this.#takeInMemory(queue, filter, now) ?? (this.#needsStore(queue, filter) ? await this.#takeWithStore(queue, filter, now) : undefined);
     if (entry) return unit ? this.#getUnderSyncpoint(queue, entry, unit, now) : this.#completeGet(queue, entry, now);
     if (wait === 0) return null;
-    const arrived = await waitForMessage(this.#clock, queue, filter, wait, options.signal, counted);
+    const waiting = waitForMessage(this.#clock, queue, filter, wait, options.signal, counted);
+    if (counted) this.#inputChanged(queue);
+    const arrived = await waiting.finally(() => counted && this.#inputChanged(queue));
     if (!arrived) return null;
     return unit ? this.#getUnderSyncpoint(queue, arrived, unit) : this.#completeGet(queue, arrived);
   }
@@ -540,6 +542,7 @@ export class QueueManager {
     }
     if (input) reading!.openInputCount++;
     if (output) writeQueue!.openOutputCount++;
+    if (input) this.#inputChanged(reading!);
     const status: HandleStatus = { id: ++this.#handleCounter, queue: name, application: options.application ?? "", input, output, browse, openedAt: this.#clock.now() };
     const handle = new QueueHandle(
       {
@@ -551,6 +554,7 @@ export class QueueManager {
           this.#handles.delete(closing);
           if (input) reading!.openInputCount--;
           if (output) writeQueue!.openOutputCount--;
+          if (input) this.#inputChanged(reading!);
           const dynamic = this.#queues.get(name)?.dynamic;
           if (this.#closed) return;
           // A temporary dynamic queue goes with the handle that made it, whoever else uses it (MQ does the same).
@@ -967,6 +971,11 @@ export class QueueManager {
     this.#prepared.set(xid, UnitOfWork.prepared((ops) => this.#commit(ops), this.#unitHooks, xid, items));
   }
 
+  /** Tells subscribers how many have the queue open for input now (IPPROCS: handles and waiting gets). */
+  #inputChanged(queue: LocalQueue): void {
+    if (this.#events.hasListeners) this.#events.emit({ type: "input", queue: queue.name, openInputCount: this.queueStatus(queue.name).openInputCount });
+  }
+
   #checkOwnUnit(unit: UnitOfWork): UnitOfWork {
     if (!this.#units.has(unit)) throw new MQError("MQRC_UOW_NOT_AVAILABLE", `the unit of work was not begun on queue manager ${this.name}`);
     return unit;
@@ -990,11 +999,11 @@ export class QueueManager {
         record,
         committed: () => {
           this.#forget(queue, entry);
-          if (this.#events.hasListeners) this.#events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: record.persistent });
+          if (this.#events.hasListeners) this.#events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: record.persistent, depth: queue.depth });
         },
         rolledBack: () => {
           putBack();
-          if (this.#events.hasListeners) this.#events.emit({ type: "backout", queue: queue.name, messageId: record.messageId, backoutCount: record.backoutCount });
+          if (this.#events.hasListeners) this.#events.emit({ type: "backout", queue: queue.name, messageId: record.messageId, backoutCount: record.backoutCount, depth: queue.depth });
         },
       });
     } catch (error) {
@@ -1010,14 +1019,14 @@ export class QueueManager {
     if (!record.persistent) {
       const body = entry.body!;
       this.#forget(queue, entry);
-      if (this.#events.hasListeners) this.#events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: false });
+      if (this.#events.hasListeners) this.#events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: false, depth: queue.depth });
       return toMessage(record, body, now);
     }
     try {
       const body = entry.body ?? (await this.#readBody(record.seq));
       await this.#commit([{ op: "deleteMessage", seq: record.seq }]);
       this.#forget(queue, entry);
-      if (this.#events.hasListeners) this.#events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: true });
+      if (this.#events.hasListeners) this.#events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: true, depth: queue.depth });
       return toMessage(record, body, now);
     } catch (error) {
       queue.release(entry);

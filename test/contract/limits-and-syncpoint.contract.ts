@@ -96,6 +96,41 @@ export function testLimitsAndSyncpoint(name: string, harness: StoreHarness): voi
       });
     });
 
+    it("tells subscribers what was committed, in commit order, and nothing of what was rolled back", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const seen: string[] = [];
+        const stop = qm.events.subscribe((e) => seen.push(e.type === "input" ? `input ${e.queue} ${e.openInputCount}` : `${e.type} ${e.queue} depth ${e.depth}`));
+        const rolledBack = qm.beginUnitOfWork();
+        await qm.put(Q, { body: "never", persistent: true }, { unitOfWork: rolledBack });
+        await rolledBack.rollback();
+        const unit = qm.beginUnitOfWork();
+        await qm.put("DEV.QUEUE.2", { body: "second", persistent: true }, { unitOfWork: unit });
+        await qm.put(Q, { body: "first", persistent: false });
+        expect(seen).toEqual([`put ${Q} depth 1`]);
+        await unit.commit();
+        const waiting = qm.get("DEV.QUEUE.3", { wait: 5000 });
+        await qm.put("DEV.QUEUE.3", { body: "awaited" });
+        await waiting;
+        const taking = qm.beginUnitOfWork();
+        await qm.get(Q, { unitOfWork: taking });
+        await taking.rollback();
+        stop();
+        await qm.put(Q, { body: "unheard" });
+        expect(seen).toEqual([
+          `put ${Q} depth 1`,
+          "put DEV.QUEUE.2 depth 1",
+          "input DEV.QUEUE.3 1",
+          "put DEV.QUEUE.3 depth 1",
+          // The wait ends as the message is handed over; the get's removal is told once done.
+          "input DEV.QUEUE.3 0",
+          "get DEV.QUEUE.3 depth 0",
+          `backout ${Q} depth 1`,
+        ]);
+        await qm.close();
+      });
+    });
+
     it("refuses to clear or delete a queue while a get on it is uncommitted", async () => {
       await withStorage(async (open) => {
         const qm = await open();
