@@ -34,6 +34,7 @@ import { XAResource } from "./uow/xa-resource.js";
 import { QueueEvents } from "./events/queue-events.js";
 import { Connection, type ConnectionOptions } from "./jms/connection.js";
 import type { ClientIdRegistry } from "./jms/host.js";
+import { ConsumerSlots } from "./jms/consumer-slots.js";
 import { applyQueueManagerAttributes, defaultAttributes, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
 import { runMqsc, type MqscRunOptions } from "./mqsc/execute.js";
@@ -69,6 +70,17 @@ export class QueueManager {
   readonly #objects = new ObjectCatalogue();
   readonly #resolver = new QueueResolver(this.#objects, this.#queues, () => this.name, () => this.#attributes);
   readonly #handles = new Set<QueueHandle>();
+  /** JMS consumers per queue, within the queue's MAXACTCONS and MAXBKPCONS. */
+  readonly consumerSlots = new ConsumerSlots((queue) => {
+    const attributes = this.#queues.get(queue)?.attributes;
+    return { maxActive: Number(attributes?.maxActiveConsumers ?? -1), maxBackup: Number(attributes?.maxBackupConsumers ?? 0) };
+  });
+
+  /** The clock the manager keeps time by (waits, expiry, delivery delays). */
+  get clock(): Clock {
+    return this.#clock;
+  }
+
   /** The client ids of open JMS connections, and the connections, closed with the manager. */
   readonly #clientIdsInUse = new Set<string>();
   readonly #clientIds: ClientIdRegistry = {

@@ -22,6 +22,8 @@ import type { UnitOfWork } from "../uow/unit-of-work.js";
 import type { JmsHost } from "./host.js";
 import { received, type ReceivedMessage } from "./received-message.js";
 import { StopSignal } from "./stop-signal.js";
+import type { ConsumerSlot } from "./consumer-slots.js";
+import type { Clock } from "../clock.js";
 
 export type AcknowledgeMode = "auto" | "client" | "dups-ok" | "individual" | "none";
 
@@ -95,7 +97,8 @@ export class Session {
     this.#checkOpen();
     const prefetch = options.prefetch ?? 1;
     if (!Number.isInteger(prefetch) || prefetch < 1) throw new MQError("MQRC_OPTIONS_ERROR", `prefetch is a whole number, 1 or more; got ${JSON.stringify(prefetch)}`);
-    const consumer = new MessageConsumer(this, destination, prefetch);
+    const slot = this.host.consumerSlots.join(destination.queueName);
+    const consumer = new MessageConsumer(this, destination, prefetch, slot, this.host.clock);
     this.#consumers.add(consumer);
     return consumer;
   }
@@ -194,8 +197,9 @@ export class Session {
   }
 
   /** @internal */
-  consumerClosed(consumer: MessageConsumer): void {
+  consumerClosed(consumer: MessageConsumer, slot: ConsumerSlot): void {
     this.#consumers.delete(consumer);
+    this.host.consumerSlots.leave(slot);
   }
 
   /** @internal */
@@ -306,19 +310,47 @@ export class MessageConsumer {
     private readonly session: Session,
     readonly destination: Queue,
     readonly prefetch: number,
+    private readonly slot: ConsumerSlot,
+    private readonly clock: Clock,
   ) {}
+
+  /** Whether the consumer receives now, or waits as a backup (MAXACTCONS) to take over. */
+  get active(): boolean {
+    return this.slot.active;
+  }
 
   /** The next message, waiting up to `timeout` ms (0 or absent: until one comes); null when none came or the consumer closed. */
   async receive(timeout?: number): Promise<ReceivedMessage | null> {
     this.#checkReceive();
-    const wait = timeout === undefined || timeout === 0 ? Infinity : timeout;
+    let wait = timeout === undefined || timeout === 0 ? Infinity : timeout;
+    if (!this.slot.active) {
+      const started = this.clock.now();
+      if (!(await this.#becomeActive(wait))) return null;
+      wait = Math.max(0, wait - (this.clock.now() - started));
+    }
     return (await this.session.deliver(this, this.destination.queueName, wait, this.#stop, false))?.message ?? null;
   }
 
-  /** The next message if one is there now; null otherwise. */
+  /** The next message if one is there now; null otherwise (and always null for a backup consumer). */
   async receiveNoWait(): Promise<ReceivedMessage | null> {
     this.#checkReceive();
+    if (!this.slot.active) return null;
     return (await this.session.deliver(this, this.destination.queueName, 0, this.#stop, false))?.message ?? null;
+  }
+
+  /** Waits up to `wait` ms for a backup consumer to become active; false if it did not (or closed). */
+  #becomeActive(wait: number): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const timer = wait === Infinity ? undefined : this.clock.setTimer(wait, () => settle(false));
+      const stopped = () => settle(false);
+      const settle = (active: boolean) => {
+        timer?.cancel();
+        this.#stop.removeEventListener("abort", stopped);
+        resolve(active && !this.#closed);
+      };
+      this.#stop.addEventListener("abort", stopped);
+      void this.slot.activated.then(() => settle(true));
+    });
   }
 
   /**
@@ -338,7 +370,7 @@ export class MessageConsumer {
     this.#listener = undefined;
     this.#stop.stop();
     await this.#listening;
-    this.session.consumerClosed(this);
+    this.session.consumerClosed(this, this.slot);
   }
 
   #checkReceive(): void {
@@ -347,6 +379,7 @@ export class MessageConsumer {
   }
 
   async #listen(): Promise<void> {
+    if (!this.slot.active && !(await this.#becomeActive(Infinity))) return;
     while (this.#listener && !this.#closed) {
       let delivery: Awaited<ReturnType<Session["deliver"]>>;
       try {

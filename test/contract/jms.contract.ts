@@ -333,5 +333,29 @@ export function testJms(name: string, harness: StoreHarness): void {
         await reopened.close();
       });
     });
+
+    it("limits a queue's consumers: MAXACTCONS active, MAXBKPCONS backups that take over in order, the rest refused", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const altered = await qm.mqsc(`ALTER QLOCAL(${A}) MAXACTCONS(1) MAXBKPCONS(2)\nDISPLAY QLOCAL(${A}) MAXACTCONS MAXBKPCONS`);
+        expect(altered.commands[1]!.objects![0]!.parameters).toMatchObject({ maxactcons: 1, maxbkpcons: 2 });
+        const connection = await qm.createConnection();
+        const sessions = await Promise.all([1, 2, 3, 4].map(() => connection.createSession()));
+        const [first, second, third] = sessions.slice(0, 3).map((s) => s.createConsumer(s.createQueue(A)));
+        expect([first!.active, second!.active, third!.active]).toEqual([true, false, false]);
+        expect(await reason(() => sessions[3]!.createConsumer(sessions[3]!.createQueue(A)))).toBe("MQRC_OBJECT_IN_USE");
+        for (const body of ["one", "two", "three"]) await qm.put(A, { body });
+        expect(await second!.receive(30)).toBeNull();
+        expect((await first!.receive(100))?.body).toBe("one");
+        const waiting = second!.receive(5000);
+        await first!.close();
+        expect((await waiting)?.body).toBe("two");
+        expect(second!.active).toBe(true);
+        await second!.close();
+        expect((await third!.receive(100))?.body).toBe("three");
+        await connection.close();
+        await qm.close();
+      });
+    });
   });
 }

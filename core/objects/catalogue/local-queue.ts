@@ -180,6 +180,22 @@ const attributes: AttributeSpec[] = [
     default: "",
     help: "The initiation queue to which trigger messages for this queue are written.",
   },
+  // Ours, after Sun Java System Message Queue's queue destination limits (IBM MQ has none):
+  // how many JMS consumers receive from the queue at once, and how many more wait as backups.
+  {
+    name: "maxActiveConsumers",
+    keyword: "MAXACTCONS",
+    type: { kind: "integer", min: 1, max: MAX_INT, words: { NOLIMIT: -1 } },
+    default: -1,
+    help: "webmq: how many JMS consumers may receive from the queue at once (Sun MQ's maxNumActiveConsumers); NOLIMIT for any number. 1 gives strict order.",
+  },
+  {
+    name: "maxBackupConsumers",
+    keyword: "MAXBKPCONS",
+    type: { kind: "integer", min: 0, max: MAX_INT, words: { NOLIMIT: -1 } },
+    default: 0,
+    help: "webmq: how many more JMS consumers may wait as backups, taking over in order as active ones close (Sun MQ's maxNumBackupConsumers).",
+  },
   {
     name: "maxDepth",
     keyword: "MAXDEPTH",
