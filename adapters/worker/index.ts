@@ -6,7 +6,11 @@
  */
 import * as Comlink from "comlink";
 import { MQError, type QueueManager, type SerializedMQError } from "../../core/index.js";
-import type { BrowseCursor } from "../../core/index.js";
+import type { BrowseCursor, ConnectionOptions } from "../../core/index.js";
+import { bridgeConnection, takeLease, type ConnectionFacade } from "./jms-bridge.js";
+
+export { takeLease } from "./jms-bridge.js";
+export type { BridgedMessage, ConnectionFacade, SessionFacade } from "./jms-bridge.js";
 
 /** What a page can call on a remote queue manager (all of it async across the boundary). */
 export type RemoteQueueManager = Comlink.Remote<QueueManagerFacade>;
@@ -32,6 +36,11 @@ export interface QueueManagerFacade {
   deleteObject: QueueManager["deleteObject"];
   objects(...args: Parameters<QueueManager["objects"]>): Promise<ReturnType<QueueManager["objects"]>>;
   mqsc: QueueManager["mqsc"];
+  /**
+   * A JMS connection, as a proxy. `lease` names a Web Lock the caller holds while it lives
+   * (takeLease): when it is released, the connection closes and what it held comes back.
+   */
+  createConnection(options?: ConnectionOptions, lease?: string): Promise<ConnectionFacade & Comlink.ProxyMarked>;
   close: QueueManager["close"];
 }
 
@@ -64,6 +73,7 @@ export function exposeQueueManager(manager: QueueManager | Promise<QueueManager>
     deleteObject: async (type, name, options) => (await ready).deleteObject(type, name, options),
     objects: async (types) => (await ready).objects(types),
     mqsc: async (script) => (await ready).mqsc(script),
+    createConnection: async (options, lease) => bridgeConnection(await ready, options, lease),
     close: async () => (await ready).close(),
   };
   Comlink.expose(facade, endpoint);
@@ -72,6 +82,14 @@ export function exposeQueueManager(manager: QueueManager | Promise<QueueManager>
 /** In the page: the queue manager served at the other end of `endpoint` (a Worker, a MessagePort). */
 export function wrapQueueManager(endpoint: Comlink.Endpoint): RemoteQueueManager {
   return Comlink.wrap<QueueManagerFacade>(endpoint);
+}
+
+/**
+ * In the page: a JMS connection to the remote queue manager, leased to this page, so that
+ * when the page goes away what the connection held comes back to the queues.
+ */
+export async function connectRemote(remote: RemoteQueueManager, options: ConnectionOptions = {}): Promise<Comlink.Remote<ConnectionFacade>> {
+  return remote.createConnection(options, await takeLease());
 }
 
 // --- Internal helpers ---
