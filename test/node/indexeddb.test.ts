@@ -14,4 +14,4 @@ testObjects("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testMqsc("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testLimitsAndSyncpoint("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testJms("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
-testCrashPoints("IndexedDB (fake-indexeddb, node)", indexedDBHarness, { points: 200 });
+testCrashPoints("IndexedDB (fake-indexeddb, node)", indexedDBHarness, { points: 1000 });

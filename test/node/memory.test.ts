@@ -13,4 +13,4 @@ testObjects("memory (node)", memoryHarness);
 testMqsc("memory (node)", memoryHarness);
 testLimitsAndSyncpoint("memory (node)", memoryHarness);
 testJms("memory (node)", memoryHarness);
-testCrashPoints("memory (node)", memoryHarness, { points: 200 });
+testCrashPoints("memory (node)", memoryHarness, { points: 1000 });

@@ -1,6 +1,7 @@
 /**
- * A model test: random sequences of puts, transacted sends and receives, commits, rollbacks
- * and crashes (the manager abandoned and reopened on the same storage) run against the queue
+ * A model test: random sequences of puts, transacted sends and receives, commits, rollbacks,
+ * session closes, clean reopens and crashes (the manager abandoned and reopened on the same
+ * storage) run against the queue
  * manager and against a plain reference model; every receive and the final contents agree.
  */
 import fc from "fast-check";
@@ -15,6 +16,8 @@ type Op =
   | { kind: "receive" }
   | { kind: "commit" }
   | { kind: "rollback" }
+  | { kind: "close" }
+  | { kind: "reopen" }
   | { kind: "crash" };
 
 interface ModelMessage {
@@ -59,6 +62,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.constant({ kind: "receive" as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: "commit" as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: "rollback" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "close" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "reopen" as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: "crash" as const }) },
 );
 
@@ -99,9 +104,23 @@ describe("units of work against a reference model (fast-check)", () => {
               model.rollback();
               await session.rollback();
               break;
+            case "close":
+              // Closing a transacted session rolls its transaction back; a new session takes over.
+              model.rollback();
+              await session.close();
+              session = await sessionOf(qm);
+              producer = session.createProducer(session.createQueue(Q));
+              consumer = session.createConsumer(session.createQueue(Q));
+              break;
+            case "reopen":
             case "crash":
+              if (step.kind === "reopen") {
+                // A clean close rolls back what is uncommitted (backout counts stored), then a restart.
+                model.rollback();
+                await qm.close();
+              }
               model.crash();
-              qm = await open(); // the old manager is abandoned, its transaction unresolved
+              qm = await open(); // after a crash the old manager is abandoned, its transaction unresolved
               session = await sessionOf(qm);
               producer = session.createProducer(session.createQueue(Q));
               consumer = session.createConsumer(session.createQueue(Q));
