@@ -185,6 +185,27 @@ export class Session {
     }
   }
 
+  /**
+   * @internal How many messages a listener may hold taken ahead of it: its prefetch where each
+   * message has a unit of work of its own (auto, individual), so that one taken ahead and
+   * never handed over can go back alone; one elsewhere.
+   */
+  prefetchFor(prefetch: number): number {
+    return this.listenerGetsOwnUnits ? prefetch : 1;
+  }
+
+  /** @internal Whether each message a listener gets has a unit of work of its own (auto, individual). */
+  get listenerGetsOwnUnits(): boolean {
+    return !this.transacted && (this.acknowledgeMode === "auto" || this.acknowledgeMode === "individual");
+  }
+
+  /** @internal A message taken ahead for a listener that stopped before handing it over goes back as it was. */
+  async giveBack(unit: UnitOfWork | undefined): Promise<void> {
+    if (!unit || unit.state !== "active") return;
+    this.#individual.delete(unit);
+    await unit.rollback({ countBackout: false });
+  }
+
   /** @internal After a listener ran: auto and dups-ok commit its get when it returned, and back it out when it threw. */
   async settleListener(unit: UnitOfWork | undefined, threw: boolean): Promise<void> {
     if (this.transacted || unit === undefined) return;
@@ -380,32 +401,54 @@ export class MessageConsumer {
 
   async #listen(): Promise<void> {
     if (!this.slot.active && !(await this.#becomeActive(Infinity))) return;
-    while (this.#listener && !this.#closed) {
-      let delivery: Awaited<ReturnType<Session["deliver"]>>;
-      try {
-        delivery = await this.session.deliver(this, this.destination.queueName, Infinity, this.#stop, true);
-      } catch (error) {
-        if (!this.#closed && !this.session.closed) this.session.reportListenerError(error);
-        return;
+    const ahead = this.session.prefetchFor(this.prefetch);
+    /** Messages taken ahead of the listener (prefetched), held for it and invisible to others. */
+    const buffer: Delivery[] = [];
+    try {
+      while (this.#listener && !this.#closed) {
+        let delivery = buffer.shift();
+        if (!delivery) {
+          try {
+            delivery = (await this.session.deliver(this, this.destination.queueName, Infinity, this.#stop, true)) ?? undefined;
+          } catch (error) {
+            if (!this.#closed && !this.session.closed) this.session.reportListenerError(error);
+            return;
+          }
+          if (!delivery) continue;
+        }
+        // Topped up to the prefetch with what is there now, without waiting.
+        while (buffer.length + 1 < ahead && !this.#closed) {
+          const more = await this.session.deliver(this, this.destination.queueName, 0, this.#stop, true).catch(() => null);
+          if (!more) break;
+          buffer.push(more);
+        }
+        const listener = this.#listener;
+        if (!listener) {
+          // The listener was removed while the message was on its way: it goes back as it was
+          // (in the other modes it stays with the session, to come back when it recovers or closes).
+          if (this.session.listenerGetsOwnUnits) buffer.unshift(delivery);
+          break;
+        }
+        let threw = false;
+        try {
+          await listener(delivery.message);
+        } catch (error) {
+          threw = true;
+          this.session.reportListenerError(error);
+        }
+        try {
+          await this.session.settleListener(delivery.unit, threw);
+        } catch (error) {
+          this.session.reportListenerError(error);
+        }
       }
-      if (!delivery) continue;
-      const listener = this.#listener;
-      let threw = false;
-      try {
-        if (listener) await listener(delivery.message);
-        else threw = true; // the listener was removed while the message was on its way: give it back
-      } catch (error) {
-        threw = true;
-        this.session.reportListenerError(error);
-      }
-      try {
-        await this.session.settleListener(delivery.unit, threw);
-      } catch (error) {
-        this.session.reportListenerError(error);
-      }
+    } finally {
+      for (const held of buffer.splice(0)) await this.session.giveBack(held.unit).catch((error: unknown) => this.session.reportListenerError(error));
     }
   }
 }
+
+type Delivery = NonNullable<Awaited<ReturnType<Session["deliver"]>>>;
 
 function inXaTransaction(what: string): MQError {
   return new MQError("MQRC_OPTIONS_ERROR", `${what} is not for an XA session: its transactions end through its xaResource (JMS TransactionInProgressException)`);

@@ -156,21 +156,26 @@ export class UnitOfWork {
     for (const item of items) item.committed();
   }
 
-  /** Undoes the unit's work: its puts are gone, every message it got goes back to where it was. */
-  async rollback(): Promise<void> {
+  /**
+   * Undoes the unit's work: its puts are gone, every message it got goes back to where it
+   * was, its backout count raised, unless `countBackout` is false: a message taken ahead
+   * for a consumer (prefetched) and never handed to the application goes back as it was.
+   */
+  async rollback(options: { countBackout?: boolean } = {}): Promise<void> {
     if (this.#state === "rolledBack") return;
     const prepared = this.#state === "prepared";
     if (!prepared) this.checkActive();
     this.#state = "ending";
-    await this.#backOut(prepared);
+    await this.#backOut(prepared, options.countBackout !== false);
   }
 
-  async #backOut(prepared: boolean): Promise<void> {
+  async #backOut(prepared: boolean, countBackout = true): Promise<void> {
     const items = this.#items;
     this.#items = [];
     const ops: StoreOp[] = [];
     for (const item of items) {
       if (item.kind === "get") {
+        if (!countBackout) continue;
         item.record.backoutCount++;
         if (item.record.persistent) ops.push({ op: "updateMessage", record: item.record });
       } else if (prepared && item.record.persistent) ops.push({ op: "deleteMessage", seq: item.record.seq });

@@ -357,5 +357,60 @@ export function testJms(name: string, harness: StoreHarness): void {
         await qm.close();
       });
     });
+
+    it("takes messages ahead of a listener up to its prefetch, and gives back those it never handed over", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        for (let i = 1; i <= 5; i++) await qm.put(A, { body: `p${i}`, persistent: i % 2 === 1 });
+        const connection = await qm.createConnection();
+        const session = await connection.createSession();
+        const consumer = session.createConsumer(session.createQueue(A), { prefetch: 3 });
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let handling!: () => void;
+        const handed = new Promise<void>((resolve) => (handling = resolve));
+        const seen: unknown[] = [];
+        consumer.setMessageListener(async (message) => {
+          seen.push(message.body);
+          handling();
+          await released;
+        });
+        await handed;
+        // The first is with the listener, two more are held for it; the rest are for others.
+        expect(qm.queueStatus(A)).toMatchObject({ depth: 5, uncommitted: 3 });
+        const other = await connection.createSession();
+        expect((await other.createConsumer(other.createQueue(A)).receive(100))?.body).toBe("p4");
+        const closing = consumer.close();
+        release();
+        await closing;
+        expect(seen).toEqual(["p1"]);
+        const left: [unknown, number][] = [];
+        for (let m = await qm.get(A); m; m = await qm.get(A)) left.push([m.body, m.backoutCount]);
+        expect(left).toEqual([["p2", 0], ["p3", 0], ["p5", 0]]);
+        await connection.close();
+        await qm.close();
+      });
+    });
+
+    it("gives a fast listener more of a shared queue than a slow one", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const connection = await qm.createConnection();
+        const counts = { fast: 0, slow: 0 };
+        for (const [name, delay] of [["fast", 0], ["slow", 25]] as const) {
+          const session = await connection.createSession();
+          session.createConsumer(session.createQueue(A), { prefetch: 2 }).setMessageListener(async () => {
+            counts[name]++;
+            if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+          });
+        }
+        for (let i = 0; i < 40; i++) await qm.put(A, { body: i });
+        for (let tries = 0; counts.fast + counts.slow < 40 && tries < 300; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(counts.fast + counts.slow).toBe(40);
+        expect(counts.fast).toBeGreaterThan(counts.slow);
+        await connection.close();
+        await qm.close();
+      });
+    });
   });
 }
