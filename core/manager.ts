@@ -101,6 +101,7 @@ export class QueueManager {
   /** Units of work prepared (two-phase) and not yet resolved, by xid. */
   readonly #prepared = new Map<string, UnitOfWork>();
   readonly #unitHooks = {
+    isPrepared: (xid: string) => this.#prepared.has(xid),
     prepared: (unit: UnitOfWork) => void this.#prepared.set(unit.xid!, unit),
     ended: (unit: UnitOfWork) => void (unit.xid !== undefined && this.#prepared.delete(unit.xid)),
   };
@@ -354,7 +355,7 @@ export class QueueManager {
         queue.settlePaged(priority, false);
         throw error;
       }
-      queue.settlePaged(priority, true);
+      queue.settlePaged(priority, true, record);
       if (queue.waiters.length > 0) this.#serveWaiters(queue);
       if (this.#events.hasListeners) this.#events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent, depth: queue.depth });
       return result;
@@ -403,7 +404,7 @@ export class QueueManager {
         },
         committed: () => {
           if (held) queue.release(held);
-          else queue.settlePaged(priority, true);
+          else queue.settlePaged(priority, true, record);
           done(true);
         },
         rolledBack: () => {

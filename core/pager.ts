@@ -43,7 +43,7 @@ export class Pager {
     let best: MessageRecord | undefined;
     for (const record of records) {
       if (filter.correlationId !== undefined && record.correlationId !== filter.correlationId) continue;
-      if (!this.#isPaged(queue, record) || isExpired(record, now)) continue;
+      if (!this.#isPaged(queue, record) || isExpired(record, now) || isDelayed(record, now)) continue;
       if (after && !queue.isAfter(record, after)) continue;
       if (!best || queue.before(record, best)) best = record;
     }
@@ -56,7 +56,7 @@ export class Pager {
     let from = Math.max(afterSeq, lane.loadedUpTo);
     for (;;) {
       const records = await this.store.loadMessages({ queue: queue.name, priority, afterSeq: from, limit: 16 });
-      for (const record of records) if (this.#isPaged(queue, record) && !isExpired(record, now) && !messageRecordProblem(record)) return record;
+      for (const record of records) if (this.#isPaged(queue, record) && !isExpired(record, now) && !isDelayed(record, now) && !messageRecordProblem(record)) return record;
       if (records.length < 16) return undefined;
       from = records[records.length - 1]!.seq;
     }
@@ -101,4 +101,9 @@ export class Pager {
     }
     queue.applyPage(priority, usable, consumed, upTo);
   }
+}
+
+/** A message whose delivery delay has not passed: not to be found by id, correlation id or browse. */
+function isDelayed(record: MessageRecord, now: number): boolean {
+  return record.deliverAt !== undefined && record.deliverAt > now;
 }

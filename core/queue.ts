@@ -78,7 +78,11 @@ export class Lane {
   loadedUpTo = -1;
   /** Available entries in the loaded part and the tail. */
   available = 0;
-  /** Seqs taken straight from the store while paged: a page loaded later must skip them. */
+  /**
+   * Seqs of messages taken straight from the store and still held (by a get not yet committed,
+   * a prepared transaction): a page must skip them. Each leaves the set when its holder
+   * releases it or its removal is committed, never wholesale while it is held.
+   */
   readonly removed = new Set<number>();
   /** The page being loaded, so that concurrent gets wait for one load. */
   refilling: Promise<void> | undefined;
@@ -175,16 +179,29 @@ export class LocalQueue {
     this.uncommitted++;
   }
 
-  /** A store-only put committed (`stored`) or failed. */
-  settlePaged(priority: number, stored: boolean): void {
+  /**
+   * A store-only put committed (`stored`) or failed. One committed after a page had already
+   * passed its seq (its unit of work was long) joins the loaded part here, since no page
+   * will read it now.
+   */
+  settlePaged(priority: number, stored: boolean, record?: MessageRecord): void {
     const lane = this.lanes[priority]!;
     lane.pendingPaged--;
     this.uncommitted--;
-    if (stored) lane.paged++;
+    if (stored && record && record.seq <= lane.loadedUpTo) this.#insertLoaded(lane, record);
+    else if (stored) lane.paged++;
     else {
       this.depth--;
       this.#closeGapIfDone(lane);
     }
+  }
+
+  /** A stored message whose seq a page has passed goes into the loaded part, in seq order. */
+  #insertLoaded(lane: Lane, record: MessageRecord): void {
+    const entry: Entry = { record, body: undefined, state: EntryState.Available };
+    lane.loaded.splice(firstIndexAfter(lane.loaded, record.seq), 0, entry);
+    if (!this.#delay(entry)) lane.available++;
+    this.#indexCorrelation(entry);
   }
 
   /**
@@ -252,12 +269,8 @@ export class LocalQueue {
       // will read it again.
       const lane = this.lanes[entry.record.priority]!;
       lane.removed.delete(entry.record.seq);
-      if (entry.record.seq <= lane.loadedUpTo) {
-        const back: Entry = { record: entry.record, body: undefined, state: EntryState.Available };
-        lane.loaded.splice(firstIndexAfter(lane.loaded, entry.record.seq), 0, back);
-        lane.available++;
-        this.#indexCorrelation(back);
-      } else lane.paged++;
+      if (entry.record.seq <= lane.loadedUpTo) this.#insertLoaded(lane, entry.record);
+      else lane.paged++;
       entry.state = EntryState.Gone;
       return;
     }
@@ -275,6 +288,8 @@ export class LocalQueue {
     entry.body = undefined;
     this.depth--;
     if (entry.detached) {
+      // Its removal is committed: no page can read it now.
+      lane.removed.delete(entry.record.seq);
       this.#closeGapIfDone(lane);
       return;
     }
@@ -405,7 +420,6 @@ export class LocalQueue {
   /** When nothing is paged any more, the tail simply continues the loaded part. */
   #closeGapIfDone(lane: Lane): void {
     if (lane.isPaged) return;
-    lane.removed.clear();
     this.#moveTailHead(lane, lane.tail.length);
   }
 

@@ -28,7 +28,7 @@ export function parseTokens(value: string | undefined): string[] {
 
 /** Whether `name` is one of the configured queue managers (MQ_QUEUE_MANAGERS). */
 export function isConfiguredQueueManager(configured: string | undefined, name: string): boolean {
-  for (const entry of parseTokens(configured ?? DEFAULT_QUEUE_MANAGERS)) {
+  for (const entry of parseTokens(configured || DEFAULT_QUEUE_MANAGERS)) {
     if (entry.endsWith("*") ? name.startsWith(entry.slice(0, -1)) : name === entry) return true;
   }
   return false;

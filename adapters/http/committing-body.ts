@@ -24,19 +24,25 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
   let offset = 0;
   let ended = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const backOut = () => {
+  let body: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const backOut = (unread: boolean) => {
     if (ended) return;
     ended = true;
     clearTimeout(timer);
     void unit.rollback().catch(() => undefined);
+    // The message is on the queue again: this response must never complete.
+    if (unread) body?.error(new Error("the response went unread for too long, so its message was put back on the queue"));
   };
   const waitForReader = () => {
     clearTimeout(timer);
-    timer = setTimeout(backOut, idleTimeout);
+    timer = setTimeout(() => backOut(true), idleTimeout);
   };
   waitForReader();
   return new ReadableStream<Uint8Array>(
     {
+      start(controller) {
+        body = controller;
+      },
       async pull(controller) {
         if (ended) {
           // Backed out while unread: the message is on the queue again, so this response must
@@ -61,7 +67,7 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
           controller.error(error);
         }
       },
-      cancel: backOut,
+      cancel: () => backOut(false),
     },
     // Nothing is read ahead of the reader: each pull is the runtime asking for more.
     { highWaterMark: 0 },

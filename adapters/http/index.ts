@@ -63,7 +63,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   for (const key of Object.keys(DEFAULT_HTTP_LIMITS) as (keyof HttpLimits)[]) {
     const value = options[key];
     if (value === undefined) continue;
-    if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`${key} must be a whole number, 0 or more; got ${String(value)}`);
+    const least = key === "maxWait" ? 0 : 1;
+    if (!Number.isSafeInteger(value) || value < least) throw new TypeError(`${key} must be a whole number, ${least} or more; got ${String(value)}`);
     limits[key] = value;
   }
   const app = new Hono();

@@ -35,7 +35,8 @@ export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver, limit
     const message = await manager.get(queue, { ...selection, wait, signal, unitOfWork: unit });
     if (message === null) return noMessageResponse();
     if (signal.aborted) {
-      await unit.rollback();
+      // Never sent: it goes back as it was.
+      await unit.rollback({ countBackout: false });
       return noMessageResponse();
     }
     try {

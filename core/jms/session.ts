@@ -58,6 +58,8 @@ export class Session {
   #dupsOkCount = 0;
   /** Individual: each unacknowledged message's own unit of work. */
   readonly #individual = new Set<UnitOfWork>();
+  /** Units of messages taken ahead for a listener and not yet handed to it (prefetched). */
+  readonly #takenAhead = new Set<UnitOfWork>();
   readonly #consumers = new Set<MessageConsumer>();
   /** The consumer whose receive or listener the session is serving (JMS: one at a time). */
   #delivering: MessageConsumer | undefined;
@@ -201,9 +203,17 @@ export class Session {
 
   /** @internal A message taken ahead for a listener that stopped before handing it over goes back as it was. */
   async giveBack(unit: UnitOfWork | undefined): Promise<void> {
-    if (!unit || unit.state !== "active") return;
+    if (!unit) return;
+    this.#takenAhead.delete(unit);
     this.#individual.delete(unit);
-    await unit.rollback({ countBackout: false });
+    if (unit.state === "active") await unit.rollback({ countBackout: false });
+  }
+
+  /** @internal A message is held for a listener, ahead of it (false once handed over). */
+  markTakenAhead(unit: UnitOfWork | undefined, ahead: boolean): void {
+    if (!unit) return;
+    if (ahead) this.#takenAhead.add(unit);
+    else this.#takenAhead.delete(unit);
   }
 
   /** @internal After a listener ran: auto and dups-ok commit its get when it returned, and back it out when it threw. */
@@ -297,6 +307,8 @@ export class Session {
   }
 
   async #backOutUnacknowledged(): Promise<void> {
+    // Messages taken ahead and never handed over go back as they were, without a backout.
+    for (const unit of [...this.#takenAhead]) await this.giveBack(unit);
     const units = [...this.#individual];
     this.#individual.clear();
     if (this.#unit) units.push(this.#unit);
@@ -407,6 +419,9 @@ export class MessageConsumer {
     try {
       while (this.#listener && !this.#closed) {
         let delivery = buffer.shift();
+        // One given back meanwhile (the session recovered or closed) is not the listener's now.
+        if (delivery && delivery.unit?.state !== "active") continue;
+        this.session.markTakenAhead(delivery?.unit, false);
         if (!delivery) {
           try {
             delivery = (await this.session.deliver(this, this.destination.queueName, Infinity, this.#stop, true)) ?? undefined;
@@ -420,6 +435,7 @@ export class MessageConsumer {
         while (buffer.length + 1 < ahead && !this.#closed) {
           const more = await this.session.deliver(this, this.destination.queueName, 0, this.#stop, true).catch(() => null);
           if (!more) break;
+          this.session.markTakenAhead(more.unit, true);
           buffer.push(more);
         }
         const listener = this.#listener;

@@ -40,6 +40,7 @@ export class SessionXAResource {
   async start(xid: string): Promise<void> {
     checkXid(xid);
     if (this.#associated) throw protocol(`the session is already in transaction ${this.#associated.xid}; end it first`);
+    if ((await this.host.xaResource.recover()).includes(xid)) throw duplicate(xid);
     const unit = this.#ended.get(xid) ?? this.host.beginUnitOfWork();
     this.#ended.delete(xid);
     this.#associated = { xid, unit };
@@ -58,8 +59,9 @@ export class SessionXAResource {
   async prepare(xid: string): Promise<void> {
     const unit = this.#ended.get(checkXid(xid));
     if (!unit) throw protocol(`transaction ${xid} is not ended on this session (end it before preparing)`);
-    this.#ended.delete(xid);
+    // A prepare refused (a duplicate xid) leaves the transaction ended here, to be rolled back.
     await unit.prepare(xid);
+    this.#ended.delete(xid);
   }
 
   /** Commits `xid`: a prepared one, or with `onePhase` an ended one that was never prepared. */
@@ -101,6 +103,10 @@ export class SessionXAResource {
       if (unit.state === "active") await unit.rollback();
     }
   }
+}
+
+function duplicate(xid: string): MQError {
+  return new MQError("MQRC_UOW_NOT_AVAILABLE", `transaction ${xid} is already prepared on this queue manager (XAER_DUPID)`);
 }
 
 function protocol(why: string): MQError {

@@ -40,6 +40,8 @@ export interface PreparedRecord {
 export const PREPARED_KEY_PREFIX = "xa/";
 
 export interface UnitOfWorkHooks {
+  /** Whether another unit is prepared under `xid` already. */
+  isPrepared?(xid: string): boolean;
   prepared?(unit: UnitOfWork): void;
   ended?(unit: UnitOfWork): void;
 }
@@ -96,6 +98,7 @@ export class UnitOfWork {
    */
   async prepare(xid: string): Promise<void> {
     this.checkActive();
+    if (this.hooks.isPrepared?.(xid)) throw new MQError("MQRC_UOW_NOT_AVAILABLE", `transaction ${xid} is already prepared on this queue manager (XAER_DUPID)`);
     this.#state = "ending";
     const record: PreparedRecord = { puts: [], gets: [] };
     const ops: StoreOp[] = [];

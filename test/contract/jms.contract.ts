@@ -412,5 +412,53 @@ export function testJms(name: string, harness: StoreHarness): void {
         await qm.close();
       });
     });
+
+    it("individual acknowledgement with prefetch: recover gives back what was taken ahead as it was, and hands none of it over stale", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        for (const body of ["p1", "p2", "p3"]) await qm.put(A, { body, persistent: true });
+        const session = await (await qm.createConnection()).createSession({ acknowledgeMode: "individual" });
+        const consumer = session.createConsumer(session.createQueue(A), { prefetch: 3 });
+        const seen: [unknown, number][] = [];
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let handed!: () => void;
+        const first = new Promise<void>((resolve) => (handed = resolve));
+        consumer.setMessageListener(async (message) => {
+          seen.push([message.body, message.deliveryCount]);
+          handed();
+          await released;
+        });
+        await first;
+        await session.recover();
+        release();
+        for (let tries = 0; seen.length < 4 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+        await consumer.close();
+        expect(seen).toEqual([["p1", 1], ["p1", 2], ["p2", 1], ["p3", 1]]);
+        await qm.close();
+      });
+    });
+
+    it("two-phase commit: refuses an xid already prepared (XAER_DUPID)", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const connection = await qm.createConnection();
+        const [one, two] = [await connection.createXASession(), await connection.createXASession()];
+        await one.xaResource.start("dup");
+        await two.xaResource.start("dup");
+        await one.createProducer(one.createQueue(A)).send({ body: "one", persistent: true });
+        await two.createProducer(two.createQueue(A)).send({ body: "two", persistent: true });
+        await one.xaResource.end("dup");
+        await two.xaResource.end("dup");
+        await one.xaResource.prepare("dup");
+        expect(await reason(two.xaResource.prepare("dup"))).toBe("MQRC_UOW_NOT_AVAILABLE");
+        expect(await reason(two.xaResource.start("dup"))).toBe("MQRC_UOW_NOT_AVAILABLE");
+        await two.xaResource.rollback("dup").catch(() => undefined);
+        await qm.xaResource.commit("dup");
+        expect(await bodiesOf(qm, A)).toEqual(["one"]);
+        await connection.close();
+        await qm.close();
+      });
+    });
   });
 }

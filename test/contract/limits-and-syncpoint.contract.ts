@@ -10,7 +10,7 @@ import { reason, uniqueKey, type StoreHarness } from "./harness.js";
 const Q = "DEV.QUEUE.1";
 
 export function testLimitsAndSyncpoint(name: string, harness: StoreHarness): void {
-  const withStorage = <T>(body: (open: (options?: { messageMemoryBytes?: number }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
+  const withStorage = <T>(body: (open: (options?: { messageMemoryBytes?: number; messagesInMemoryPerLane?: number }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
     harness.withStorage(uniqueKey(`uow-${name}`), (openStore) => body((options = {}) => QueueManager.open({ name: "QM1", store: openStore(), ...options }), openStore));
 
   const bodies = async (qm: QueueManager, queue = Q) => {
@@ -179,6 +179,54 @@ export function testLimitsAndSyncpoint(name: string, harness: StoreHarness): voi
         const error = await qm.put(Q, { body: "y".repeat(60_000), persistent: true }).catch((e: unknown) => e);
         expect(error).toMatchObject({ reason: "MQRC_MSG_TOO_BIG_FOR_Q_MGR" });
         expect((error as Error).message).toContain("50000");
+        await qm.close();
+      });
+    });
+  });
+
+  describe(`syncpoint on queues deeper than memory: ${name}`, () => {
+    it("delivers a message held from the store once, and still finds the messages paged after it", async () => {
+      await withStorage(async (open) => {
+        const qm = await open({ messagesInMemoryPerLane: 2 });
+        const ids: string[] = [];
+        for (const body of ["A", "B", "M3", "M4"]) ids.push((await qm.put(Q, { body, persistent: true })).messageId);
+        const unit = qm.beginUnitOfWork();
+        expect((await qm.get(Q, { messageId: ids[3], unitOfWork: unit }))?.body).toBe("M4");
+        expect((await qm.get(Q, { messageId: ids[2] }))?.body).toBe("M3");
+        await qm.put(Q, { body: "M5", persistent: true });
+        expect([(await qm.get(Q))?.body, (await qm.get(Q))?.body, (await qm.get(Q))?.body, await qm.get(Q)]).toEqual(["A", "B", "M5", null]);
+        await unit.rollback();
+        expect([(await qm.get(Q))?.body, await qm.get(Q)]).toEqual(["M4", null]);
+        expect(qm.queueStatus(Q)).toMatchObject({ depth: 0, uncommitted: 0 });
+        await qm.close();
+      });
+    });
+
+    it("delivers a put committed after a page has passed it", async () => {
+      await withStorage(async (open) => {
+        const qm = await open({ messagesInMemoryPerLane: 2 });
+        await qm.put(Q, { body: "A", persistent: true });
+        await qm.put(Q, { body: "B", persistent: true });
+        const unit = qm.beginUnitOfWork();
+        await qm.put(Q, { body: "staged", persistent: true }, { unitOfWork: unit });
+        await qm.put(Q, { body: "C", persistent: true });
+        expect([(await qm.get(Q))?.body, (await qm.get(Q))?.body, (await qm.get(Q))?.body]).toEqual(["A", "B", "C"]);
+        await unit.commit();
+        expect([(await qm.get(Q))?.body, await qm.get(Q)]).toEqual(["staged", null]);
+        expect(qm.queueStatus(Q).depth).toBe(0);
+        await qm.close();
+      });
+    });
+
+    it("keeps a delayed message out of gets by id and out of browse while it waits in the store", async () => {
+      await withStorage(async (open) => {
+        const qm = await open({ messagesInMemoryPerLane: 2 });
+        await qm.put(Q, { body: "A", persistent: true });
+        await qm.put(Q, { body: "B", persistent: true });
+        const { messageId } = await qm.put(Q, { body: "later", persistent: true, deliveryDelay: 60_000 });
+        expect(await qm.get(Q, { messageId })).toBeNull();
+        expect((await qm.list(Q)).map((m) => m.messageId)).not.toContain(messageId);
+        expect(qm.queueStatus(Q).depth).toBe(3);
         await qm.close();
       });
     });
