@@ -100,10 +100,21 @@ export class QueueManager {
   readonly #delays = { now: () => this.#clock.now(), delayed: (entry: Entry) => this.#scheduleDelivery(entry) };
   /** Units of work prepared (two-phase) and not yet resolved, by xid. */
   readonly #prepared = new Map<string, UnitOfWork>();
+  /** Xids prepared or being prepared: one unit each. */
+  readonly #xidsInUse = new Set<string>();
   readonly #unitHooks = {
-    isPrepared: (xid: string) => this.#prepared.has(xid),
+    claimXid: (xid: string) => {
+      if (this.#xidsInUse.has(xid)) return false;
+      this.#xidsInUse.add(xid);
+      return true;
+    },
+    releaseXid: (xid: string) => void this.#xidsInUse.delete(xid),
     prepared: (unit: UnitOfWork) => void this.#prepared.set(unit.xid!, unit),
-    ended: (unit: UnitOfWork) => void (unit.xid !== undefined && this.#prepared.delete(unit.xid)),
+    ended: (unit: UnitOfWork) => {
+      if (unit.xid === undefined) return;
+      this.#prepared.delete(unit.xid);
+      this.#xidsInUse.delete(unit.xid);
+    },
   };
   readonly #xaResource = new XAResource(this.#prepared);
   /** Units of work begun here, so that a get refuses one from another manager. */
@@ -770,6 +781,8 @@ export class QueueManager {
     for (const handle of [...this.#handles]) await handle.close();
     await this.#adminChain.catch(() => undefined);
     await this.#commits.idle();
+    for (const timer of this.#deliveryTimers) timer.cancel();
+    this.#deliveryTimers.clear();
     await this.#store.close();
   }
 
@@ -839,6 +852,8 @@ export class QueueManager {
 
   /** A delayed message becomes deliverable at its time, on the injected clock. */
   #scheduleDelivery(entry: Entry): void {
+    // A commit or page still landing as the manager closes: what it delays waits for the next open.
+    if (this.#closed) return;
     const timer = this.#clock.setTimer(entry.record.deliverAt! - this.#clock.now(), () => {
       this.#deliveryTimers.delete(timer);
       const queue = this.#queues.get(entry.record.queue);
@@ -981,6 +996,7 @@ export class QueueManager {
         items.push({ kind, record, committed: kind === "put" ? putBack : remove, rolledBack: kind === "put" ? remove : putBack });
       }
     }
+    this.#xidsInUse.add(xid);
     this.#prepared.set(xid, UnitOfWork.prepared((ops) => this.#commit(ops), this.#unitHooks, xid, items));
   }
 

@@ -63,6 +63,9 @@ export class Session {
   readonly #consumers = new Set<MessageConsumer>();
   /** The consumer whose receive or listener the session is serving (JMS: one at a time). */
   #delivering: MessageConsumer | undefined;
+  /** The consumer that has the session's message listener. */
+  #listening: MessageConsumer | undefined;
+  #closing = false;
   #closed = false;
 
   /** An XA session's work goes into the transaction its xaResource has started, and no other. */
@@ -97,6 +100,7 @@ export class Session {
 
   createConsumer(destination: Queue, options: ConsumerOptions = {}): MessageConsumer {
     this.#checkOpen();
+    if (this.#closing) throw new MQError("MQRC_HCONN_ERROR", "the session is closing");
     const prefetch = options.prefetch ?? 1;
     if (!Number.isInteger(prefetch) || prefetch < 1) throw new MQError("MQRC_OPTIONS_ERROR", `prefetch is a whole number, 1 or more; got ${JSON.stringify(prefetch)}`);
     const slot = this.host.consumerSlots.join(destination.queueName);
@@ -134,8 +138,9 @@ export class Session {
 
   /** Stops the session's consumers, rolls back its transaction, and recovers what is unacknowledged. */
   async close(): Promise<void> {
-    if (this.#closed) return;
-    for (const consumer of [...this.#consumers]) await consumer.close();
+    if (this.#closed || this.#closing) return;
+    this.#closing = true;
+    await this.closeConsumers();
     this.#closed = true;
     // dups-ok: what was delivered is acknowledged, lazily but for good; the rest comes back.
     if (this.acknowledgeMode === "dups-ok" && !this.transacted && this.#dupsOkCount > 0) await this.#acknowledgeBatch().catch(() => undefined);
@@ -164,17 +169,29 @@ export class Session {
     this.#delivering = consumer;
     try {
       const lazy = this.acknowledgeMode === "dups-ok" && !this.transacted;
-      let unit = this.#unitFor(forListener);
+      let unit: UnitOfWork | undefined;
       let message: Message | null = null;
-      if (lazy && wait !== 0 && this.#dupsOkCount > 0) {
-        message = await this.host.get(queue, { unitOfWork: unit });
-        if (message === null) {
-          // dups-ok: what the session holds is acknowledged before it waits for more.
-          await this.#acknowledgeBatch();
-          unit = this.#unitFor(forListener);
+      for (;;) {
+        unit = this.#unitFor(forListener);
+        try {
+          if (lazy && wait !== 0 && this.#dupsOkCount > 0) {
+            message = await this.host.get(queue, { unitOfWork: unit });
+            if (message === null) {
+              // dups-ok: what the session holds is acknowledged before it waits for more.
+              await this.#acknowledgeBatch();
+              unit = this.#unitFor(forListener);
+            }
+          }
+          message ??= await this.host.get(queue, { wait, signal, unitOfWork: unit });
+          break;
+        } catch (error) {
+          // The unit the get waited in ended meanwhile (an acknowledge, a commit, a recover):
+          // the message went back to its place, so it is taken again in the session's next unit.
+          const ended = error instanceof MQError && error.reason === "MQRC_UOW_NOT_AVAILABLE" && unit !== undefined && unit.state !== "active";
+          if (unit && this.#individual.has(unit)) this.#individual.delete(unit);
+          if (!ended || this.#closed || signal.aborted) throw error;
         }
       }
-      message ??= await this.host.get(queue, { wait, signal, unitOfWork: unit });
       if (message === null) {
         if (unit && this.#individual.has(unit)) this.#individual.delete(unit);
         return null;
@@ -230,7 +247,28 @@ export class Session {
   /** @internal */
   consumerClosed(consumer: MessageConsumer, slot: ConsumerSlot): void {
     this.#consumers.delete(consumer);
+    if (this.#listening === consumer) this.#listening = undefined;
     this.host.consumerSlots.leave(slot);
+  }
+
+  /** Closes the session's consumers, those made while closing too: their waits end, their listeners finish. */
+  protected async closeConsumers(): Promise<void> {
+    while (this.#consumers.size > 0) for (const consumer of [...this.#consumers]) await consumer.close();
+  }
+
+  /**
+   * @internal A session runs one message listener (JMS runs a session's listeners one at a
+   * time; this one takes one per session): another consumer's is refused.
+   */
+  claimListener(consumer: MessageConsumer, listening: boolean): void {
+    if (!listening) {
+      if (this.#listening === consumer) this.#listening = undefined;
+      return;
+    }
+    if (this.#listening !== undefined && this.#listening !== consumer) {
+      throw new MQError("MQRC_OBJECT_IN_USE", "this session already has a message listener on another consumer; use a session per listener");
+    }
+    this.#listening = consumer;
   }
 
   /** @internal */
@@ -337,6 +375,10 @@ export class MessageConsumer {
   readonly #stop = new StopSignal();
   #listener: MessageListener | undefined;
   #listening: Promise<void> | undefined;
+  /** Ends the listener's wait when the listener is removed (or the consumer closes). */
+  #listenStop: StopSignal | undefined;
+  /** A receive in progress, which close waits for before giving up the consumer's place. */
+  #receiving: Promise<unknown> | undefined;
   #closed = false;
 
   constructor(
@@ -353,47 +395,46 @@ export class MessageConsumer {
   }
 
   /** The next message, waiting up to `timeout` ms (0 or absent: until one comes); null when none came or the consumer closed. */
-  async receive(timeout?: number): Promise<ReceivedMessage | null> {
-    this.#checkReceive();
-    let wait = timeout === undefined || timeout === 0 ? Infinity : timeout;
-    if (!this.slot.active) {
-      const started = this.clock.now();
-      if (!(await this.#becomeActive(wait))) return null;
-      wait = Math.max(0, wait - (this.clock.now() - started));
-    }
-    return (await this.session.deliver(this, this.destination.queueName, wait, this.#stop, false))?.message ?? null;
+  receive(timeout?: number): Promise<ReceivedMessage | null> {
+    return this.#track(async () => {
+      this.#checkReceive();
+      let wait = timeout === undefined || timeout === 0 ? Infinity : timeout;
+      if (!this.slot.active) {
+        const started = this.clock.now();
+        if (!(await this.#becomeActive(wait, this.#stop))) return null;
+        wait = Math.max(0, wait - (this.clock.now() - started));
+      }
+      return (await this.session.deliver(this, this.destination.queueName, wait, this.#stop, false))?.message ?? null;
+    });
   }
 
   /** The next message if one is there now; null otherwise (and always null for a backup consumer). */
-  async receiveNoWait(): Promise<ReceivedMessage | null> {
-    this.#checkReceive();
-    if (!this.slot.active) return null;
-    return (await this.session.deliver(this, this.destination.queueName, 0, this.#stop, false))?.message ?? null;
-  }
-
-  /** Waits up to `wait` ms for a backup consumer to become active; false if it did not (or closed). */
-  #becomeActive(wait: number): Promise<boolean> {
-    return new Promise<boolean>((resolve) => {
-      const timer = wait === Infinity ? undefined : this.clock.setTimer(wait, () => settle(false));
-      const stopped = () => settle(false);
-      const settle = (active: boolean) => {
-        timer?.cancel();
-        this.#stop.removeEventListener("abort", stopped);
-        resolve(active && !this.#closed);
-      };
-      this.#stop.addEventListener("abort", stopped);
-      void this.slot.activated.then(() => settle(true));
+  receiveNoWait(): Promise<ReceivedMessage | null> {
+    return this.#track(async () => {
+      this.#checkReceive();
+      if (!this.slot.active) return null;
+      return (await this.session.deliver(this, this.destination.queueName, 0, this.#stop, false))?.message ?? null;
     });
   }
 
   /**
    * Pushes each message to `listener`, one at a time. In auto and dups-ok modes a listener
-   * that returns acknowledges its message; one that throws gets it again, redelivered.
+   * that returns acknowledges its message; one that throws gets it again, redelivered. A
+   * session has one listener: another consumer's is refused. `null` removes it: a message
+   * already taken for it is still handed to it.
    */
   setMessageListener(listener: MessageListener | null): void {
     if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the consumer is closed");
+    this.session.claimListener(this, listener !== null);
     this.#listener = listener ?? undefined;
-    if (this.#listener && !this.#listening) this.#listening = this.#listen().finally(() => (this.#listening = undefined));
+    if (!this.#listener) {
+      this.#listenStop?.stop();
+      return;
+    }
+    if (!this.#listening) {
+      const stop = (this.#listenStop = new StopSignal());
+      this.#listening = this.#listen(stop).finally(() => (this.#listening = undefined));
+    }
   }
 
   /** Ends a waiting receive (it returns null) and the listener, after the message it is handling. */
@@ -402,8 +443,16 @@ export class MessageConsumer {
     this.#closed = true;
     this.#listener = undefined;
     this.#stop.stop();
+    this.#listenStop?.stop();
     await this.#listening;
+    await this.#receiving?.catch(() => undefined);
     this.session.consumerClosed(this, this.slot);
+  }
+
+  #track<T>(work: () => Promise<T>): Promise<T> {
+    const running = work();
+    this.#receiving = running;
+    return running;
   }
 
   #checkReceive(): void {
@@ -411,39 +460,67 @@ export class MessageConsumer {
     if (this.#listener) throw new MQError("MQRC_OBJECT_IN_USE", "this consumer has a message listener; receive is for consumers without one");
   }
 
-  async #listen(): Promise<void> {
-    if (!this.slot.active && !(await this.#becomeActive(Infinity))) return;
+  /** Waits up to `wait` ms for a backup consumer to become active; false if it did not (or `stop` fired). */
+  #becomeActive(wait: number, stop: StopSignal): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const timer = wait === Infinity ? undefined : this.clock.setTimer(wait, () => settle(false));
+      const stopped = () => settle(false);
+      const settle = (active: boolean) => {
+        timer?.cancel();
+        stop.removeEventListener("abort", stopped);
+        resolve(active && !stop.aborted && !this.#closed);
+      };
+      if (stop.aborted) return settle(false);
+      stop.addEventListener("abort", stopped);
+      void this.slot.activated.then(() => settle(true));
+    });
+  }
+
+  /** Waits `ms` on the clock, or until `stop` fires. */
+  #pause(ms: number, stop: StopSignal): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        timer.cancel();
+        stop.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = this.clock.setTimer(ms, done);
+      stop.addEventListener("abort", done);
+    });
+  }
+
+  async #listen(stop: StopSignal): Promise<void> {
+    if (!this.slot.active && !(await this.#becomeActive(Infinity, stop))) return;
     const ahead = this.session.prefetchFor(this.prefetch);
     /** Messages taken ahead of the listener (prefetched), held for it and invisible to others. */
     const buffer: Delivery[] = [];
+    let failures = 0;
     try {
-      while (this.#listener && !this.#closed) {
+      while (this.#listener && !this.#closed && !stop.aborted) {
+        // The listener a message is taken for is the one it is handed to, even if it is removed meanwhile.
+        const listener = this.#listener;
         let delivery = buffer.shift();
         // One given back meanwhile (the session recovered or closed) is not the listener's now.
         if (delivery && delivery.unit?.state !== "active") continue;
         this.session.markTakenAhead(delivery?.unit, false);
         if (!delivery) {
           try {
-            delivery = (await this.session.deliver(this, this.destination.queueName, Infinity, this.#stop, true)) ?? undefined;
+            delivery = (await this.session.deliver(this, this.destination.queueName, Infinity, stop, true)) ?? undefined;
           } catch (error) {
-            if (!this.#closed && !this.session.closed) this.session.reportListenerError(error);
-            return;
+            if (this.#closed || stop.aborted || this.session.closed) return;
+            // A queue put out of reach for a while (GET(DISABLED), a store that failed): report it, wait, try again.
+            this.session.reportListenerError(error);
+            await this.#pause(Math.min(30_000, 1000 * 2 ** Math.min(failures++, 5)), stop);
+            continue;
           }
           if (!delivery) continue;
         }
         // Topped up to the prefetch with what is there now, without waiting.
-        while (buffer.length + 1 < ahead && !this.#closed) {
-          const more = await this.session.deliver(this, this.destination.queueName, 0, this.#stop, true).catch(() => null);
+        while (buffer.length + 1 < ahead && !this.#closed && !stop.aborted) {
+          const more = await this.session.deliver(this, this.destination.queueName, 0, stop, true).catch(() => null);
           if (!more) break;
           this.session.markTakenAhead(more.unit, true);
           buffer.push(more);
-        }
-        const listener = this.#listener;
-        if (!listener) {
-          // The listener was removed while the message was on its way: it goes back as it was
-          // (in the other modes it stays with the session, to come back when it recovers or closes).
-          if (this.session.listenerGetsOwnUnits) buffer.unshift(delivery);
-          break;
         }
         let threw = false;
         try {
@@ -457,6 +534,11 @@ export class MessageConsumer {
         } catch (error) {
           this.session.reportListenerError(error);
         }
+        if (threw) {
+          // Not at once: a message that fails every time must not hold the thread (BOTHRESH
+          // and backout queues are for the listener container of the poison-message issue).
+          await this.#pause(Math.min(1000, 10 * 2 ** Math.min(failures++, 7)), stop);
+        } else failures = 0;
       }
     } finally {
       for (const held of buffer.splice(0)) await this.session.giveBack(held.unit).catch((error: unknown) => this.session.reportListenerError(error));

@@ -21,6 +21,8 @@ export class XASession extends Session {
 
   /** Rolls back what the session's transactions did that was never prepared; prepared ones stay for the transaction manager. */
   override async close(): Promise<void> {
+    // Listeners finish the message in hand before their transactions are given up.
+    await this.closeConsumers();
     await this.xaResource.abandonUnprepared();
     await super.close();
   }

@@ -40,8 +40,10 @@ export interface PreparedRecord {
 export const PREPARED_KEY_PREFIX = "xa/";
 
 export interface UnitOfWorkHooks {
-  /** Whether another unit is prepared under `xid` already. */
-  isPrepared?(xid: string): boolean;
+  /** Reserves `xid` for a unit about to be prepared; false when another unit has it. */
+  claimXid?(xid: string): boolean;
+  /** Gives back an xid whose prepare failed. */
+  releaseXid?(xid: string): void;
   prepared?(unit: UnitOfWork): void;
   ended?(unit: UnitOfWork): void;
 }
@@ -98,7 +100,8 @@ export class UnitOfWork {
    */
   async prepare(xid: string): Promise<void> {
     this.checkActive();
-    if (this.hooks.isPrepared?.(xid)) throw new MQError("MQRC_UOW_NOT_AVAILABLE", `transaction ${xid} is already prepared on this queue manager (XAER_DUPID)`);
+    // Claimed before anything is written, so that two units preparing at once cannot share an xid.
+    if (this.hooks.claimXid && !this.hooks.claimXid(xid)) throw new MQError("MQRC_UOW_NOT_AVAILABLE", `transaction ${xid} is already prepared on this queue manager (XAER_DUPID)`);
     this.#state = "ending";
     const record: PreparedRecord = { puts: [], gets: [] };
     const ops: StoreOp[] = [];
@@ -114,6 +117,7 @@ export class UnitOfWork {
     try {
       await this.applyBatch(ops);
     } catch (error) {
+      this.hooks.releaseXid?.(xid);
       await this.#backOut(false);
       throw new MQError("MQRC_BACKED_OUT", `the unit of work could not be prepared, so it was backed out: ${describe(error)}`, { cause: error });
     }

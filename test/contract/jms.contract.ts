@@ -460,5 +460,90 @@ export function testJms(name: string, harness: StoreHarness): void {
         await qm.close();
       });
     });
+
+    it("keeps serving the event loop while a listener fails on the same message, and closes", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        await qm.put(A, { body: "poison", persistent: false });
+        const session = await (await qm.createConnection()).createSession();
+        const consumer = session.createConsumer(session.createQueue(A));
+        let attempts = 0;
+        consumer.setMessageListener(() => {
+          attempts++;
+          throw new Error("cannot handle it");
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await consumer.close();
+        expect(attempts).toBeGreaterThan(1);
+        expect(attempts).toBeLessThan(100);
+        const back = await qm.get(A);
+        expect([back?.body, back?.backoutCount]).toEqual(["poison", attempts]);
+        await qm.close();
+      });
+    });
+
+    it("takes no message for a listener that was removed while it waited, and keeps one whose earlier messages were acknowledged", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const session = await (await qm.createConnection()).createSession({ acknowledgeMode: "client" });
+        const consumer = session.createConsumer(session.createQueue(A));
+        consumer.setMessageListener(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        consumer.setMessageListener(null);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await qm.put(A, { body: "m1", persistent: true });
+        expect((await consumer.receive(200))?.body).toBe("m1");
+        await session.recover();
+
+        const received: ReceivedMessage[] = [];
+        consumer.setMessageListener((m) => void received.push(m));
+        for (let tries = 0; received.length < 1 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+        // Acknowledged from outside the listener while it waits for the next one.
+        await received[0]!.acknowledge();
+        await qm.put(A, { body: "m2", persistent: true });
+        for (let tries = 0; received.length < 2 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(received.map((m) => m.body)).toEqual(["m1", "m2"]);
+        await received[1]!.acknowledge();
+        await consumer.close();
+        expect(qm.queueStatus(A).depth).toBe(0);
+        await qm.close();
+      });
+    });
+
+    it("runs one listener per session, and refuses consumers while the session closes", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const session = await (await qm.createConnection()).createSession();
+        session.createConsumer(session.createQueue(A)).setMessageListener(() => undefined);
+        const other = session.createConsumer(session.createQueue(B));
+        expect(await reason(() => other.setMessageListener(() => undefined))).toBe("MQRC_OBJECT_IN_USE");
+        const closing = session.close();
+        expect(await reason(() => session.createConsumer(session.createQueue(B)))).toBe("MQRC_HCONN_ERROR");
+        await closing;
+        expect(qm.consumerSlots.count(A)).toEqual({ active: 0, backups: 0 });
+        await qm.close();
+      });
+    });
+
+    it("two-phase commit: of two units preparing the same xid at once, one is refused", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const connection = await qm.createConnection();
+        const [one, two] = [await connection.createXASession(), await connection.createXASession()];
+        for (const xs of [one, two]) {
+          await xs.xaResource.start("race");
+          await xs.createProducer(xs.createQueue(A)).send({ body: "x", persistent: true });
+          await xs.xaResource.end("race");
+        }
+        const outcomes = await Promise.allSettled([one.xaResource.prepare("race"), two.xaResource.prepare("race")]);
+        expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+        await qm.xaResource.commit("race");
+        await one.xaResource.rollback("race").catch(() => undefined);
+        await two.xaResource.rollback("race").catch(() => undefined);
+        expect(qm.queueStatus(A)).toMatchObject({ depth: 1, uncommitted: 0 });
+        await connection.close();
+        await qm.close();
+      });
+    });
   });
 }
