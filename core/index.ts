@@ -11,6 +11,8 @@ export { OBJECT_TYPES } from "./objects.js";
 export type { QueueManagerOptions, PutOptions, GetOptions, AbortSignalLike, BrowseOptions, PutResult, MessageSummary, QueueStatus, DefineOptions } from "./manager.js";
 export { BrowseCursor } from "./browse.js";
 export { UnitOfWork } from "./uow/unit-of-work.js";
+export { compile as compileSelector } from "./selector/index.js";
+export type { Selector, FieldLookup, SelectorValue } from "./selector/index.js";
 export { Connection } from "./jms/connection.js";
 export type { ConnectionOptions, ExceptionListener } from "./jms/connection.js";
 export { Session, MessageProducer, MessageConsumer, DUPS_OK_BATCH } from "./jms/session.js";

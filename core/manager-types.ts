@@ -1,7 +1,7 @@
 /** The shapes that QueueManager's methods take and return. */
 import type { Clock } from "./clock.js";
 import type { Message } from "./message.js";
-import type { MessageFilter } from "./queue.js";
+import type { Selector } from "./selector/index.js";
 import type { Store } from "./store.js";
 import type { UnitOfWork } from "./uow/unit-of-work.js";
 
@@ -35,7 +35,15 @@ export interface PutOptions {
   unitOfWork?: UnitOfWork;
 }
 
-export interface GetOptions extends MessageFilter {
+/** Which messages a get, browse or list wants: by id, correlation id, and a JMS selector (text, or compiled once). */
+export interface SelectionOptions {
+  messageId?: string;
+  correlationId?: string;
+  /** A JMS message selector, e.g. "region = 'eu' AND JMSPriority > 4"; a bad one is MQRC_SELECTOR_SYNTAX_ERROR (2459). */
+  selector?: string | Selector;
+}
+
+export interface GetOptions extends SelectionOptions {
   /** Milliseconds to wait for a message (MQGMO WaitInterval); 0 (default) does not wait; Infinity waits until one comes. */
   wait?: number;
   /**
@@ -58,7 +66,7 @@ export interface AbortSignalLike {
   removeEventListener(type: "abort", listener: () => void): void;
 }
 
-export interface BrowseOptions extends MessageFilter {}
+export interface BrowseOptions extends SelectionOptions {}
 
 /** What put tells the producer: the descriptor fields the queue manager filled in. */
 export interface PutResult {

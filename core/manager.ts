@@ -31,6 +31,7 @@ import { QueueResolver, checkGetEnabled } from "./resolution.js";
 import { waitForMessage, type PendingGet } from "./waiting.js";
 import { PREPARED_KEY_PREFIX, UnitOfWork, type PreparedRecord, type WorkItem } from "./uow/unit-of-work.js";
 import { XAResource } from "./uow/xa-resource.js";
+import { compile as compileSelector } from "./selector/index.js";
 import { QueueEvents } from "./events/queue-events.js";
 import { Connection, type ConnectionOptions } from "./jms/connection.js";
 import type { ClientIdRegistry } from "./jms/host.js";
@@ -39,7 +40,7 @@ import { applyQueueManagerAttributes, defaultAttributes, isQueueType, kindOf, qu
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
 import { runMqsc, type MqscRunOptions } from "./mqsc/execute.js";
 import { toMessage, toSummary } from "./message-view.js";
-import type { BrowseOptions, ChannelState, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
+import type { BrowseOptions, ChannelState, SelectionOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 
 export type { AbortSignalLike, BrowseOptions, ChannelState, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 import type { MqscResult } from "./mqsc/result.js";
@@ -1219,11 +1220,13 @@ function structuredCopy(attributes: Attributes): Attributes {
   return out;
 }
 
-function normalizeFilter(options: MessageFilter): MessageFilter | undefined {
-  if (options.messageId === undefined && options.correlationId === undefined) return undefined;
+function normalizeFilter(options: SelectionOptions): MessageFilter | undefined {
+  const selector = options.selector === undefined || options.selector === "" ? undefined : typeof options.selector === "string" ? compileSelector(options.selector) : options.selector;
+  if (options.messageId === undefined && options.correlationId === undefined && selector === undefined) return undefined;
   const filter: MessageFilter = {};
   if (options.messageId !== undefined) filter.messageId = normalizeId(options.messageId, "message");
   if (options.correlationId !== undefined) filter.correlationId = normalizeId(options.correlationId, "correlation");
+  if (selector !== undefined) filter.selector = selector;
   return filter;
 }
 

@@ -4,13 +4,15 @@
  * by correlation id, or by position, so that a queue deeper than memory works, slower but
  * correct, while each lookup stays an indexed query.
  */
-import { isExpired, type LocalQueue, type MessageFilter } from "./queue.js";
+import { isExpired, selects, type LocalQueue, type MessageFilter } from "./queue.js";
 import type { MessageRecord } from "./message.js";
 import { messageRecordProblem, type DamagedRecord } from "./record-check.js";
 import type { Store } from "./store.js";
 
 /** Correlation-id lookups read at most this many paged candidates. */
 const CORRELATION_LOOKUP = 256;
+/** Records read at a time when a selector looks through a lane in the store. */
+const SELECTOR_PAGE = 256;
 
 export class Pager {
   constructor(
@@ -34,6 +36,7 @@ export class Pager {
 
   /** The paged message a filtered get or browse should have next, if one comes before `after`'s successors. */
   async findFiltered(queue: LocalQueue, filter: MessageFilter, now: number, seqOfMessageId: (id: string) => number | undefined, after?: { priority: number; seq: number }): Promise<MessageRecord | undefined> {
+    if (filter.messageId === undefined && filter.correlationId === undefined) return this.#findSelected(queue, filter, now, after);
     let records: MessageRecord[];
     if (filter.messageId !== undefined) {
       const seq = seqOfMessageId(filter.messageId);
@@ -43,7 +46,7 @@ export class Pager {
     let best: MessageRecord | undefined;
     for (const record of records) {
       if (filter.correlationId !== undefined && record.correlationId !== filter.correlationId) continue;
-      if (!this.#isPaged(queue, record) || isExpired(record, now) || isDelayed(record, now)) continue;
+      if (!this.#isPaged(queue, record) || isExpired(record, now) || isDelayed(record, now) || !selects(filter, record)) continue;
       if (after && !queue.isAfter(record, after)) continue;
       if (!best || queue.before(record, best)) best = record;
     }
@@ -63,6 +66,35 @@ export class Pager {
   }
 
   // --- Internal helpers ---
+
+  /**
+   * The first paged message a selector selects, in delivery order: each lane read a page at a
+   * time from where memory ends, so a queue deeper than memory is never loaded at once.
+   */
+  async #findSelected(queue: LocalQueue, filter: MessageFilter, now: number, after?: { priority: number; seq: number }): Promise<MessageRecord | undefined> {
+    let best: MessageRecord | undefined;
+    const fifo = queue.attributes.deliverySequence === "fifo";
+    for (let priority = 9; priority >= 0; priority--) {
+      const lane = queue.lanes[priority]!;
+      if (lane.paged === 0) continue;
+      let from = lane.loadedUpTo;
+      if (after && (fifo || priority === after.priority)) from = Math.max(from, after.seq);
+      else if (after && priority > after.priority) continue;
+      for (;;) {
+        const records = await this.store.loadMessages({ queue: queue.name, priority, afterSeq: from, limit: SELECTOR_PAGE });
+        const found = records.find((r) => this.#isPaged(queue, r) && !messageRecordProblem(r) && !isExpired(r, now) && !isDelayed(r, now) && selects(filter, r));
+        if (found) {
+          if (!best || queue.before(found, best)) best = found;
+          break;
+        }
+        if (records.length < SELECTOR_PAGE) break;
+        from = records[records.length - 1]!.seq;
+      }
+      // By priority, the highest lane with a match has the next message.
+      if (best && !fifo) return best;
+    }
+    return best;
+  }
 
   /** Whether a stored record is still only in the store (not paged in, not being taken). */
   #isPaged(queue: LocalQueue, record: MessageRecord): boolean {

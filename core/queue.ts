@@ -13,6 +13,8 @@
 import Denque from "denque";
 import type { LocalQueueAttributes } from "./attributes.js";
 import { NO_ID, type MessageRecord, type StoredBody } from "./message.js";
+import type { Selector } from "./selector/index.js";
+import { messageFields } from "./selector/message-fields.js";
 
 export const EntryState = {
   /** Put, not yet committed: counted in depth, invisible to get and browse. */
@@ -39,6 +41,13 @@ export interface Entry {
 export interface MessageFilter {
   messageId?: string;
   correlationId?: string;
+  /** A compiled JMS selector: only messages it selects. */
+  selector?: Selector;
+}
+
+/** Whether a record passes a filter's selector (true when it has none). */
+export function selects(filter: MessageFilter, record: MessageRecord): boolean {
+  return filter.selector === undefined || filter.selector.matches(messageFields(record));
 }
 
 /** A get waiting for a message; the manager serves waiters in arrival order. */
@@ -334,9 +343,24 @@ export class LocalQueue {
     return { loaded: firstAvailableAfter(lane.loaded, afterSeq, now, expired), tail: firstAvailableAfter(lane.tail, afterSeq, now, expired) };
   }
 
-  /** Memory candidates for a filtered get or browse, from the indexes: never a scan of the queue. */
+  /**
+   * Memory candidates for a filtered get or browse: from the indexes for an id or correlation
+   * id; a selector alone looks at every message in memory (compiled once, never re-parsed).
+   */
   candidates(filter: MessageFilter): Entry[] {
     let list: Entry[];
+    if (filter.messageId === undefined && filter.correlationId === undefined) {
+      list = [];
+      for (const lane of this.lanes) {
+        for (const part of [lane.loaded, lane.tail]) {
+          for (let i = 0; i < part.length; i++) {
+            const entry = part.peekAt(i)!;
+            if (entry.state === EntryState.Available && selects(filter, entry.record)) list.push(entry);
+          }
+        }
+      }
+      return list;
+    }
     if (filter.messageId !== undefined) {
       const seq = this.seqOfMessageId(filter.messageId);
       const byId = seq === undefined ? undefined : this.bySeq(seq);
@@ -345,6 +369,7 @@ export class LocalQueue {
       list = filter.correlationId === NO_ID ? [] : (this.#byCorrelation.get(filter.correlationId!) ?? []);
     }
     if (filter.correlationId !== undefined) list = list.filter((e) => e.record.correlationId === filter.correlationId);
+    if (filter.selector !== undefined) list = list.filter((e) => selects(filter, e.record));
     return list;
   }
 

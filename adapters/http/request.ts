@@ -3,7 +3,7 @@
  * put, and the query parameters of a get, browse or message list. Every check happens
  * here, before any queue manager is touched, so a bad request changes nothing.
  */
-import { checkObjectName, type PutMessage } from "../../core/index.js";
+import { checkObjectName, compileSelector, type PutMessage, type Selector } from "../../core/index.js";
 import { badHeader, badName, badQueryParameter } from "./errors.js";
 import { describeIdFormat, parseCorrelationId, parseMessageId, type ApiVersion } from "./ids.js";
 import { HEADER, V3_ONLY_HEADERS } from "./headers.js";
@@ -122,6 +122,8 @@ function parseReplyTo(value: string): Pick<PutDescriptor, "replyToQueue" | "repl
 export interface MessageSelection {
   messageId?: string;
   correlationId?: string;
+  /** A JMS message selector (ours, beyond IBM's API), compiled here so a bad one changes nothing. */
+  selector?: Selector;
 }
 
 type Query = (name: string) => string | undefined;
@@ -140,6 +142,14 @@ export function parseSelection(version: ApiVersion, query: Query): MessageSelect
     const hex = parseCorrelationId(version, correlationId);
     if (hex === undefined) throw badQueryParameter("correlationId", correlationId, "MQRC_CORREL_ID_ERROR", describeIdFormat(version, "correlation"));
     selection.correlationId = hex;
+  }
+  const selector = query("selector");
+  if (selector !== undefined && selector !== "") {
+    try {
+      selection.selector = compileSelector(selector);
+    } catch (error) {
+      throw badQueryParameter("selector", selector, "MQRC_SELECTOR_SYNTAX_ERROR", error instanceof Error ? error.message : String(error));
+    }
   }
   return selection;
 }

@@ -23,6 +23,7 @@ import type { JmsHost } from "./host.js";
 import { received, type ReceivedMessage } from "./received-message.js";
 import { StopSignal } from "./stop-signal.js";
 import type { ConsumerSlot } from "./consumer-slots.js";
+import { compile as compileSelector, type Selector } from "../selector/index.js";
 import type { Clock } from "../clock.js";
 
 export type AcknowledgeMode = "auto" | "client" | "dups-ok" | "individual" | "none";
@@ -39,6 +40,8 @@ export interface Queue {
 }
 
 export interface ConsumerOptions {
+  /** A JMS message selector: the consumer receives only the messages it selects. Checked here (2459). */
+  selector?: string;
   /** How many messages the consumer may hold unacknowledged ahead of its listener (default 1). */
   prefetch?: number;
 }
@@ -103,8 +106,10 @@ export class Session {
     if (this.#closing) throw new MQError("MQRC_HCONN_ERROR", "the session is closing");
     const prefetch = options.prefetch ?? 1;
     if (!Number.isInteger(prefetch) || prefetch < 1) throw new MQError("MQRC_OPTIONS_ERROR", `prefetch is a whole number, 1 or more; got ${JSON.stringify(prefetch)}`);
+    // Compiled once, before the consumer takes a place: a bad selector is refused here.
+    const selector = options.selector === undefined || options.selector === "" ? undefined : compileSelector(options.selector);
     const slot = this.host.consumerSlots.join(destination.queueName);
-    const consumer = new MessageConsumer(this, destination, prefetch, slot, this.host.clock);
+    const consumer = new MessageConsumer(this, destination, prefetch, slot, this.host.clock, selector);
     this.#consumers.add(consumer);
     return consumer;
   }
@@ -175,14 +180,14 @@ export class Session {
         unit = this.#unitFor(forListener);
         try {
           if (lazy && wait !== 0 && this.#dupsOkCount > 0) {
-            message = await this.host.get(queue, { unitOfWork: unit });
+            message = await this.host.get(queue, { unitOfWork: unit, selector: consumer.selector });
             if (message === null) {
               // dups-ok: what the session holds is acknowledged before it waits for more.
               await this.#acknowledgeBatch();
               unit = this.#unitFor(forListener);
             }
           }
-          message ??= await this.host.get(queue, { wait, signal, unitOfWork: unit });
+          message ??= await this.host.get(queue, { wait, signal, unitOfWork: unit, selector: consumer.selector });
           break;
         } catch (error) {
           // The unit the get waited in ended meanwhile (an acknowledge, a commit, a recover):
@@ -387,6 +392,8 @@ export class MessageConsumer {
     readonly prefetch: number,
     private readonly slot: ConsumerSlot,
     private readonly clock: Clock,
+    /** The consumer's message selector, compiled once. */
+    readonly selector: Selector | undefined = undefined,
   ) {}
 
   /** Whether the consumer receives now, or waits as a backup (MAXACTCONS) to take over. */

@@ -831,4 +831,22 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       expect(order).toEqual(["other", "script"]);
     }, 30_000);
   });
+
+  describe(`selectors over HTTP (${name})`, () => {
+    it("gets, browses and lists by a selector query parameter; refuses a bad one with 400 and 2459", async () => {
+      const { post, del, get, messageUrl, listUrl, TEXT } = httpClient(target);
+      await post(messageUrl("v3"), "us order", { ...TEXT, "ibm-mq-usr": JSON.stringify([{ name: "region", value: "us" }]) });
+      await post(messageUrl("v3"), "eu order", { ...TEXT, "ibm-mq-usr": JSON.stringify([{ name: "region", value: "eu" }]) });
+      const selector = encodeURIComponent("region = 'eu'");
+      const listed = (await (await get(listUrl("v3", `?selector=${selector}`))).json()) as { messages: unknown[] };
+      expect(listed.messages).toHaveLength(1);
+      expect(await (await get(messageUrl("v3", "DEV.QUEUE.1", `?selector=${selector}`))).text()).toBe("eu order");
+      const got = await del(messageUrl("v3", "DEV.QUEUE.1", `?selector=${selector}`));
+      expect(await got.text()).toBe("eu order");
+      const bad = await del(messageUrl("v3", "DEV.QUEUE.1", `?selector=${encodeURIComponent("region = ")}`));
+      expect(bad.status).toBe(400);
+      expect(await errorOf(bad)).toMatchObject({ reason: "MQRC_SELECTOR_SYNTAX_ERROR", reasonCode: 2459 });
+      expect(await (await del(messageUrl("v3"))).text()).toBe("us order");
+    });
+  });
 }

@@ -5,6 +5,7 @@ import { testObjects } from "../contract/objects.contract.js";
 import { testStore } from "../contract/store.contract.js";
 import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contract.js";
 import { testJms } from "../contract/jms.contract.js";
+import { testSelectors } from "../contract/selector.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -17,6 +18,7 @@ testObjects("Durable Object SQLite (workerd)", durableObjectHarness);
 testMqsc("Durable Object SQLite (workerd)", durableObjectHarness);
 testLimitsAndSyncpoint("Durable Object SQLite (workerd)", durableObjectHarness);
 testJms("Durable Object SQLite (workerd)", durableObjectHarness);
+testSelectors("Durable Object SQLite (workerd)", durableObjectHarness);
 testCrashPoints("Durable Object SQLite (workerd)", durableObjectHarness, { points: 50 });
 
 
