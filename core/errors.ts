@@ -60,6 +60,7 @@ export const MQRC = {
   MQRC_FUNCTION_NOT_SUPPORTED: 2298,
   MQRC_STORAGE_NOT_AVAILABLE: 2071,
   MQRC_UOW_NOT_AVAILABLE: 2255,
+  MQRC_TOPIC_STRING_ERROR: 2425,
 } as const;
 
 export type MQReasonName = keyof typeof MQRC;

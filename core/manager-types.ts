@@ -43,6 +43,13 @@ export interface SelectionOptions {
   selector?: string | Selector;
 }
 
+export interface PublishOptions {
+  /** Publishes inside this unit of work: the copies appear when it commits. */
+  unitOfWork?: UnitOfWork;
+  /** @internal The JMS connection publishing, for subscriptions with noLocal. */
+  connection?: object;
+}
+
 export interface GetOptions extends SelectionOptions {
   /** Milliseconds to wait for a message (MQGMO WaitInterval); 0 (default) does not wait; Infinity waits until one comes. */
   wait?: number;

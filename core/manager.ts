@@ -31,7 +31,10 @@ import { QueueResolver, checkGetEnabled } from "./resolution.js";
 import { waitForMessage, type PendingGet } from "./waiting.js";
 import { PREPARED_KEY_PREFIX, UnitOfWork, type PreparedRecord, type WorkItem } from "./uow/unit-of-work.js";
 import { XAResource } from "./uow/xa-resource.js";
-import { compile as compileSelector } from "./selector/index.js";
+import { compile as compileSelector, type Selector } from "./selector/index.js";
+import { checkTopicString, joinTopic, matchesTopic } from "./pubsub/topic-string.js";
+import { publicationFields } from "./pubsub/publication-fields.js";
+import { NonDurableSubscriptions, type ActiveSubscription } from "./pubsub/subscriptions.js";
 import { QueueEvents } from "./events/queue-events.js";
 import { Connection, type ConnectionOptions } from "./jms/connection.js";
 import type { ClientIdRegistry } from "./jms/host.js";
@@ -40,7 +43,7 @@ import { applyQueueManagerAttributes, defaultAttributes, isQueueType, kindOf, qu
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
 import { runMqsc, type MqscRunOptions } from "./mqsc/execute.js";
 import { toMessage, toSummary } from "./message-view.js";
-import type { BrowseOptions, ChannelState, SelectionOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
+import type { BrowseOptions, ChannelState, PublishOptions, SelectionOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 
 export type { AbortSignalLike, BrowseOptions, ChannelState, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 import type { MqscResult } from "./mqsc/result.js";
@@ -101,6 +104,9 @@ export class QueueManager {
   readonly #delays = { now: () => this.#clock.now(), delayed: (entry: Entry) => this.#scheduleDelivery(entry) };
   /** Units of work prepared (two-phase) and not yet resolved, by xid. */
   readonly #prepared = new Map<string, UnitOfWork>();
+  /** Non-durable subscriptions of JMS consumers on topics. */
+  readonly #nonDurable = new NonDurableSubscriptions();
+  readonly #selectors = new Map<string, Selector>();
   /** Xids prepared or being prepared: one unit each. */
   readonly #xidsInUse = new Set<string>();
   readonly #unitHooks = {
@@ -476,6 +482,80 @@ export class QueueManager {
     const connection = new Connection(this, this.#clientIds, options);
     this.#connections.add(connection);
     return connection;
+  }
+
+  /**
+   * Publishes on a topic: a copy to each subscription whose topic string matches (MQ's '#'
+   * and '+' wildcards) and whose selector selects it, all in one unit of work (the caller's,
+   * or one of its own committed before this resolves), so every subscriber gets it or none
+   * does. Copies for non-durable subscriptions are non-persistent. Resolves with how many
+   * subscriptions got a copy.
+   */
+  async publish(topic: string, message: PutMessage, options: PublishOptions = {}): Promise<{ subscriptions: number }> {
+    this.#checkOpen();
+    checkTopicString(topic);
+    if (message === null || typeof message !== "object") throw new MQError("MQRC_FORMAT_ERROR", "a message must be an object with a body");
+    const fields = publicationFields(message, this.#clock.now());
+    const targets = this.#subscriptionsOn(topic).filter((s) => s.noLocalConnection === undefined || s.noLocalConnection !== options.connection).filter((s) => !s.selector || s.selector.matches(fields));
+    const own = options.unitOfWork === undefined;
+    const unit = options.unitOfWork ?? this.beginUnitOfWork();
+    try {
+      for (const target of targets) await this.put(target.queue, target.durable ? message : { ...message, persistent: false }, { unitOfWork: unit });
+    } catch (error) {
+      // All or none: the copies made so far go with the publication (in the caller's unit, the caller rolls back).
+      if (own) await unit.rollback({ countBackout: false });
+      throw error;
+    }
+    if (own) await unit.commit();
+    return { subscriptions: targets.length };
+  }
+
+  /**
+   * @internal A temporary queue for a non-durable subscription's copies, made at once (it is
+   * never stored): SYSTEM.MANAGED.NDURABLE.<16 hex>. It goes with dropManagedQueue.
+   */
+  createManagedQueue(): string {
+    this.#checkOpen();
+    const name = `SYSTEM.MANAGED.NDURABLE.${(this.#seqBase + this.#takeCounter()).toString(16).toUpperCase().padStart(16, "0")}`;
+    const definition = this.#objects.planDefine("localQueue", name, { maxDepth: 999_999_999 }, {}, this.#clock.now());
+    this.#apply(definition);
+    this.#queues.get(name)!.dynamic = "temporary";
+    return name;
+  }
+
+  /** @internal Deletes a managed temporary queue with what is on it. */
+  dropManagedQueue(name: string): Promise<void> {
+    return this.#dropDynamicQueue(name);
+  }
+
+  /** @internal Durable subscriptions with an active JMS consumer. */
+  readonly activeDurables = new Set<string>();
+
+  /** @internal A non-durable subscription (a JMS consumer on a topic): until the returned function is called. */
+  addNonDurableSubscription(subscription: ActiveSubscription): () => void {
+    return this.#nonDurable.add(subscription);
+  }
+
+  /** The subscriptions a publication on `topic` goes to: SUB objects with a destination, and non-durable ones. */
+  #subscriptionsOn(topic: string): ActiveSubscription[] {
+    const found: ActiveSubscription[] = [];
+    for (const definition of this.#objects.list(["subscription"])) {
+      const a = definition.attributes;
+      const objectTopic = typeof a.topicObject === "string" && a.topicObject !== "" ? String(this.#objects.get("topic", a.topicObject)?.attributes.topicString ?? "") : "";
+      const full = joinTopic(objectTopic, String(a.topicString ?? ""));
+      if (a.destination === "" || !matchesTopic(full, topic)) continue;
+      const selectorText = String(a.selector ?? "");
+      found.push({ topic: full, queue: String(a.destination), durable: true, name: definition.name, selector: selectorText === "" ? undefined : this.#selectorOf(selectorText) });
+    }
+    for (const subscription of this.#nonDurable.list()) if (matchesTopic(subscription.topic, topic)) found.push(subscription);
+    return found;
+  }
+
+  /** A SUB object's selector, compiled once per text. */
+  #selectorOf(text: string): Selector {
+    let selector = this.#selectors.get(text);
+    if (!selector) this.#selectors.set(text, (selector = compileSelector(text)));
+    return selector;
   }
 
   /**

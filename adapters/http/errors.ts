@@ -262,6 +262,7 @@ const STATUS_BY_REASON: ReadonlyMap<number, number> = new Map<number, number>([
   // The queue manager holds as many non-persistent messages as its memory allows; getters free it.
   [MQRC.MQRC_STORAGE_NOT_AVAILABLE, 503],
   [MQRC.MQRC_UOW_NOT_AVAILABLE, 409],
+  [MQRC.MQRC_TOPIC_STRING_ERROR, 400],
   [MQRC.MQRC_OBJECT_DAMAGED, 500],
   [MQRC.MQRC_UNEXPECTED_ERROR, 500],
 ]);

@@ -7,6 +7,7 @@
  *   DELETE .../message?wait=&messageId=&correlationId=                              get
  *   GET    .../message?messageId=&correlationId=                                    browse
  *   GET    .../messagelist?limit=&messageId=&correlationId=                         list
+ *   POST   /ibmmq/rest/{v2|v3}/messaging/qmgr/{qmgr}/topic/{topicString}/message    publish
  *
  * and IBM's admin MQSC endpoint (runCommand and runCommandJSON bodies):
  *
@@ -20,6 +21,7 @@ import { errorResponse, routeNotFound } from "./errors.js";
 import { addMessageListRoute } from "./messagelist-route.js";
 import { addMessageRoutes } from "./message-routes.js";
 import { addMqscRoute } from "./mqsc-route.js";
+import { addTopicRoute } from "./topic-route.js";
 
 /** Finds a queue manager by name; throws MQError (MQRC_Q_MGR_NAME_ERROR, ...) when there is none. */
 export type QueueManagerResolver = (name: string) => Promise<QueueManager>;
@@ -74,6 +76,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   addMessageRoutes(app, options.queueManager, limits);
   addMessageListRoute(app, options.queueManager);
   addMqscRoute(app, options.queueManager, limits);
+  addTopicRoute(app, options.queueManager);
   app.notFound((c) => routeNotFound(c.req.method, new URL(c.req.url).pathname).toResponse());
   app.onError((error) => errorResponse(error));
   return app;

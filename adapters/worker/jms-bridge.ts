@@ -80,7 +80,7 @@ function sessionFacade(session: Session): SessionFacade {
     return { ...data, token };
   };
   return {
-    send: (queue, message) => session.createProducer(session.createQueue(queue)).send(message),
+    send: (queue, message) => session.send(queue, message),
     receive: async (queue, timeout) => bridge(await consumerOf(queue).receive(timeout)),
     receiveNoWait: async (queue) => bridge(await consumerOf(queue).receiveNoWait()),
     acknowledge: async (token) => {

@@ -42,7 +42,7 @@ export class Connection {
 
   async createSession(options: SessionOptions = {}): Promise<Session> {
     if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the connection is closed");
-    const session = new Session(this.host, options, (s) => this.#sessions.delete(s), (error) => this.#report(error));
+    const session = new Session(this.host, { ...options, clientId: this.clientId, connection: this }, (s) => this.#sessions.delete(s), (error) => this.#report(error));
     this.#sessions.add(session);
     return session;
   }

@@ -3,17 +3,25 @@
  * manager: puts and gets, with or without a unit of work, and a unit of work to begin.
  */
 import type { Message, PutMessage } from "../message.js";
-import type { GetOptions, PutOptions, PutResult } from "../manager-types.js";
+import type { GetOptions, PublishOptions, PutOptions, PutResult } from "../manager-types.js";
+import type { ActiveSubscription } from "../pubsub/subscriptions.js";
+import type { DurableHost } from "../pubsub/durable-subscription.js";
 import type { UnitOfWork } from "../uow/unit-of-work.js";
 import type { Clock } from "../clock.js";
 import type { ConsumerSlots } from "./consumer-slots.js";
 
-export interface JmsHost {
+export interface JmsHost extends DurableHost {
   readonly name: string;
   readonly closed: boolean;
   put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
   get(queue: string, options?: GetOptions): Promise<Message | null>;
   beginUnitOfWork(): UnitOfWork;
+  publish(topic: string, message: PutMessage, options?: PublishOptions): Promise<{ subscriptions: number }>;
+  addNonDurableSubscription(subscription: ActiveSubscription): () => void;
+  createManagedQueue(): string;
+  dropManagedQueue(name: string): Promise<void>;
+  /** The durable subscriptions that have an active consumer (JMS: one at a time, unless shared). */
+  readonly activeDurables: Set<string>;
   /** Time for a backup consumer's receive, which waits to become active. */
   readonly clock: Clock;
   /** The queues' limits on active and backup consumers. */

@@ -24,6 +24,7 @@ import { received, type ReceivedMessage } from "./received-message.js";
 import { StopSignal } from "./stop-signal.js";
 import type { ConsumerSlot } from "./consumer-slots.js";
 import { compile as compileSelector, type Selector } from "../selector/index.js";
+import { durableName, ensureDurable, removeDurable } from "../pubsub/durable-subscription.js";
 import type { Clock } from "../clock.js";
 
 export type AcknowledgeMode = "auto" | "client" | "dups-ok" | "individual" | "none";
@@ -39,7 +40,20 @@ export interface Queue {
   readonly queueName: string;
 }
 
+/** A JMS Topic: an MQ topic string, e.g. "price/fruit/apples". */
+export interface Topic {
+  readonly topicName: string;
+}
+
+export type Destination = Queue | Topic;
+
+function isTopic(destination: Destination): destination is Topic {
+  return typeof (destination as Topic).topicName === "string";
+}
+
 export interface ConsumerOptions {
+  /** On a topic: not the publications of this consumer's own connection. */
+  noLocal?: boolean;
   /** A JMS message selector: the consumer receives only the messages it selects. Checked here (2459). */
   selector?: string;
   /** How many messages the consumer may hold unacknowledged ahead of its listener (default 1). */
@@ -74,13 +88,19 @@ export class Session {
   /** An XA session's work goes into the transaction its xaResource has started, and no other. */
   readonly #xa: boolean;
 
+  /** The connection's client id (durable subscription names) and identity (noLocal). */
+  readonly clientId: string | undefined;
+  readonly connection: object;
+
   constructor(
     protected readonly host: JmsHost,
-    options: SessionOptions & { xa?: boolean },
+    options: SessionOptions & { xa?: boolean; clientId?: string; connection?: object },
     private readonly onClose: (session: Session) => void,
     private readonly reportError: (error: unknown) => void,
   ) {
     this.#xa = options.xa === true;
+    this.clientId = options.clientId;
+    this.connection = options.connection ?? this;
     this.transacted = options.transacted === true || this.#xa;
     const mode = options.acknowledgeMode ?? "auto";
     if (!ACKNOWLEDGE_MODES.has(mode)) throw new MQError("MQRC_OPTIONS_ERROR", `acknowledgeMode is one of auto, client, dups-ok, individual, none; got ${JSON.stringify(mode)}`);
@@ -96,20 +116,73 @@ export class Session {
     return { queueName };
   }
 
-  createProducer(destination?: Queue): MessageProducer {
+  createTopic(topicName: string): Topic {
+    if (typeof topicName !== "string" || topicName === "") throw new MQError("MQRC_TOPIC_STRING_ERROR", "a topic needs a topic string");
+    return { topicName };
+  }
+
+  /**
+   * A durable subscriber: the subscription (clientId:name) keeps the topic's publications,
+   * across restarts, while no one is connected. Another topic or selector replaces it.
+   */
+  async createDurableConsumer(topic: Topic, name: string, options: ConsumerOptions = {}): Promise<MessageConsumer> {
+    this.#checkOpen();
+    const subscription = durableName(this.clientId, name);
+    if (this.host.activeDurables.has(subscription)) throw new MQError("MQRC_OBJECT_IN_USE", `durable subscription ${subscription} already has an active consumer (JMS IllegalStateException)`);
+    const selector = options.selector ?? "";
+    if (selector !== "") compileSelector(selector);
+    this.host.activeDurables.add(subscription);
+    try {
+      const queue = await ensureDurable(this.host, subscription, topic.topicName, selector);
+      return this.#consumerOn({ queueName: queue }, { prefetch: options.prefetch }, async () => void this.host.activeDurables.delete(subscription));
+    } catch (error) {
+      this.host.activeDurables.delete(subscription);
+      throw error;
+    }
+  }
+
+  /** Deletes a durable subscription and what waits for it; refused while it has an active consumer. */
+  async unsubscribe(name: string): Promise<void> {
+    this.#checkOpen();
+    const subscription = durableName(this.clientId, name);
+    if (this.host.activeDurables.has(subscription)) throw new MQError("MQRC_OBJECT_IN_USE", `durable subscription ${subscription} has an active consumer; close it first (JMS IllegalStateException)`);
+    await removeDurable(this.host, subscription);
+  }
+
+  createProducer(destination?: Destination): MessageProducer {
     this.#checkOpen();
     return new MessageProducer(this, destination);
   }
 
-  createConsumer(destination: Queue, options: ConsumerOptions = {}): MessageConsumer {
+  /**
+   * A consumer of a queue, or of a topic (a non-durable subscription, from now until the
+   * consumer closes; its copies wait on a temporary queue of its own).
+   */
+  createConsumer(destination: Destination, options: ConsumerOptions = {}): MessageConsumer {
     this.#checkOpen();
     if (this.#closing) throw new MQError("MQRC_HCONN_ERROR", "the session is closing");
-    const prefetch = options.prefetch ?? 1;
-    if (!Number.isInteger(prefetch) || prefetch < 1) throw new MQError("MQRC_OPTIONS_ERROR", `prefetch is a whole number, 1 or more; got ${JSON.stringify(prefetch)}`);
     // Compiled once, before the consumer takes a place: a bad selector is refused here.
     const selector = options.selector === undefined || options.selector === "" ? undefined : compileSelector(options.selector);
-    const slot = this.host.consumerSlots.join(destination.queueName);
-    const consumer = new MessageConsumer(this, destination, prefetch, slot, this.host.clock, selector);
+    if (!isTopic(destination)) return this.#consumerOn(destination, { prefetch: options.prefetch, selector });
+    const queue = this.host.createManagedQueue();
+    const unsubscribe = this.host.addNonDurableSubscription({
+      topic: destination.topicName,
+      queue,
+      durable: false,
+      ...(selector ? { selector } : {}),
+      ...(options.noLocal ? { noLocalConnection: this.connection } : {}),
+    });
+    return this.#consumerOn({ queueName: queue }, { prefetch: options.prefetch }, async () => {
+      unsubscribe();
+      await this.host.dropManagedQueue(queue);
+    });
+  }
+
+  #consumerOn(queue: Queue, options: { prefetch?: number; selector?: Selector }, cleanup?: () => Promise<void>): MessageConsumer {
+    const prefetch = options.prefetch ?? 1;
+    if (!Number.isInteger(prefetch) || prefetch < 1) throw new MQError("MQRC_OPTIONS_ERROR", `prefetch is a whole number, 1 or more; got ${JSON.stringify(prefetch)}`);
+    const slot = this.host.consumerSlots.join(queue.queueName);
+    const consumer = new MessageConsumer(this, queue, prefetch, slot, this.host.clock, options.selector, cleanup);
     this.#consumers.add(consumer);
     return consumer;
   }
@@ -159,6 +232,12 @@ export class Session {
   async send(queue: string, message: PutMessage): Promise<PutResult> {
     this.#checkOpen();
     return this.host.put(queue, message, this.transacted ? { unitOfWork: this.#transaction() } : {});
+  }
+
+  /** @internal A publication: in a transacted session, part of its transaction. */
+  async publish(topic: string, message: PutMessage): Promise<{ subscriptions: number }> {
+    this.#checkOpen();
+    return this.host.publish(topic, message, { connection: this.connection, ...(this.transacted ? { unitOfWork: this.#transaction() } : {}) });
   }
 
   /**
@@ -365,13 +444,13 @@ export class Session {
 export class MessageProducer {
   constructor(
     private readonly session: Session,
-    readonly destination: Queue | undefined,
+    readonly destination: Destination | undefined,
   ) {}
 
-  /** Puts the message; in a transacted session it is visible when the session commits. */
-  send(message: PutMessage, destination: Queue | undefined = this.destination): Promise<PutResult> {
+  /** Puts the message on a queue, or publishes it on a topic; in a transacted session it is visible when the session commits. */
+  send(message: PutMessage, destination: Destination | undefined = this.destination): Promise<PutResult | { subscriptions: number }> {
     if (!destination) throw new MQError("MQRC_OBJECT_NAME_ERROR", "this producer has no destination: name one in send");
-    return this.session.send(destination.queueName, message);
+    return isTopic(destination) ? this.session.publish(destination.topicName, message) : this.session.send(destination.queueName, message);
   }
 }
 
@@ -394,6 +473,8 @@ export class MessageConsumer {
     private readonly clock: Clock,
     /** The consumer's message selector, compiled once. */
     readonly selector: Selector | undefined = undefined,
+    /** What closing the consumer ends besides: its subscription, its temporary queue. */
+    private readonly cleanup?: () => Promise<void>,
   ) {}
 
   /** Whether the consumer receives now, or waits as a backup (MAXACTCONS) to take over. */
@@ -454,6 +535,7 @@ export class MessageConsumer {
     await this.#listening;
     await this.#receiving?.catch(() => undefined);
     this.session.consumerClosed(this, this.slot);
+    await this.cleanup?.().catch((error: unknown) => this.session.reportListenerError(error));
   }
 
   #track<T>(work: () => Promise<T>): Promise<T> {

@@ -6,6 +6,7 @@ import { testStore } from "../contract/store.contract.js";
 import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contract.js";
 import { testJms } from "../contract/jms.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
+import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
 
 testStore("IndexedDB (Chromium)", indexedDBHarness);
@@ -15,4 +16,5 @@ testMqsc("IndexedDB (Chromium)", indexedDBHarness);
 testLimitsAndSyncpoint("IndexedDB (Chromium)", indexedDBHarness);
 testJms("IndexedDB (Chromium)", indexedDBHarness);
 testSelectors("IndexedDB (Chromium)", indexedDBHarness);
+testPubSub("IndexedDB (Chromium)", indexedDBHarness);
 testCrashPoints("IndexedDB (Chromium)", indexedDBHarness, { points: 50 });

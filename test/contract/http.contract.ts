@@ -849,4 +849,21 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       expect(await (await del(messageUrl("v3"))).text()).toBe("us order");
     });
   });
+
+  describe(`publishing over HTTP (${name})`, () => {
+    it("publishes to the subscriptions of a topic, its / encoded or plain", async () => {
+      const { post, mqsc, del, messageUrl, TEXT, qmgr } = httpClient(target);
+      await mqsc({ type: "runCommand", parameters: { command: "DEFINE SUB(HTTP.SUB) TOPICSTR('news/#') DEST(DEV.QUEUE.2)" } });
+      const encoded = await post(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/news%2Fsport/message`, "goal", TEXT);
+      expect(encoded.status).toBe(201);
+      expect((await post(`/ibmmq/rest/v3/messaging/qmgr/${qmgr}/topic/news/weather/message`, "rain", TEXT)).status).toBe(201);
+      expect((await post(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/sport/message`, "nobody", TEXT)).status).toBe(201);
+      expect(await (await del(messageUrl("v2", "DEV.QUEUE.2"))).text()).toBe("goal");
+      expect(await (await del(messageUrl("v2", "DEV.QUEUE.2"))).text()).toBe("rain");
+      expect((await del(messageUrl("v2", "DEV.QUEUE.2"))).status).toBe(204);
+      const wildcard = await post(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/news%2F%23/message`, "x", TEXT);
+      expect(wildcard.status).toBe(400);
+      expect(await errorOf(wildcard)).toMatchObject({ reason: "MQRC_TOPIC_STRING_ERROR" });
+    });
+  });
 }

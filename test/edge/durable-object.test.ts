@@ -6,6 +6,7 @@ import { testStore } from "../contract/store.contract.js";
 import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contract.js";
 import { testJms } from "../contract/jms.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
+import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -19,6 +20,7 @@ testMqsc("Durable Object SQLite (workerd)", durableObjectHarness);
 testLimitsAndSyncpoint("Durable Object SQLite (workerd)", durableObjectHarness);
 testJms("Durable Object SQLite (workerd)", durableObjectHarness);
 testSelectors("Durable Object SQLite (workerd)", durableObjectHarness);
+testPubSub("Durable Object SQLite (workerd)", durableObjectHarness);
 testCrashPoints("Durable Object SQLite (workerd)", durableObjectHarness, { points: 50 });
 
 

@@ -7,6 +7,7 @@ import { testStore } from "../contract/store.contract.js";
 import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contract.js";
 import { testJms } from "../contract/jms.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
+import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
 
 testStore("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
@@ -16,4 +17,5 @@ testMqsc("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testLimitsAndSyncpoint("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testJms("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testSelectors("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
+testPubSub("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testCrashPoints("IndexedDB (fake-indexeddb, node)", indexedDBHarness, { points: 1000 });

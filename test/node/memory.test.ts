@@ -6,6 +6,7 @@ import { testStore } from "../contract/store.contract.js";
 import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contract.js";
 import { testJms } from "../contract/jms.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
+import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
 
 testStore("memory (node)", memoryHarness);
@@ -15,4 +16,5 @@ testMqsc("memory (node)", memoryHarness);
 testLimitsAndSyncpoint("memory (node)", memoryHarness);
 testJms("memory (node)", memoryHarness);
 testSelectors("memory (node)", memoryHarness);
+testPubSub("memory (node)", memoryHarness);
 testCrashPoints("memory (node)", memoryHarness, { points: 1000 });

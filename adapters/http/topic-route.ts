@@ -1,0 +1,26 @@
+/**
+ * POST /ibmmq/rest/{v2|v3}/messaging/qmgr/{qmgr}/topic/{topicString}/message: publishes
+ * the body on the topic, as IBM's messaging REST API does from v2 (the topic string's '/'
+ * may come encoded as %2F or plain). The same headers as a put; 201 when every matching
+ * subscription has its copy, with none made otherwise.
+ */
+import type { Hono } from "hono";
+import { readPutBody } from "./body.js";
+import { MQError } from "../../core/index.js";
+import type { QueueManagerResolver } from "./index.js";
+import { parsePutHeaders, queueManagerTarget } from "./request.js";
+
+export const TOPIC_PATH = "/ibmmq/rest/:version{v[23]}/messaging/qmgr/:qmgr/topic/:topic{.+}/message";
+
+export function addTopicRoute(app: Hono, resolve: QueueManagerResolver): void {
+  app.post(TOPIC_PATH, async (c) => {
+    const { version, qmgr } = queueManagerTarget(c.req.param());
+    const topic = c.req.param("topic") ?? "";
+    if (topic === "" || topic.length > 10240) throw new MQError("MQRC_TOPIC_STRING_ERROR", "a topic string is 1 to 10240 characters");
+    const descriptor = parsePutHeaders(version, c.req.raw.headers);
+    const body = await readPutBody(c.req.raw);
+    const manager = await resolve(qmgr);
+    await manager.publish(decodeURIComponent(topic), { ...descriptor, ...body });
+    return new Response(null, { status: 201 });
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * Publish/subscribe on every store: MQ topic strings with '#' and '+', subscriptions defined
+ * in MQSC with a destination and a selector, JMS non-durable and durable subscribers (kept
+ * across a restart while away), noLocal, publications in transactions, all or none.
+ */
+import { describe, expect, it } from "vitest";
+import { QueueManager, type Store } from "../../core/index.js";
+import { reason, uniqueKey, type StoreHarness } from "./harness.js";
+
+export function testPubSub(name: string, harness: StoreHarness): void {
+  const withStorage = <T>(body: (open: () => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
+    harness.withStorage(uniqueKey(`ps-${name}`), (openStore) => body(() => QueueManager.open({ name: "QM1", store: openStore() }), openStore));
+  const bodiesOf = async (qm: QueueManager, queue: string) => {
+    const out: unknown[] = [];
+    for (let m = await qm.get(queue); m; m = await qm.get(queue)) out.push(m.body);
+    return out;
+  };
+
+  describe(`publish/subscribe: ${name}`, () => {
+    it("delivers a publication to each matching MQSC subscription's destination, through its selector, all or none", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const defined = await qm.mqsc(`
+DEFINE QLOCAL(ALL.FRUIT) 
+DEFINE QLOCAL(ANY.APPLES)
+DEFINE QLOCAL(EU.ONLY)
+DEFINE TOPIC(FRUIT) TOPICSTR('price/fruit')
+DEFINE SUB(S.ALL) TOPICSTR('price/fruit/#') DEST(ALL.FRUIT)
+DEFINE SUB(S.APPLES) TOPICSTR('price/+/apples') DEST(ANY.APPLES)
+DEFINE SUB(S.EU) TOPICOBJ(FRUIT) TOPICSTR('#') DEST(EU.ONLY) SELECTOR('region = ''eu''')`);
+        expect(defined.notProcessed).toBe(0);
+        expect(await qm.publish("price/fruit/apples", { body: "1.20", persistent: true, properties: { region: "us" } })).toEqual({ subscriptions: 2 });
+        expect(await qm.publish("price/fruit/pears", { body: "0.90", persistent: true, properties: { region: "eu" } })).toEqual({ subscriptions: 2 });
+        expect(await qm.publish("price/vegetables/apples", { body: "odd", persistent: false })).toEqual({ subscriptions: 1 });
+        expect(await qm.publish("news", { body: "none" })).toEqual({ subscriptions: 0 });
+        expect(await bodiesOf(qm, "ALL.FRUIT")).toEqual(["1.20", "0.90"]);
+        expect(await bodiesOf(qm, "ANY.APPLES")).toEqual(["1.20", "odd"]);
+        expect(await bodiesOf(qm, "EU.ONLY")).toEqual(["0.90"]);
+
+        // One destination that cannot take it: no subscriber gets it.
+        await qm.alterQueue("ANY.APPLES", { maxDepth: 0 });
+        expect(await reason(qm.publish("price/fruit/apples", { body: "refused" }))).toBe("MQRC_Q_FULL");
+        expect(qm.queueStatus("ALL.FRUIT").depth).toBe(0);
+        expect(await reason(qm.publish("price/#", { body: "x" }))).toBe("MQRC_TOPIC_STRING_ERROR");
+        expect((await qm.mqsc("DEFINE SUB(S.BAD) TOPICSTR('a') DEST(EU.ONLY) SELECTOR('a LIKE 7')")).notProcessed).toBe(1);
+        await qm.close();
+      });
+    });
+
+    it("gives a non-durable JMS subscriber what is published while it is open, honouring noLocal, and commits publications with their transaction", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const connection = await qm.createConnection();
+        const session = await connection.createSession();
+        const topic = session.createTopic("orders/eu");
+        await qm.publish("orders/eu", { body: "before" });
+        const all = session.createConsumer(session.createTopic("orders/#"));
+        const remote = session.createConsumer(topic, { noLocal: true, selector: "big = TRUE" });
+        await session.createProducer(topic).send({ body: "own", properties: { big: true } });
+        await qm.publish("orders/eu", { body: "other", properties: { big: true } });
+        expect([(await all.receive(100))?.body, (await all.receive(100))?.body, await all.receiveNoWait()]).toEqual(["own", "other", null]);
+        expect([(await remote.receive(100))?.body, await remote.receiveNoWait()]).toEqual(["other", null]);
+
+        const tx = await connection.createSession({ transacted: true });
+        await tx.createProducer(topic).send({ body: "in a transaction" });
+        expect(await all.receiveNoWait()).toBeNull();
+        await tx.commit();
+        expect((await all.receive(100))?.body).toBe("in a transaction");
+
+        await all.close();
+        await remote.close();
+        expect(await qm.publish("orders/eu", { body: "after" })).toEqual({ subscriptions: 0 });
+        expect(qm.queueNames().filter((q) => q.startsWith("SYSTEM.MANAGED"))).toEqual([]);
+        await connection.close();
+        await qm.close();
+      });
+    });
+
+    it("keeps a durable subscription's publications while its subscriber is away, across a restart; replaces and unsubscribes as JMS says", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const connection = await qm.createConnection({ clientId: "app-1" });
+        const session = await connection.createSession();
+        const topic = session.createTopic("stock/ibm");
+        const first = await session.createDurableConsumer(topic, "ticker");
+        expect(await reason(session.createDurableConsumer(topic, "ticker"))).toBe("MQRC_OBJECT_IN_USE");
+        await qm.publish("stock/ibm", { body: "100", persistent: true });
+        expect((await first.receive(100))?.body).toBe("100");
+        await first.close();
+        await qm.publish("stock/ibm", { body: "101", persistent: true });
+        await qm.publish("stock/ibm", { body: "102", persistent: true });
+        await connection.close();
+        await qm.close();
+
+        const reopened = await open();
+        const again = await reopened.createConnection({ clientId: "app-1" });
+        const back = await again.createSession();
+        const subscriber = await back.createDurableConsumer(back.createTopic("stock/ibm"), "ticker");
+        expect([(await subscriber.receive(100))?.body, (await subscriber.receive(100))?.body, await subscriber.receiveNoWait()]).toEqual(["101", "102", null]);
+        expect(await reason(back.unsubscribe("ticker"))).toBe("MQRC_OBJECT_IN_USE");
+        await subscriber.close();
+        await reopened.publish("stock/ibm", { body: "103", persistent: true });
+        // Another selector replaces the subscription: what waited for the old one is gone.
+        const replaced = await back.createDurableConsumer(back.createTopic("stock/ibm"), "ticker", { selector: "price > 200" });
+        expect(await replaced.receiveNoWait()).toBeNull();
+        await replaced.close();
+        await back.unsubscribe("ticker");
+        expect(reopened.objects(["subscription"])).toEqual([]);
+        expect(await reopened.publish("stock/ibm", { body: "104" })).toEqual({ subscriptions: 0 });
+        await again.close();
+        await reopened.close();
+      });
+    });
+  });
+}
