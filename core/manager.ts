@@ -37,7 +37,7 @@ import { publicationFields } from "./pubsub/publication-fields.js";
 import { NonDurableSubscriptions, type ActiveSubscription } from "./pubsub/subscriptions.js";
 import { QueueEvents } from "./events/queue-events.js";
 import { Connection, type ConnectionOptions } from "./jms/connection.js";
-import type { ClientIdRegistry } from "./jms/host.js";
+import type { ClientIdRegistry, SharedSubscription } from "./jms/host.js";
 import { ConsumerSlots } from "./jms/consumer-slots.js";
 import { applyQueueManagerAttributes, defaultAttributes, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
@@ -530,6 +530,8 @@ export class QueueManager {
 
   /** @internal Durable subscriptions with an active JMS consumer. */
   readonly activeDurables = new Set<string>();
+  /** @internal Shared subscriptions (JMS 2.0) with their consumers. */
+  readonly sharedConsumers = new Map<string, SharedSubscription>();
 
   /** @internal A non-durable subscription (a JMS consumer on a topic): until the returned function is called. */
   addNonDurableSubscription(subscription: ActiveSubscription): () => void {

@@ -22,6 +22,8 @@ export interface JmsHost extends DurableHost {
   dropManagedQueue(name: string): Promise<void>;
   /** The durable subscriptions that have an active consumer (JMS: one at a time, unless shared). */
   readonly activeDurables: Set<string>;
+  /** Consumers of shared subscriptions by name: a durable one cannot be unsubscribed while it has any. */
+  readonly sharedConsumers: Map<string, SharedSubscription>;
   /** Time for a backup consumer's receive, which waits to become active. */
   readonly clock: Clock;
   /** The queues' limits on active and backup consumers. */
@@ -29,6 +31,15 @@ export interface JmsHost extends DurableHost {
 }
 
 /** The client ids of the open connections of one queue manager (JMS: one connection per client id). */
+/** A shared subscription (JMS 2.0): one queue whose messages spread over its consumers. */
+export interface SharedSubscription {
+  queue: string;
+  consumers: number;
+  durable: boolean;
+  /** Ends a non-durable one when its last consumer closes. */
+  end?: () => Promise<void>;
+}
+
 export interface ClientIdRegistry {
   claim(clientId: string): boolean;
   release(clientId: string): void;

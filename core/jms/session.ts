@@ -19,7 +19,7 @@ import { MQError } from "../errors.js";
 import type { Message, PutMessage } from "../message.js";
 import type { PutResult } from "../manager-types.js";
 import type { UnitOfWork } from "../uow/unit-of-work.js";
-import type { JmsHost } from "./host.js";
+import type { JmsHost, SharedSubscription } from "./host.js";
 import { received, type ReceivedMessage } from "./received-message.js";
 import { StopSignal } from "./stop-signal.js";
 import type { ConsumerSlot } from "./consumer-slots.js";
@@ -141,11 +141,64 @@ export class Session {
     }
   }
 
+  /**
+   * A consumer of a shared non-durable subscription (JMS 2.0): the consumers that share its
+   * name share its publications, each going to one of them; it ends with its last consumer.
+   */
+  createSharedConsumer(topic: Topic, name: string, options: ConsumerOptions = {}): MessageConsumer {
+    this.#checkOpen();
+    const key = `shared:${durableName(this.clientId, name)}`;
+    let shared = this.host.sharedConsumers.get(key);
+    if (!shared) {
+      const selector = options.selector === undefined || options.selector === "" ? undefined : compileSelector(options.selector);
+      const queue = this.host.createManagedQueue();
+      const unsubscribe = this.host.addNonDurableSubscription({ topic: topic.topicName, queue, durable: false, ...(selector ? { selector } : {}) });
+      shared = { queue, consumers: 0, durable: false, end: async () => {
+        unsubscribe();
+        await this.host.dropManagedQueue(queue);
+      } };
+      this.host.sharedConsumers.set(key, shared);
+    }
+    return this.#sharedConsumer(key, shared, options.prefetch);
+  }
+
+  /** A consumer of a shared durable subscription (JMS 2.0): kept while no one is connected, its messages spread over its consumers. */
+  async createSharedDurableConsumer(topic: Topic, name: string, options: ConsumerOptions = {}): Promise<MessageConsumer> {
+    this.#checkOpen();
+    const subscription = durableName(this.clientId, name);
+    const selector = options.selector ?? "";
+    if (selector !== "") compileSelector(selector);
+    const key = `durable:${subscription}`;
+    let shared = this.host.sharedConsumers.get(key);
+    if (!shared) {
+      const queue = await ensureDurable(this.host, subscription, topic.topicName, selector);
+      shared = this.host.sharedConsumers.get(key) ?? { queue, consumers: 0, durable: true };
+      this.host.sharedConsumers.set(key, shared);
+    }
+    return this.#sharedConsumer(key, shared, options.prefetch);
+  }
+
+  #sharedConsumer(key: string, shared: SharedSubscription, prefetch: number | undefined): MessageConsumer {
+    shared.consumers++;
+    try {
+      return this.#consumerOn({ queueName: shared.queue }, { prefetch }, async () => {
+        if (--shared.consumers > 0) return;
+        this.host.sharedConsumers.delete(key);
+        await shared.end?.();
+      });
+    } catch (error) {
+      shared.consumers--;
+      throw error;
+    }
+  }
+
   /** Deletes a durable subscription and what waits for it; refused while it has an active consumer. */
   async unsubscribe(name: string): Promise<void> {
     this.#checkOpen();
     const subscription = durableName(this.clientId, name);
-    if (this.host.activeDurables.has(subscription)) throw new MQError("MQRC_OBJECT_IN_USE", `durable subscription ${subscription} has an active consumer; close it first (JMS IllegalStateException)`);
+    if (this.host.activeDurables.has(subscription) || this.host.sharedConsumers.has(`durable:${subscription}`)) {
+      throw new MQError("MQRC_OBJECT_IN_USE", `durable subscription ${subscription} has an active consumer; close it first (JMS IllegalStateException)`);
+    }
     await removeDurable(this.host, subscription);
   }
 

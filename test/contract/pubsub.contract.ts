@@ -111,5 +111,32 @@ DEFINE SUB(S.EU) TOPICOBJ(FRUIT) TOPICSTR('#') DEST(EU.ONLY) SELECTOR('region = 
         await reopened.close();
       });
     });
+
+    it("spreads a shared subscription's publications over its consumers (JMS 2.0), durable or not", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const connection = await qm.createConnection();
+        const [one, two] = [await connection.createSession(), await connection.createSession()];
+        const topic = one.createTopic("jobs");
+        const a = one.createSharedConsumer(topic, "workers");
+        const b = two.createSharedConsumer(topic, "workers");
+        const durableA = await one.createSharedDurableConsumer(topic, "archive");
+        const durableB = await two.createSharedDurableConsumer(topic, "archive");
+        for (let i = 0; i < 4; i++) expect(await qm.publish("jobs", { body: `job ${i}`, persistent: true })).toEqual({ subscriptions: 2 });
+        const taken = [await a.receive(100), await b.receive(100), await a.receive(100), await b.receive(100)].map((m) => m?.body);
+        expect([...taken].sort()).toEqual(["job 0", "job 1", "job 2", "job 3"]);
+        expect((await durableA.receive(100))?.body).toBe("job 0");
+        expect((await durableB.receive(100))?.body).toBe("job 1");
+        expect(await reason(one.unsubscribe("archive"))).toBe("MQRC_OBJECT_IN_USE");
+        await Promise.all([a.close(), b.close(), durableA.close(), durableB.close()]);
+        expect(await qm.publish("jobs", { body: "kept", persistent: true })).toEqual({ subscriptions: 1 });
+        const later = await one.createSharedDurableConsumer(topic, "archive");
+        expect([(await later.receive(100))?.body, (await later.receive(100))?.body, (await later.receive(100))?.body]).toEqual(["job 2", "job 3", "kept"]);
+        await later.close();
+        await one.unsubscribe("archive");
+        await connection.close();
+        await qm.close();
+      });
+    });
   });
 }
