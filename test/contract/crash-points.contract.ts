@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MQError, QueueManager, type Store, type StoreOp } from "../../core/index.js";
-import { uniqueKey, type StoreHarness } from "./harness.js";
+import { bind, uniqueKey, type StoreHarness } from "./harness.js";
 
 const A = "DEV.QUEUE.1";
 const B = "DEV.QUEUE.2";
@@ -28,12 +28,7 @@ interface CrashLog {
 function crashingStore(store: Store, failAt: number, log: CrashLog, counter: { commits: number }): Store {
   let dead = false;
   return {
-    kind: store.kind,
-    groupCommit: store.groupCommit,
-    load: () => store.load(),
-    loadMessages: (query) => store.loadMessages(query),
-    readBody: (seq) => store.readBody(seq),
-    close: () => store.close(),
+    ...bind(store),
     async commit(batch: StoreOp[]) {
       counter.commits++;
       if (dead || counter.commits >= failAt) {

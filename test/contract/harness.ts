@@ -9,6 +9,19 @@ export interface StoreHarness {
   withStorage<T>(key: string, body: (open: () => Store) => Promise<T>): Promise<T>;
 }
 
+/** A store's methods bound to it, to build a watched store around. */
+export function bind(store: Store): Store {
+  return {
+    kind: store.kind,
+    groupCommit: store.groupCommit,
+    load: () => store.load(),
+    loadMessages: (query) => store.loadMessages(query),
+    readBody: (seq) => store.readBody(seq),
+    commit: (batch) => store.commit(batch),
+    close: () => store.close(),
+  };
+}
+
 let counter = 0;
 /** A storage name no other test uses. */
 export function uniqueKey(prefix: string): string {

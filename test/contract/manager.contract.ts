@@ -4,23 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { ManualClock, MQError, QueueManager, type Store, type StoreOp } from "../../core/index.js";
-import { reason, uniqueKey, type StoreHarness } from "./harness.js";
+import { bind, reason, uniqueKey, type StoreHarness } from "./harness.js";
 
 const Q = "DEV.QUEUE.1";
 
-
-/** A store's methods bound to it, to build a watched store around. */
-function bind(store: Store): Store {
-  return {
-    kind: store.kind,
-    groupCommit: store.groupCommit,
-    load: () => store.load(),
-    loadMessages: (query) => store.loadMessages(query),
-    readBody: (seq) => store.readBody(seq),
-    commit: (batch) => store.commit(batch),
-    close: () => store.close(),
-  };
-}
 
 export function testQueueManager(name: string, harness: StoreHarness): void {
   /** Runs `body` with a function that opens a manager (again) on one storage. */
