@@ -10,6 +10,8 @@
 import { QueueManager, createMemoryStore } from "../core/index.js";
 import { runJmsCase } from "./jms-cases.js";
 import { jmsRows } from "./jms-rows.js";
+import { caseRows, PUBSUB_SET } from "./case-rows.js";
+import { preparePubSubCase, runPubSubCase, type PubSubCase } from "./pubsub-cases.js";
 import { BODY_1KIB, alternate, median, rate } from "./stats.js";
 import type { BenchResult, BenchRow } from "./types.js";
 
@@ -41,6 +43,18 @@ export async function runMemoryBench(): Promise<BenchResult> {
       () => arrayDepth(ARRAY_PAIRS / DEPTH / 10),
     );
     if (qm.queueStatus(QUEUE).depth !== 0) throw new Error("memory bench: the queue was not drained");
+    const pubsubMessages = (kind: PubSubCase) => (kind === "selective" ? 20 : 10_000);
+    const pubsub = await caseRows("node", "memory, persistent", PUBSUB_SET, pubsubMessages, 1, 3, async (kind) => {
+      const manager = await QueueManager.open({ name: "BENCH", store: createMemoryStore() });
+      try {
+        await preparePubSubCase(manager, kind, pubsubMessages(kind));
+        const start = performance.now();
+        const count = await runPubSubCase(manager, kind, pubsubMessages(kind));
+        return { count, ms: performance.now() - start };
+      } finally {
+        await manager.close();
+      }
+    });
     const jms = await jmsRows("node", "memory", 20_000, 1, 5, async (kind, n) => {
       const manager = await QueueManager.open({ name: "BENCH", store: createMemoryStore() });
       try {
@@ -55,7 +69,7 @@ export async function runMemoryBench(): Promise<BenchResult> {
       name: "memory",
       runtime: "node",
       versions: { node: process.version, v8: process.versions.v8 },
-      rows: [row("put+get pairs", pairs, OURS_PAIRS, ARRAY_PAIRS), row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10), ...jms],
+      rows: [row("put+get pairs", pairs, OURS_PAIRS, ARRAY_PAIRS), row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10), ...jms, ...pubsub],
       notes: [
         "Rates are put+get pairs per second (one message through the queue).",
         "Target: at least 1,000,000 pairs/s through the queue manager; the ratio to the array is for information.",

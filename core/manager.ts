@@ -1248,7 +1248,7 @@ export class QueueManager {
     const expired: Entry[] = [];
     let best: Entry | undefined;
     if (filter) {
-      for (const entry of queue.candidates(filter)) {
+      for (const entry of queue.candidates(filter, { now, expired, after })) {
         if (entry.state !== EntryState.Available || (after && !queue.isAfter(entry.record, after))) continue;
         if (isExpired(entry.record, now)) expired.push(entry);
         else if (!best || queue.before(entry.record, best.record)) best = entry;

@@ -16,6 +16,13 @@ export class MemoryStorage {
   readonly objects = new Map<string, ObjectRecord>();
   readonly messages = new Map<number, { record: MessageRecord; body: StoredBody }>();
   readonly meta = new Map<string, JsonValue>();
+  /**
+   * Whether `messages` iterates in ascending seq, as it does while each put has a higher seq
+   * than the last (a prepared two-phase put can come later with a lower one): then a lane
+   * query reads only as far as it needs, instead of sorting every message.
+   */
+  inSeqOrder = true;
+  lastSeq = -1;
 }
 
 export interface MemoryStoreOptions {
@@ -58,13 +65,15 @@ export class MemoryStore implements Store {
       return found && found.queue === query.queue ? [structuredClone(found)] : [];
     }
     const selected: MessageRecord[] = [];
+    const ordered = this.storage.inSeqOrder;
     for (const { record } of this.storage.messages.values()) {
       if (record.queue !== query.queue) continue;
       if ("correlationId" in query ? record.correlationId === query.correlationId : record.priority === query.priority && record.seq > query.afterSeq && (query.beforeSeq === undefined || record.seq < query.beforeSeq)) {
         selected.push(record);
+        if (ordered && selected.length >= query.limit) break;
       }
     }
-    return selected.sort((a, b) => a.seq - b.seq).slice(0, query.limit).map((r) => structuredClone(r));
+    return (ordered ? selected : selected.sort((a, b) => a.seq - b.seq).slice(0, query.limit)).map((r) => structuredClone(r));
   }
 
   async readBody(seq: number): Promise<StoredBody | undefined> {
@@ -99,6 +108,8 @@ export class MemoryStore implements Store {
 function applyOp(storage: MemoryStorage, op: StoreOp): void {
   switch (op.op) {
     case "putMessage":
+      if (op.record.seq < storage.lastSeq) storage.inSeqOrder = false;
+      storage.lastSeq = Math.max(storage.lastSeq, op.record.seq);
       storage.messages.set(op.record.seq, { record: op.record, body: op.body });
       return;
     case "updateMessage":

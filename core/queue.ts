@@ -347,15 +347,25 @@ export class LocalQueue {
    * Memory candidates for a filtered get or browse: from the indexes for an id or correlation
    * id; a selector alone looks at every message in memory (compiled once, never re-parsed).
    */
-  candidates(filter: MessageFilter): Entry[] {
+  candidates(filter: MessageFilter, scan: { now: number; expired: Entry[]; after?: BrowsePosition }): Entry[] {
     let list: Entry[];
     if (filter.messageId === undefined && filter.correlationId === undefined) {
+      // Each part of each lane is in seq order: its first selected message (after the browse
+      // position, unexpired) is the only candidate there.
       list = [];
       for (const lane of this.lanes) {
         for (const part of [lane.loaded, lane.tail]) {
           for (let i = 0; i < part.length; i++) {
             const entry = part.peekAt(i)!;
-            if (entry.state === EntryState.Available && selects(filter, entry.record)) list.push(entry);
+            if (entry.state !== EntryState.Available || (scan.after && !this.isAfter(entry.record, scan.after))) continue;
+            if (isExpired(entry.record, scan.now)) {
+              scan.expired.push(entry);
+              continue;
+            }
+            if (selects(filter, entry.record)) {
+              list.push(entry);
+              break;
+            }
           }
         }
       }
@@ -420,7 +430,7 @@ export class LocalQueue {
   }
 
   #firstFiltered(filter: MessageFilter, now: number, expired: Entry[]): Entry | undefined {
-    const ordered = this.candidates(filter)
+    const ordered = this.candidates(filter, { now, expired })
       .filter((e) => e.state === EntryState.Available)
       .sort((a, b) => (this.before(a.record, b.record) ? -1 : 1));
     for (const entry of ordered) {

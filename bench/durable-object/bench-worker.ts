@@ -22,6 +22,7 @@ import { DurableObjectStore } from "../../adapters/edge/durable-object-store.js"
 import { benchDescriptor } from "../descriptor.js";
 import { BODY_1KIB } from "../stats.js";
 import { JMS_CASES, runJmsCase, type JmsCase } from "../jms-cases.js";
+import { PUBSUB_CASES, preparePubSubCase, runPubSubCase, type PubSubCase } from "../pubsub-cases.js";
 
 interface Env {
   BENCH: DurableObjectNamespace;
@@ -72,6 +73,17 @@ export class BenchObject extends DurableObject<Env> {
         const kind = url.searchParams.get("kind") as JmsCase;
         if (!JMS_CASES.includes(kind)) return new Response("unknown case", { status: 400 });
         return this.#timed(n, (qm) => runJmsCase(qm, kind, n));
+      }
+      case "/pubsub-setup": {
+        const kind = url.searchParams.get("kind") as PubSubCase;
+        if (!PUBSUB_CASES.includes(kind)) return new Response("unknown case", { status: 400 });
+        await preparePubSubCase(this.#qm!, kind, n);
+        return Response.json({});
+      }
+      case "/pubsub": {
+        const kind = url.searchParams.get("kind") as PubSubCase;
+        if (!PUBSUB_CASES.includes(kind)) return new Response("unknown case", { status: 400 });
+        return this.#timed(n, (qm) => runPubSubCase(qm, kind, n));
       }
       case "/raw-batch":
         return this.#timed(n, async () => {

@@ -16,6 +16,8 @@ import { Cleanup } from "../cleanup.js";
 import { alternate, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
 import { jmsRows } from "../jms-rows.js";
+import { caseRows, PUBSUB_SET } from "../case-rows.js";
+import type { PubSubCase } from "../pubsub-cases.js";
 
 const MESSAGES = 10_000;
 const WARMUP_ROUNDS = 1;
@@ -93,11 +95,19 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
       const inside = await fetchJson(`/jms`, `${object}&kind=${kind}`, n);
       return { kind, count: inside.count!, ms: inside.ms! };
     });
+    const pubsubMessages = (kind: PubSubCase) => (kind === "selective" ? 5 : 2000);
+    const pubsub = await caseRows("workerd", "durable object sqlite, persistent", PUBSUB_SET, pubsubMessages, 1, 3, async (kind) => {
+      const object = `pubsub-${kind}-${objects++}`;
+      await fetchJson("/setup-ours", object, 0);
+      await fetchJson("/pubsub-setup", `${object}&kind=${kind}`, pubsubMessages(kind));
+      const inside = await fetchJson("/pubsub", `${object}&kind=${kind}`, pubsubMessages(kind));
+      return { count: inside.count!, ms: inside.ms! };
+    });
     return {
       name: "durable-object",
       runtime: "workerd",
       versions: { workerd: workerdVersion(), miniflare: createRequire(import.meta.url)("miniflare/package.json").version, node: process.version },
-      rows: [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch), row("durable object sqlite, persistent, put+get pairs", pairs), ...jms],
+      rows: [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch), row("durable object sqlite, persistent, put+get pairs", pairs), ...jms, ...pubsub],
       notes: [
         "Rates are put+get (INSERT+DELETE) pairs per second, timed inside the object between two ctx.storage.sync() calls.",
         `Clock probe: in this workerd a pure-CPU loop moved Date.now() by ${clock.dateNowMs} ms and performance.now() by ${clock.performanceNowMs} ms ` +

@@ -10,6 +10,7 @@ import { IndexedDBStore } from "../../adapters/browser/index.js";
 import { benchDescriptor } from "../descriptor.js";
 import { BODY_1KIB } from "../stats.js";
 import { JMS_CASES, runJmsCase } from "../jms-cases.js";
+import { PUBSUB_CASES, preparePubSubCase, runPubSubCase } from "../pubsub-cases.js";
 
 const QUEUE = "DEV.QUEUE.1";
 export interface Timed {
@@ -154,7 +155,23 @@ async function jms(kindIndex: number, n: number): Promise<Timed> {
   }
 }
 
-const bench = { oursConcurrent, oursSerial, rawOneTransaction, rawSerial, jms };
+/** One publish/subscribe or selector case (bench/pubsub-cases.ts), by index, on a fresh database; set-up untimed. */
+async function pubsub(kindIndex: number, n: number): Promise<Timed> {
+  const databaseName = freshName("pubsub");
+  const qm = await QueueManager.open({ name: "BENCH", store: new IndexedDBStore({ databaseName }) });
+  try {
+    const kind = PUBSUB_CASES[kindIndex]!;
+    await preparePubSubCase(qm, kind, n);
+    const start = performance.now();
+    const count = await runPubSubCase(qm, kind, n);
+    return { count, ms: performance.now() - start };
+  } finally {
+    await qm.close();
+    await deleteDatabase(databaseName);
+  }
+}
+
+const bench = { oursConcurrent, oursSerial, rawOneTransaction, rawSerial, jms, pubsub };
 export type PageBench = typeof bench;
 declare global {
   interface Window {

@@ -21,6 +21,8 @@ import type { BenchResult, BenchRow } from "../types.js";
 import type { PageBench, Timed } from "./page.js";
 import { JMS_CASES } from "../jms-cases.js";
 import { jmsRows } from "../jms-rows.js";
+import { caseRows, PUBSUB_SET } from "../case-rows.js";
+import { PUBSUB_CASES, type PubSubCase } from "../pubsub-cases.js";
 
 /** Messages per JMS case and round. */
 const JMS_MESSAGES = 500;
@@ -72,6 +74,8 @@ export async function runIndexedDBBench(): Promise<BenchResult> {
       () => call(page, "rawSerial", SERIAL_MESSAGES),
     );
     const jms = await jmsRows("chromium", "indexeddb", JMS_MESSAGES, 1, 3, async (kind, n) => ({ kind, ...(await call(page, "jms", JMS_CASES.indexOf(kind), n)) }));
+    const pubsubMessages = (kind: PubSubCase) => (kind === "selective" ? 5 : 500);
+    const pubsub = await caseRows("chromium", "indexeddb, persistent", PUBSUB_SET, pubsubMessages, 0, 2, (kind) => call(page, "pubsub", PUBSUB_CASES.indexOf(kind), pubsubMessages(kind)));
     return {
       name: "indexeddb",
       runtime: "chromium",
@@ -80,6 +84,7 @@ export async function runIndexedDBBench(): Promise<BenchResult> {
         row(`indexeddb, persistent put, ${PRODUCERS} producers vs raw puts in one transaction`, concurrent, 0.5, { messages: CONCURRENT_MESSAGES, producers: PRODUCERS }),
         row("indexeddb, persistent put, serial vs raw one transaction per put", serial, 0.8, { messages: SERIAL_MESSAGES }),
         ...jms,
+        ...pubsub,
       ],
       notes: [
         "Rates are persistent puts per second; each round uses a fresh database, deleted afterwards.",

@@ -1,0 +1,53 @@
+/**
+ * The publish/subscribe and selector cases, the same in every runtime, against plain put+get
+ * of the same run:
+ *
+ *   plain        n persistent put+get pairs (the baseline)
+ *   fanout-S     n/S persistent publications to S subscriptions (n copies delivered, each a put to
+ *                its subscription's queue, all of one publication in one unit of work)
+ *   selective    n selective gets, each finding the 1 message in 1,000 that a selector picks on a
+ *                queue 10,000 deep (the deep queue is filled before the timed part)
+ */
+import type { QueueManager } from "../core/index.js";
+import { BODY_1KIB } from "./stats.js";
+
+export const PUBSUB_CASES = ["plain", "fanout-1", "fanout-10", "fanout-100", "selective"] as const;
+export type PubSubCase = (typeof PUBSUB_CASES)[number];
+
+const QUEUE = "DEV.QUEUE.1";
+export const SELECTIVE_DEPTH = 10_000;
+
+/** Untimed set-up for a case: subscriptions and their queues, or the deep queue. */
+export async function preparePubSubCase(qm: QueueManager, kind: PubSubCase, n: number): Promise<void> {
+  await qm.alterQueue(QUEUE, { maxDepth: 999_999_999 });
+  if (kind.startsWith("fanout-")) {
+    const subscriptions = Number(kind.slice(7));
+    for (let i = 0; i < subscriptions; i++) {
+      await qm.defineQueue(`FAN.${i}`, { maxDepth: 999_999_999 });
+      await qm.defineObject("subscription", `FAN.SUB.${i}`, { topicString: "bench/fan/#", destination: `FAN.${i}` });
+    }
+  }
+  if (kind === "selective") {
+    // n matching messages, each with 999 that do not match before it.
+    for (let i = 0; i < Math.max(SELECTIVE_DEPTH, n * 1000); i++) {
+      await qm.put(QUEUE, { body: BODY_1KIB, persistent: true, properties: { region: i % 1000 === 999 ? "eu" : "us" } });
+    }
+  }
+}
+
+/** Runs one case; returns how many messages went through (n when all did). */
+export async function runPubSubCase(qm: QueueManager, kind: PubSubCase, n: number): Promise<number> {
+  let through = 0;
+  if (kind === "plain") {
+    for (let i = 0; i < n; i++) {
+      await qm.put(QUEUE, { body: BODY_1KIB, persistent: true });
+      if (await qm.get(QUEUE)) through++;
+    }
+  } else if (kind === "selective") {
+    for (let i = 0; i < n; i++) if (await qm.get(QUEUE, { selector: "region = 'eu'" })) through++;
+  } else {
+    const subscriptions = Number(kind.slice(7));
+    for (let i = 0; i < n / subscriptions; i++) through += (await qm.publish("bench/fan/prices", { body: BODY_1KIB, persistent: true })).subscriptions;
+  }
+  return through;
+}
