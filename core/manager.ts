@@ -541,7 +541,7 @@ export class QueueManager {
   /** The subscriptions a publication on `topic` goes to: SUB objects with a destination, and non-durable ones. */
   #subscriptionsOn(topic: string): ActiveSubscription[] {
     const found: ActiveSubscription[] = [];
-    for (const definition of this.#objects.list(["subscription"])) {
+    for (const definition of this.#objects.ofKind("subscription")) {
       const a = definition.attributes;
       const objectTopic = typeof a.topicObject === "string" && a.topicObject !== "" ? String(this.#objects.get("topic", a.topicObject)?.attributes.topicString ?? "") : "";
       const full = joinTopic(objectTopic, String(a.topicString ?? ""));
