@@ -46,6 +46,8 @@ export interface SelectionOptions {
 export interface PublishOptions {
   /** Publishes inside this unit of work: the copies appear when it commits. */
   unitOfWork?: UnitOfWork;
+  /** Keeps the publication as the topic's retained one (MQPMO_RETAIN): new subscriptions are given it. */
+  retain?: boolean;
   /** @internal The JMS connection publishing, for subscriptions with noLocal. */
   connection?: object;
 }

@@ -35,6 +35,7 @@ import { compile as compileSelector, type Selector } from "./selector/index.js";
 import { checkTopicString, joinTopic, matchesTopic } from "./pubsub/topic-string.js";
 import { publicationFields } from "./pubsub/publication-fields.js";
 import { NonDurableSubscriptions, type ActiveSubscription } from "./pubsub/subscriptions.js";
+import { deliverRetained, ensureRetainedQueue, stageRetained } from "./pubsub/retained.js";
 import { QueueEvents } from "./events/queue-events.js";
 import { Connection, type ConnectionOptions } from "./jms/connection.js";
 import type { ClientIdRegistry, SharedSubscription } from "./jms/host.js";
@@ -497,10 +498,12 @@ export class QueueManager {
     if (message === null || typeof message !== "object") throw new MQError("MQRC_FORMAT_ERROR", "a message must be an object with a body");
     const fields = publicationFields(message, this.#clock.now());
     const targets = this.#subscriptionsOn(topic).filter((s) => s.noLocalConnection === undefined || s.noLocalConnection !== options.connection).filter((s) => !s.selector || s.selector.matches(fields));
+    if (options.retain) await ensureRetainedQueue(this);
     const own = options.unitOfWork === undefined;
     const unit = options.unitOfWork ?? this.beginUnitOfWork();
     try {
       for (const target of targets) await this.put(target.queue, target.durable ? message : { ...message, persistent: false }, { unitOfWork: unit });
+      if (options.retain) await stageRetained(this, topic, message, unit);
     } catch (error) {
       // All or none: the copies made so far go with the publication (in the caller's unit, the caller rolls back).
       if (own) await unit.rollback({ countBackout: false });
@@ -533,6 +536,22 @@ export class QueueManager {
   /** @internal Shared subscriptions (JMS 2.0) with their consumers. */
   readonly sharedConsumers = new Map<string, SharedSubscription>();
 
+  /**
+   * @internal Gives a new subscription (topic string with wildcards, its queue) a copy of each
+   * retained publication it takes, in one unit of work; resolves with how many.
+   */
+  async deliverRetainedTo(topic: string, queue: string, selector: Selector | undefined, durable: boolean): Promise<number> {
+    const unit = this.beginUnitOfWork();
+    try {
+      const delivered = await deliverRetained(this, topic, queue, selector, durable, unit);
+      await unit.commit();
+      return delivered;
+    } catch (error) {
+      await unit.rollback({ countBackout: false });
+      throw error;
+    }
+  }
+
   /** @internal A non-durable subscription (a JMS consumer on a topic): until the returned function is called. */
   addNonDurableSubscription(subscription: ActiveSubscription): () => void {
     return this.#nonDurable.add(subscription);
@@ -543,14 +562,20 @@ export class QueueManager {
     const found: ActiveSubscription[] = [];
     for (const definition of this.#objects.ofKind("subscription")) {
       const a = definition.attributes;
-      const objectTopic = typeof a.topicObject === "string" && a.topicObject !== "" ? String(this.#objects.get("topic", a.topicObject)?.attributes.topicString ?? "") : "";
-      const full = joinTopic(objectTopic, String(a.topicString ?? ""));
+      const full = this.#subscriptionTopic(definition);
       if (a.destination === "" || !matchesTopic(full, topic)) continue;
       const selectorText = String(a.selector ?? "");
       found.push({ topic: full, queue: String(a.destination), durable: true, name: definition.name, selector: selectorText === "" ? undefined : this.#selectorOf(selectorText) });
     }
     for (const subscription of this.#nonDurable.list()) if (matchesTopic(subscription.topic, topic)) found.push(subscription);
     return found;
+  }
+
+  /** A SUB object's full topic string: its topic object's TOPICSTR joined with its own. */
+  #subscriptionTopic(definition: ObjectDefinition): string {
+    const a = definition.attributes;
+    const objectTopic = typeof a.topicObject === "string" && a.topicObject !== "" ? String(this.#objects.get("topic", a.topicObject)?.attributes.topicString ?? "") : "";
+    return joinTopic(objectTopic, String(a.topicString ?? ""));
   }
 
   /** A SUB object's selector, compiled once per text. */
@@ -711,8 +736,8 @@ export class QueueManager {
   // --- Objects ---
 
   /** Defines an object of any type (MQSC DEFINE), starting from `like` or the type's SYSTEM.DEFAULT object. */
-  defineObject(type: ObjectType, name: string, attributes: Attributes = {}, options: DefineOptions = {}): Promise<ObjectDefinition> {
-    return this.#admin(async () => {
+  async defineObject(type: ObjectType, name: string, attributes: Attributes = {}, options: DefineOptions = {}): Promise<ObjectDefinition> {
+    const defined = await this.#admin(async () => {
       const definition = this.#objects.planDefine(type, name, attributes, options, this.#clock.now());
       const existingQueue = type === "localQueue" ? this.#queues.get(name) : undefined;
       if (existingQueue?.dynamic === "temporary") throw new MQError("MQRC_OBJECT_IN_USE", `queue ${name} is a temporary dynamic queue`);
@@ -720,6 +745,14 @@ export class QueueManager {
       this.#apply(definition);
       return copyDefinition(definition);
     });
+    // A new subscription is given the retained publications on its topic.
+    const destination = String(defined.attributes.destination ?? "");
+    if (type === "subscription" && destination !== "" && this.#queues.has(destination)) {
+      const full = this.#subscriptionTopic(defined);
+      const selector = String(defined.attributes.selector ?? "");
+      await this.deliverRetainedTo(full, destination, selector === "" ? undefined : this.#selectorOf(selector), true).catch(() => 0);
+    }
+    return defined;
   }
 
   /** Changes some attributes of an object (MQSC ALTER); the rest stay as they are. */

@@ -6,6 +6,7 @@ import type { Message, PutMessage } from "../message.js";
 import type { GetOptions, PublishOptions, PutOptions, PutResult } from "../manager-types.js";
 import type { ActiveSubscription } from "../pubsub/subscriptions.js";
 import type { DurableHost } from "../pubsub/durable-subscription.js";
+import type { Selector } from "../selector/index.js";
 import type { UnitOfWork } from "../uow/unit-of-work.js";
 import type { Clock } from "../clock.js";
 import type { ConsumerSlots } from "./consumer-slots.js";
@@ -19,6 +20,7 @@ export interface JmsHost extends DurableHost {
   publish(topic: string, message: PutMessage, options?: PublishOptions): Promise<{ subscriptions: number }>;
   addNonDurableSubscription(subscription: ActiveSubscription): () => void;
   createManagedQueue(): string;
+  deliverRetainedTo(topic: string, queue: string, selector: Selector | undefined, durable: boolean): Promise<number>;
   dropManagedQueue(name: string): Promise<void>;
   /** The durable subscriptions that have an active consumer (JMS: one at a time, unless shared). */
   readonly activeDurables: Set<string>;

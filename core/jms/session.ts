@@ -153,6 +153,7 @@ export class Session {
       const selector = options.selector === undefined || options.selector === "" ? undefined : compileSelector(options.selector);
       const queue = this.host.createManagedQueue();
       const unsubscribe = this.host.addNonDurableSubscription({ topic: topic.topicName, queue, durable: false, ...(selector ? { selector } : {}) });
+      void this.host.deliverRetainedTo(topic.topicName, queue, selector, false).catch((error: unknown) => this.reportError(error));
       shared = { queue, consumers: 0, durable: false, end: async () => {
         unsubscribe();
         await this.host.dropManagedQueue(queue);
@@ -225,6 +226,8 @@ export class Session {
       ...(selector ? { selector } : {}),
       ...(options.noLocal ? { noLocalConnection: this.connection } : {}),
     });
+    // Given the retained publications it takes, as it starts.
+    void this.host.deliverRetainedTo(destination.topicName, queue, selector, false).catch((error: unknown) => this.reportError(error));
     return this.#consumerOn({ queueName: queue }, { prefetch: options.prefetch }, async () => {
       unsubscribe();
       await this.host.dropManagedQueue(queue);

@@ -138,5 +138,28 @@ DEFINE SUB(S.EU) TOPICOBJ(FRUIT) TOPICSTR('#') DEST(EU.ONLY) SELECTOR('region = 
         await qm.close();
       });
     });
+
+    it("gives each new subscription the last retained publication of each topic it takes, flagged MQIsRetained", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        await qm.publish("stock/ibm", { body: "101", persistent: true }, { retain: true });
+        await qm.publish("stock/ibm", { body: "102", persistent: true }, { retain: true });
+        await qm.publish("stock/sap", { body: "55", persistent: true, properties: { big: false } }, { retain: true });
+        await qm.publish("stock/ibm", { body: "not kept" });
+        await qm.mqsc("DEFINE QLOCAL(TICKS)\nDEFINE SUB(ALL.STOCK) TOPICSTR('stock/#') DEST(TICKS)");
+        const ticks: unknown[] = [];
+        for (let m = await qm.get("TICKS"); m; m = await qm.get("TICKS")) ticks.push([m.body, m.properties.find((p) => p.name === "MQIsRetained")?.value]);
+        expect(ticks.sort()).toEqual([["102", true], ["55", true]]);
+        await qm.close();
+
+        const reopened = await open();
+        const session = await (await reopened.createConnection({ clientId: "c" })).createSession();
+        const durable = await session.createDurableConsumer(session.createTopic("stock/ibm"), "ibm");
+        expect([(await durable.receive(100))?.body, await durable.receiveNoWait()]).toEqual(["102", null]);
+        const fleeting = session.createConsumer(session.createTopic("stock/+"), { selector: "big = FALSE" });
+        expect([(await fleeting.receive(200))?.body, await fleeting.receiveNoWait()]).toEqual(["55", null]);
+        await reopened.close();
+      });
+    });
   });
 }
