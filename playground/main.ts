@@ -6,6 +6,7 @@
 import { openBrowserQueueManager } from "../adapters/browser/index.js";
 import { mountConsole } from "./console/console.js";
 import { mountQueueView } from "./queue-view.js";
+import { mountPubSubTutorial } from "./pubsub-tutorial.js";
 
 const NAME = "PLAYGROUND";
 
@@ -26,6 +27,7 @@ try {
   const qm = await opening;
   queuesHost.replaceChildren();
   view = mountQueueView(queuesHost, qm, (text) => (note.textContent = text));
+  await mountPubSubTutorial(document.querySelector<HTMLElement>("#pubsub")!, qm);
 } catch (error) {
   const message = `The queue manager could not be opened on IndexedDB: ${error instanceof Error ? error.message : String(error)}`;
   queuesHost.textContent = message;

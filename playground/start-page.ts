@@ -28,7 +28,7 @@ ${escapeHtml(info.runtime)} with its queues in ${escapeHtml(info.store)}.</p>
 <dl>
   <dt>Messaging REST API (IBM MQ compatible)</dt>
   <dd><code>/ibmmq/rest/v1</code>, <code>/v2</code> and <code>/v3</code><code>/messaging/qmgr/{qmgr}/queue/{queue}/message</code>
-  and <code>.../messagelist</code>. Every queue manager named in a URL is created on first use with
+  and <code>.../messagelist</code>. Each configured queue manager (<code>MQ_QUEUE_MANAGERS</code>) is created on first use with
   <code>SYSTEM.DEFAULT.LOCAL.QUEUE</code>, <code>SYSTEM.DEAD.LETTER.QUEUE</code> and <code>DEV.QUEUE.1</code> to <code>3</code>.</dd>
 </dl>
 <p>The playground, with its MQSC console, is not built here: <code>npm run build:playground</code>

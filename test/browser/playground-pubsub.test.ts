@@ -1,0 +1,60 @@
+/**
+ * The playground's publish/subscribe tutorial in real Chromium, on a real IndexedDB: typing a
+ * topic and a price and pressing Publish, as a person does, reaches exactly the subscribers
+ * whose topic and selector take it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userEvent } from "vitest/browser";
+import { openBrowserQueueManager } from "../../adapters/browser/index.js";
+import type { QueueManager } from "../../core/index.js";
+import { mountPubSubTutorial, type PubSubTutorial } from "../../playground/pubsub-tutorial.js";
+
+const databaseName = `webmq-pubsub-test-${Date.now().toString(36)}`;
+let host: HTMLElement;
+let qm: QueueManager;
+let tutorial: PubSubTutorial;
+
+beforeAll(async () => {
+  host = document.createElement("div");
+  document.body.appendChild(host);
+  qm = await openBrowserQueueManager({ name: "PLAYGROUND", databaseName });
+  tutorial = await mountPubSubTutorial(host, qm);
+});
+
+afterAll(async () => {
+  await tutorial.dispose();
+  await qm.close();
+  host.remove();
+  indexedDB.deleteDatabase(databaseName);
+});
+
+const field = (name: string) => host.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+const columns = () => [...host.querySelectorAll(".subscribers ol")].map((ol) => [...ol.querySelectorAll("li")].map((li) => li.textContent));
+
+async function publish(topic: string, region: "eu" | "us", body: string): Promise<void> {
+  await userEvent.clear(field("topic"));
+  await userEvent.type(field("topic"), topic);
+  await userEvent.selectOptions(host.querySelector("select") as unknown as HTMLElement, region);
+  await userEvent.clear(field("body"));
+  await userEvent.type(field("body"), body);
+  await userEvent.click(host.querySelector("button")!);
+  await tutorial.idle();
+}
+
+describe("playground publish/subscribe tutorial (Chromium, IndexedDB)", () => {
+  it("delivers what is published to the subscribers whose topic and selector take it", async () => {
+    await publish("price/fruit/apples", "eu", "1.20");
+    expect(columns()).toEqual([["1.20 (region eu)"], ["1.20 (region eu)"], ["1.20 (region eu)"]]);
+    expect(host.querySelector("output")!.textContent).toBe("published to 3 subscriptions");
+
+    await publish("price/vegetables/apples", "us", "0.50");
+    await publish("price/fruit/pears", "us", "0.90");
+    expect(columns()).toEqual([
+      ["1.20 (region eu)", "0.90 (region us)"],
+      ["1.20 (region eu)", "0.50 (region us)"],
+      ["1.20 (region eu)"],
+    ]);
+    // The durable subscription is an object of the queue manager, kept in IndexedDB.
+    expect(qm.object("subscription", "PLAY.ALL.FRUIT")?.attributes).toMatchObject({ topicString: "price/fruit/#", destination: "PLAY.FRUIT" });
+  });
+});
