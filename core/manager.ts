@@ -36,6 +36,7 @@ import { checkTopicString, joinTopic, matchesTopic } from "./pubsub/topic-string
 import { publicationFields } from "./pubsub/publication-fields.js";
 import { NonDurableSubscriptions, type ActiveSubscription } from "./pubsub/subscriptions.js";
 import { deliverRetained, ensureRetainedQueue, stageRetained } from "./pubsub/retained.js";
+import { durableQueueName } from "./pubsub/durable-subscription.js";
 import { QueueEvents } from "./events/queue-events.js";
 import { Connection, type ConnectionOptions } from "./jms/connection.js";
 import type { ClientIdRegistry, SharedSubscription } from "./jms/host.js";
@@ -737,6 +738,12 @@ export class QueueManager {
 
   /** Defines an object of any type (MQSC DEFINE), starting from `like` or the type's SYSTEM.DEFAULT object. */
   async defineObject(type: ObjectType, name: string, attributes: Attributes = {}, options: DefineOptions = {}): Promise<ObjectDefinition> {
+    // DESTCLAS(MANAGED): the queue manager makes the subscription's queue, as MQ does.
+    if (type === "subscription" && attributes.destinationClass === "managed" && !attributes.destination) {
+      const managed = durableQueueName(name);
+      if (!this.#queues.has(managed)) await this.defineObject("localQueue", managed, { maxDepth: 999_999_999, defaultPersistence: true });
+      attributes = { ...attributes, destination: managed };
+    }
     const defined = await this.#admin(async () => {
       const definition = this.#objects.planDefine(type, name, attributes, options, this.#clock.now());
       const existingQueue = type === "localQueue" ? this.#queues.get(name) : undefined;
@@ -787,7 +794,13 @@ export class QueueManager {
         this.#queues.delete(name);
       }
       if (type === "channel") this.#channelStatus.delete(name);
+      const definition = this.#objects.get(kindOf(type), name);
       this.#objects.delete(type, name);
+      return definition;
+    }).then(async (deleted) => {
+      // A managed subscription's queue goes with it, and what waited on it.
+      const managed = type === "subscription" && deleted?.attributes.destinationClass === "managed" ? String(deleted.attributes.destination ?? "") : "";
+      if (managed !== "" && this.#queues.has(managed)) await this.deleteObject("localQueue", managed, { purge: true });
     });
   }
 

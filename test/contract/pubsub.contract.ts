@@ -161,5 +161,21 @@ DEFINE SUB(S.EU) TOPICOBJ(FRUIT) TOPICSTR('#') DEST(EU.ONLY) SELECTOR('region = 
         await reopened.close();
       });
     });
+
+    it("makes a queue for a DESTCLAS(MANAGED) subscription, and deletes it with the subscription", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const defined = await qm.mqsc("DEFINE SUB(MANAGED.NEWS) TOPICSTR('news/#') DESTCLAS(MANAGED)\nDISPLAY SUB(MANAGED.NEWS) DEST");
+        expect(defined.notProcessed).toBe(0);
+        const destination = String(defined.commands[1]!.objects![0]!.parameters.dest);
+        expect(destination).toMatch(/^SYSTEM\.MANAGED\.DURABLE\.[0-9A-F]{16}$/);
+        expect(await qm.publish("news/today", { body: "headline", persistent: true })).toEqual({ subscriptions: 1 });
+        expect((await qm.get(destination))?.body).toBe("headline");
+        await qm.publish("news/today", { body: "left behind", persistent: true });
+        expect((await qm.mqsc("DELETE SUB(MANAGED.NEWS)")).notProcessed).toBe(0);
+        expect(qm.hasQueue(destination)).toBe(false);
+        await qm.close();
+      });
+    });
   });
 }
