@@ -341,6 +341,15 @@ function arithmetic(left: Node, right: Node, op: string, at: number): Node {
   requireType(left, "numeric", op);
   requireType(right, "numeric", op);
   const [l, r] = [left.evaluate, right.evaluate];
+  // Two identifiers: + adds numbers or joins strings, whichever the message holds.
+  if (op === "+" && left.type === "any" && right.type === "any") {
+    return { type: "any", at, evaluate: (f) => {
+      const a = l(f);
+      const b = r(f);
+      if (typeof a === "string" && typeof b === "string") return a + b;
+      return isNumber(a) && isNumber(b) ? Number(a) + Number(b) : null;
+    } };
+  }
   const apply = op === "+" ? (a: number, b: number) => a + b : op === "-" ? (a: number, b: number) => a - b : op === "*" ? (a: number, b: number) => a * b : (a: number, b: number) => a / b;
   return { type: "numeric", at, evaluate: (f) => {
     const a = l(f);

@@ -159,3 +159,12 @@ describe("selectors evaluate as the reference evaluator", () => {
     );
   });
 });
+
+describe("+ between two properties", () => {
+  it("adds numbers and joins strings, whichever the message holds", () => {
+    const selector = compile("a + b = 'xy' OR a + b = 3");
+    expect(selector.matches((name) => ({ a: "x", b: "y" })[name])).toBe(true);
+    expect(selector.matches((name) => ({ a: 1, b: 2 })[name])).toBe(true);
+    expect(selector.matches((name) => ({ a: "x", b: 2 })[name])).toBe(false);
+  });
+});
