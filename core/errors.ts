@@ -61,6 +61,7 @@ export const MQRC = {
   MQRC_STORAGE_NOT_AVAILABLE: 2071,
   MQRC_UOW_NOT_AVAILABLE: 2255,
   MQRC_TOPIC_STRING_ERROR: 2425,
+  MQRC_NO_SUBSCRIPTION: 2428,
 } as const;
 
 export type MQReasonName = keyof typeof MQRC;

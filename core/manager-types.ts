@@ -104,5 +104,20 @@ export interface QueueStatus {
   oldestMessageAge: number | null;
 }
 
+/** A subscription's status, as DISPLAY SBSTATUS shows it. */
+export interface SubscriptionStatus {
+  name: string;
+  /** The resolved topic string (TOPICOBJ's and its own). */
+  topic: string;
+  /** Publications given to it since the queue manager opened (NUMMSGS). */
+  messages: number;
+  /** When the last one was, or null (LMSGDATE, LMSGTIME). */
+  lastMessageTime: number | null;
+  /** When it was made or last resumed: its definition time (RESMDATE, RESMTIME). */
+  resumedAt: number;
+  /** "ADMIN" for MQSC, "API" for JMS subscribers. */
+  type: "ADMIN" | "API";
+}
+
 /** A channel's state as START and STOP CHANNEL leave it (no transport yet: a sender retries). */
 export type ChannelState = "retrying" | "stopped";

@@ -45,7 +45,7 @@ import { applyQueueManagerAttributes, defaultAttributes, isQueueType, kindOf, qu
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
 import { runMqsc, type MqscRunOptions } from "./mqsc/execute.js";
 import { toMessage, toSummary } from "./message-view.js";
-import type { BrowseOptions, ChannelState, PublishOptions, SelectionOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
+import type { BrowseOptions, ChannelState, PublishOptions, SubscriptionStatus, SelectionOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 
 export type { AbortSignalLike, BrowseOptions, ChannelState, GetOptions, MessageSummary, PutOptions, PutResult, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 import type { MqscResult } from "./mqsc/result.js";
@@ -109,6 +109,8 @@ export class QueueManager {
   /** Non-durable subscriptions of JMS consumers on topics. */
   readonly #nonDurable = new NonDurableSubscriptions();
   readonly #selectors = new Map<string, Selector>();
+  /** Publications given to each durable subscription since the manager opened, and when the last was. */
+  readonly #publicationCounts = new Map<string, { messages: number; last: number }>();
   /** Xids prepared or being prepared: one unit each. */
   readonly #xidsInUse = new Set<string>();
   readonly #unitHooks = {
@@ -511,6 +513,14 @@ export class QueueManager {
       throw error;
     }
     if (own) await unit.commit();
+    const now = this.#clock.now();
+    for (const target of targets) {
+      if (target.name === undefined) continue;
+      const figures = this.#publicationCounts.get(target.name) ?? { messages: 0, last: 0 };
+      figures.messages++;
+      figures.last = now;
+      this.#publicationCounts.set(target.name, figures);
+    }
     return { subscriptions: targets.length };
   }
 
@@ -570,6 +580,21 @@ export class QueueManager {
     }
     for (const subscription of this.#nonDurable.list()) if (matchesTopic(subscription.topic, topic)) found.push(subscription);
     return found;
+  }
+
+  /** A subscription's figures for DISPLAY SBSTATUS. */
+  subscriptionStatus(name: string): SubscriptionStatus | undefined {
+    const definition = this.#objects.get("subscription", name);
+    if (!definition) return undefined;
+    const figures = this.#publicationCounts.get(name);
+    return {
+      name,
+      topic: this.#subscriptionTopic(definition),
+      messages: figures?.messages ?? 0,
+      lastMessageTime: figures ? figures.last : null,
+      resumedAt: definition.alteredAt ?? definition.createdAt ?? this.#createdAt,
+      type: String(definition.attributes.destination ?? "").startsWith("SYSTEM.MANAGED.DURABLE.") && definition.attributes.destinationClass !== "managed" ? "API" : "ADMIN",
+    };
   }
 
   /** A SUB object's full topic string: its topic object's TOPICSTR joined with its own. */

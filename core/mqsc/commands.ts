@@ -143,7 +143,6 @@ export const NOT_IMPLEMENTED: Record<string, string> = {
   "STOP CONN": "connections are not tracked: REST requests are not MQ connections",
   "DISPLAY PUBSUB": "publish/subscribe is not available yet (topics and subscriptions are defined and shown, not yet delivered to)",
   "DISPLAY TPSTATUS": "publish/subscribe is not available yet",
-  "DISPLAY SBSTATUS": "publish/subscribe is not available yet",
   "SET POLICY": "security policies (Advanced Message Security) are not implemented",
   "DISPLAY POLICY": "security policies (Advanced Message Security) are not implemented",
   "SET LOG": "there is no recovery log to manage: the store commits every batch atomically",

@@ -12,7 +12,7 @@ import { alter, clear, define, display, remove } from "./object-commands.js";
 import { parseScript, type MqscParameter, type ParsedCommand } from "./parser.js";
 import { alterQueueManager, displayQueueManager } from "./qmgr-commands.js";
 import { amq, failed, messageLine, productMessage, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
-import { displayChannelStatus, displayQueueStatus, startChannel, stopChannel } from "./status-commands.js";
+import { displayChannelStatus, displayQueueStatus, displaySubscriptionStatus, startChannel, stopChannel } from "./status-commands.js";
 
 registerReasonNames(MQRCCF);
 
@@ -106,6 +106,7 @@ async function runCommand(qm: MqscHost, command: ParsedCommand): Promise<Outcome
       if (objectKeyword === "QMGR") return displayQueueManager(qm, rest);
       if (objectKeyword === "QSTATUS" || objectKeyword === "QS") return displayQueueStatus(qm, second, rest);
       if (objectKeyword === "CHSTATUS" || objectKeyword === "CHS") return displayChannelStatus(qm, second, rest);
+      if (objectKeyword === "SBSTATUS") return displaySubscriptionStatus(qm, second, rest);
       if (object || QUEUE_KEYWORDS.has(objectKeyword)) return display(qm, objectKeyword, second, rest);
       break;
     case "CLEAR":

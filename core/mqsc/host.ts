@@ -5,7 +5,7 @@
  */
 import type { QueueManagerAttributes } from "../attributes.js";
 import type { HandleStatus } from "../handle.js";
-import type { ChannelState, QueueStatus } from "../manager-types.js";
+import type { ChannelState, QueueStatus, SubscriptionStatus } from "../manager-types.js";
 import type { DefineOptions } from "../object-catalogue.js";
 import type { Attributes, ObjectDefinition, ObjectType } from "../objects.js";
 
@@ -28,4 +28,6 @@ export interface MqscHost {
   startChannel(name: string): ChannelState | undefined;
   stopChannel(name: string): void;
   channelStatus(name: string): ChannelState | undefined;
+  /** A subscription's live figures: how many publications it has been given, and when the last was. */
+  subscriptionStatus(name: string): SubscriptionStatus | undefined;
 }

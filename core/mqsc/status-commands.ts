@@ -1,6 +1,7 @@
 /** DISPLAY QSTATUS, and START, STOP and DISPLAY CHSTATUS for channels. */
 import type { MqscHost } from "./host.js";
 import { MQRCCF } from "../objects/catalogue/messages.js";
+import { MQRC } from "../errors.js";
 import { MqscSyntax, failure } from "./commands.js";
 import { dateAndTime, layout, matchesGeneric, type DisplayItem } from "./display.js";
 import { objectName } from "./object-commands.js";
@@ -144,4 +145,58 @@ function readStopOptions(rest: MqscParameter[]): void {
     if (parameter.keyword === "MODE" || parameter.keyword === "STATUS" || parameter.keyword === "CONNAME" || parameter.keyword === "QMNAME") continue;
     throw new MqscSyntax(`${parameter.keyword} is not an option of STOP CHANNEL`, parameter.position);
   }
+}
+
+/**
+ * DISPLAY SBSTATUS(name): each subscription's status, with IBM's status attributes (SUB and
+ * SUBID always; ACTCONN, DURABLE, LMSGDATE, LMSGTIME, MCASTREL, NUMMSGS, RESMDATE, RESMTIME,
+ * SUBTYPE, SUBUSER, TOPICSTR on request or with ALL).
+ */
+export function displaySubscriptionStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
+  const pattern = objectName(target, true);
+  const requested: MqscParameter[] = [];
+  for (const parameter of rest) {
+    if (parameter.values === undefined) requested.push(parameter);
+    else if (parameter.keyword === "DURABLE" || parameter.keyword === "SUBTYPE") continue; // every subscription here is durable
+    else throw new MqscSyntax(`${parameter.keyword}(...) is not a DISPLAY SBSTATUS option`, parameter.position);
+  }
+  const names = qm.objects(["subscription"]).map((d) => d.name).filter((name) => matchesGeneric(pattern, name));
+  if (names.length === 0) return failed(MQRC.MQRC_NO_SUBSCRIPTION, [amq("objectNotFound", pattern)]);
+  const objects: MqscObject[] = [];
+  for (const name of names) {
+    const status = qm.subscriptionStatus(name)!;
+    const last = dateAndTime(status.lastMessageTime);
+    const resumed = dateAndTime(status.resumedAt);
+    const items = [
+      item("SUB", name),
+      item("SUBID", subscriptionId(name)),
+      item("ACTCONN", "0".repeat(48)),
+      item("DURABLE", "YES"),
+      item("LMSGDATE", last.date.trim()),
+      item("LMSGTIME", last.time.trim()),
+      item("MCASTREL", "(,)"),
+      item("NUMMSGS", status.messages),
+      item("RESMDATE", resumed.date.trim()),
+      item("RESMTIME", resumed.time.trim()),
+      item("SUBTYPE", status.type),
+      item("SUBUSER", ""),
+      item("TOPICSTR", status.topic),
+    ];
+    objects.push(select(items, requested, 2));
+  }
+  return succeeded([amq("displaySubscriptionStatus")], objects);
+}
+
+/** A stable 48-hex id for a subscription, from its name (MQ makes one when it is created). */
+function subscriptionId(name: string): string {
+  let hash = 0xcbf29ce484222325n;
+  let id = "";
+  for (let round = 0; round < 3; round++) {
+    for (const c of `${round}:${name}`) {
+      hash ^= BigInt(c.codePointAt(0)!);
+      hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+    }
+    id += hash.toString(16).toUpperCase().padStart(16, "0");
+  }
+  return id;
 }

@@ -36,6 +36,17 @@ DEFINE SUB(S.EU) TOPICOBJ(FRUIT) TOPICSTR('#') DEST(EU.ONLY) SELECTOR('region = 
         expect(await bodiesOf(qm, "ALL.FRUIT")).toEqual(["1.20", "0.90"]);
         expect(await bodiesOf(qm, "ANY.APPLES")).toEqual(["1.20", "odd"]);
         expect(await bodiesOf(qm, "EU.ONLY")).toEqual(["0.90"]);
+        const status = await qm.mqsc("DISPLAY SBSTATUS(S.*) ALL");
+        expect(status.commands[0]!.messages[0]!.id).toBe("AMQ8099I");
+        expect(status.commands[0]!.objects!.map((o) => [o.parameters.sub, o.parameters.nummsgs, o.parameters.topicstr, o.parameters.durable])).toEqual([
+          ["S.ALL", 2, "price/fruit/#", "YES"],
+          ["S.APPLES", 2, "price/+/apples", "YES"],
+          ["S.EU", 1, "price/fruit/#", "YES"],
+        ]);
+        expect(Object.keys(status.commands[0]!.objects![0]!.parameters).sort()).toEqual(
+          ["actconn", "durable", "lmsgdate", "lmsgtime", "mcastrel", "nummsgs", "resmdate", "resmtime", "sub", "subid", "subtype", "subuser", "topicstr"],
+        );
+        expect((await qm.mqsc("DISPLAY SBSTATUS(NOPE.*)")).commands[0]!.reasonCode).toBe(2428);
 
         // One destination that cannot take it: no subscriber gets it.
         await qm.alterQueue("ANY.APPLES", { maxDepth: 0 });

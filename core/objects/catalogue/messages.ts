@@ -79,6 +79,7 @@ export const AMQ_MESSAGES = {
   subscriptionDeleted: { id: "AMQ8093I", text: "IBM MQ subscription deleted." }, // unconfirmed id
   /** DISPLAY SUB heads each subscription with this (IBM's wording is "inquired", not "details"). */
   displaySubscriptionDetails: { id: "AMQ8096I", text: "IBM MQ subscription inquired." },
+  displaySubscriptionStatus: { id: "AMQ8099I", text: "IBM MQ subscription status inquired." }, // unconfirmed id
 
   // --- Listeners -------------------------------------------------------------------------------
   listenerCreated: { id: "AMQ8626I", text: "IBM MQ listener created." },
