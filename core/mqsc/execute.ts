@@ -85,7 +85,7 @@ async function runCommand(qm: MqscHost, command: ParsedCommand): Promise<Outcome
   const verb = first.values === undefined ? VERBS[first.keyword] : undefined;
   if (!verb) throw new MqscSyntax(`${first.keyword} is not an MQSC command`, first.position);
   if (verb === "END") return succeeded0();
-  if (!second) throw new MqscSyntax(`${verb} needs an object, e.g. ${verb} QLOCAL(name)`, command.text.length);
+  if (!second) throw new MqscSyntax(`${verb} needs an object, e.g. ${verb} QLOCAL(name)`, command.text.trimEnd().length);
   const objectKeyword = second.keyword;
   const object = OBJECT_KEYWORDS[objectKeyword];
   const reason = NOT_IMPLEMENTED[`${verb} ${objectKeyword}`];
