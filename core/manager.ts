@@ -32,10 +32,8 @@ import { waitForMessage, type PendingGet } from "./waiting.js";
 import { PREPARED_KEY_PREFIX, UnitOfWork, type PreparedRecord, type WorkItem } from "./uow/unit-of-work.js";
 import { XAResource } from "./uow/xa-resource.js";
 import { compile as compileSelector, type Selector } from "./selector/index.js";
-import { checkTopicString, joinTopic, matchesTopic } from "./pubsub/topic-string.js";
-import { publicationFields } from "./pubsub/publication-fields.js";
-import { NonDurableSubscriptions, type ActiveSubscription } from "./pubsub/subscriptions.js";
-import { deliverRetained, ensureRetainedQueue, stageRetained } from "./pubsub/retained.js";
+import type { ActiveSubscription } from "./pubsub/subscriptions.js";
+import { Broker } from "./pubsub/broker.js";
 import { durableQueueName } from "./pubsub/durable-subscription.js";
 import { QueueEvents } from "./events/queue-events.js";
 import { Connection, type ConnectionOptions } from "./jms/connection.js";
@@ -106,11 +104,22 @@ export class QueueManager {
   readonly #delays = { now: () => this.#clock.now(), delayed: (entry: Entry) => this.#scheduleDelivery(entry) };
   /** Units of work prepared (two-phase) and not yet resolved, by xid. */
   readonly #prepared = new Map<string, UnitOfWork>();
-  /** Non-durable subscriptions of JMS consumers on topics. */
-  readonly #nonDurable = new NonDurableSubscriptions();
-  readonly #selectors = new Map<string, Selector>();
-  /** Publications given to each durable subscription since the manager opened, and when the last was. */
-  readonly #publicationCounts = new Map<string, { messages: number; last: number }>();
+  /** Publish/subscribe: subscriptions, publications, retained ones (core/pubsub/broker.ts). */
+  readonly #broker = new Broker({
+    put: (queue, message, options) => this.put(queue, message, options),
+    get: (queue, options) => this.get(queue, options),
+    browse: (queue, options) => this.browse(queue, options),
+    hasQueue: (name) => this.hasQueue(name),
+    defineQueue: (name, attributes) => this.defineQueue(name, attributes),
+    beginUnitOfWork: () => this.beginUnitOfWork(),
+    now: () => this.#clock.now(),
+    subscriptions: () => this.#objects.ofKind("subscription"),
+    subscription: (name) => this.#objects.get("subscription", name),
+    topicString: (name) => {
+      const topic = this.#objects.get("topic", name)?.attributes.topicString;
+      return topic === undefined ? undefined : String(topic);
+    },
+  });
   /** Xids prepared or being prepared: one unit each. */
   readonly #xidsInUse = new Set<string>();
   readonly #unitHooks = {
@@ -493,35 +502,11 @@ export class QueueManager {
    * and '+' wildcards) and whose selector selects it, all in one unit of work (the caller's,
    * or one of its own committed before this resolves), so every subscriber gets it or none
    * does. Copies for non-durable subscriptions are non-persistent. Resolves with how many
-   * subscriptions got a copy.
+   * subscriptions got a copy. See core/pubsub/broker.ts.
    */
-  async publish(topic: string, message: PutMessage, options: PublishOptions = {}): Promise<{ subscriptions: number }> {
+  publish(topic: string, message: PutMessage, options: PublishOptions = {}): Promise<{ subscriptions: number }> {
     this.#checkOpen();
-    checkTopicString(topic);
-    if (message === null || typeof message !== "object") throw new MQError("MQRC_FORMAT_ERROR", "a message must be an object with a body");
-    const fields = publicationFields(message, this.#clock.now());
-    const targets = this.#subscriptionsOn(topic).filter((s) => s.noLocalConnection === undefined || s.noLocalConnection !== options.connection).filter((s) => !s.selector || s.selector.matches(fields));
-    if (options.retain) await ensureRetainedQueue(this);
-    const own = options.unitOfWork === undefined;
-    const unit = options.unitOfWork ?? this.beginUnitOfWork();
-    try {
-      for (const target of targets) await this.put(target.queue, target.durable ? message : { ...message, persistent: false }, { unitOfWork: unit });
-      if (options.retain) await stageRetained(this, topic, message, unit);
-    } catch (error) {
-      // All or none: the copies made so far go with the publication (in the caller's unit, the caller rolls back).
-      if (own) await unit.rollback({ countBackout: false });
-      throw error;
-    }
-    if (own) await unit.commit();
-    const now = this.#clock.now();
-    for (const target of targets) {
-      if (target.name === undefined) continue;
-      const figures = this.#publicationCounts.get(target.name) ?? { messages: 0, last: 0 };
-      figures.messages++;
-      figures.last = now;
-      this.#publicationCounts.set(target.name, figures);
-    }
-    return { subscriptions: targets.length };
+    return this.#broker.publish(topic, message, options);
   }
 
   /**
@@ -547,68 +532,19 @@ export class QueueManager {
   /** @internal Shared subscriptions (JMS 2.0) with their consumers. */
   readonly sharedConsumers = new Map<string, SharedSubscription>();
 
-  /**
-   * @internal Gives a new subscription (topic string with wildcards, its queue) a copy of each
-   * retained publication it takes, in one unit of work; resolves with how many.
-   */
-  async deliverRetainedTo(topic: string, queue: string, selector: Selector | undefined, durable: boolean): Promise<number> {
-    const unit = this.beginUnitOfWork();
-    try {
-      const delivered = await deliverRetained(this, topic, queue, selector, durable, unit);
-      await unit.commit();
-      return delivered;
-    } catch (error) {
-      await unit.rollback({ countBackout: false });
-      throw error;
-    }
+  /** @internal Gives a new subscription a copy of each retained publication it takes; how many. */
+  deliverRetainedTo(topic: string, queue: string, selector: Selector | undefined, durable: boolean): Promise<number> {
+    return this.#broker.deliverRetainedTo(topic, queue, selector, durable);
   }
 
   /** @internal A non-durable subscription (a JMS consumer on a topic): until the returned function is called. */
   addNonDurableSubscription(subscription: ActiveSubscription): () => void {
-    return this.#nonDurable.add(subscription);
-  }
-
-  /** The subscriptions a publication on `topic` goes to: SUB objects with a destination, and non-durable ones. */
-  #subscriptionsOn(topic: string): ActiveSubscription[] {
-    const found: ActiveSubscription[] = [];
-    for (const definition of this.#objects.ofKind("subscription")) {
-      const a = definition.attributes;
-      const full = this.#subscriptionTopic(definition);
-      if (a.destination === "" || !matchesTopic(full, topic)) continue;
-      const selectorText = String(a.selector ?? "");
-      found.push({ topic: full, queue: String(a.destination), durable: true, name: definition.name, selector: selectorText === "" ? undefined : this.#selectorOf(selectorText) });
-    }
-    for (const subscription of this.#nonDurable.list()) if (matchesTopic(subscription.topic, topic)) found.push(subscription);
-    return found;
+    return this.#broker.addNonDurable(subscription);
   }
 
   /** A subscription's figures for DISPLAY SBSTATUS. */
   subscriptionStatus(name: string): SubscriptionStatus | undefined {
-    const definition = this.#objects.get("subscription", name);
-    if (!definition) return undefined;
-    const figures = this.#publicationCounts.get(name);
-    return {
-      name,
-      topic: this.#subscriptionTopic(definition),
-      messages: figures?.messages ?? 0,
-      lastMessageTime: figures ? figures.last : null,
-      resumedAt: definition.alteredAt ?? definition.createdAt ?? this.#createdAt,
-      type: String(definition.attributes.destination ?? "").startsWith("SYSTEM.MANAGED.DURABLE.") && definition.attributes.destinationClass !== "managed" ? "API" : "ADMIN",
-    };
-  }
-
-  /** A SUB object's full topic string: its topic object's TOPICSTR joined with its own. */
-  #subscriptionTopic(definition: ObjectDefinition): string {
-    const a = definition.attributes;
-    const objectTopic = typeof a.topicObject === "string" && a.topicObject !== "" ? String(this.#objects.get("topic", a.topicObject)?.attributes.topicString ?? "") : "";
-    return joinTopic(objectTopic, String(a.topicString ?? ""));
-  }
-
-  /** A SUB object's selector, compiled once per text. */
-  #selectorOf(text: string): Selector {
-    let selector = this.#selectors.get(text);
-    if (!selector) this.#selectors.set(text, (selector = compileSelector(text)));
-    return selector;
+    return this.#broker.status(name, this.#createdAt);
   }
 
   /**
@@ -778,12 +714,7 @@ export class QueueManager {
       return copyDefinition(definition);
     });
     // A new subscription is given the retained publications on its topic.
-    const destination = String(defined.attributes.destination ?? "");
-    if (type === "subscription" && destination !== "" && this.#queues.has(destination)) {
-      const full = this.#subscriptionTopic(defined);
-      const selector = String(defined.attributes.selector ?? "");
-      await this.deliverRetainedTo(full, destination, selector === "" ? undefined : this.#selectorOf(selector), true).catch(() => 0);
-    }
+    if (type === "subscription") await this.#broker.subscriptionDefined(defined);
     return defined;
   }
 

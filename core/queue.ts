@@ -12,30 +12,13 @@
  */
 import Denque from "denque";
 import type { LocalQueueAttributes } from "./attributes.js";
-import { NO_ID, type MessageRecord, type StoredBody } from "./message.js";
+import { NO_ID, type MessageRecord } from "./message.js";
+import { EntryState, Lane, dropGoneHeads, firstAvailable, firstAvailableAfter, firstIndexAfter, isExpired, type Entry } from "./lane.js";
+
+export { EntryState, Lane, isExpired, type Entry } from "./lane.js";
 import type { Selector } from "./selector/index.js";
 import { messageFields } from "./selector/message-fields.js";
 
-export const EntryState = {
-  /** Put, not yet committed: counted in depth, invisible to get and browse. */
-  Pending: 0,
-  Available: 1,
-  /** Taken by a get whose commit has not completed; released back on failure. */
-  Locked: 2,
-  Gone: 3,
-  /** Committed, with a delivery delay that has not yet passed: counted in depth, invisible to get and browse. */
-  Delayed: 4,
-} as const;
-export type EntryState = (typeof EntryState)[keyof typeof EntryState];
-
-export interface Entry {
-  readonly record: MessageRecord;
-  /** The body, or undefined while it is paged out to the store. */
-  body: StoredBody | undefined;
-  state: EntryState;
-  /** Taken straight from the store (by id, from a paged part of a lane): in no lane. */
-  detached?: boolean;
-}
 
 /** Which message a get or browse wants. */
 export interface MessageFilter {
@@ -75,33 +58,6 @@ export interface DelayHooks {
 
 const NO_DELAYS: DelayHooks = { now: () => 0, delayed: () => undefined };
 
-export class Lane {
-  readonly loaded = new Denque<Entry>();
-  /** Non-persistent messages put while the lane is paged; their seqs are all past loadedUpTo. */
-  readonly tail = new Denque<Entry>();
-  /** Persistent messages past loadedUpTo, in the store only. */
-  paged = 0;
-  /** Store-only puts not yet committed: the lane counts as paged while there are any. */
-  pendingPaged = 0;
-  /** Every stored message of the lane with a seq up to this one is in the loaded part, or gone. */
-  loadedUpTo = -1;
-  /** Available entries in the loaded part and the tail. */
-  available = 0;
-  /**
-   * Seqs of messages taken straight from the store and still held (by a get not yet committed,
-   * a prepared transaction): a page must skip them. Each leaves the set when its holder
-   * releases it or its removal is committed, never wholesale while it is held.
-   */
-  readonly removed = new Set<number>();
-  /** The page being loaded, so that concurrent gets wait for one load. */
-  refilling: Promise<void> | undefined;
-  /** Bumped when the lane is emptied at once (CLEAR): a page read before must not land after. */
-  generation = 0;
-
-  get isPaged(): boolean {
-    return this.paged > 0 || this.pendingPaged > 0;
-  }
-}
 
 export class LocalQueue {
   readonly lanes: readonly Lane[] = Array.from({ length: 10 }, () => new Lane());
@@ -475,47 +431,4 @@ export class LocalQueue {
     if (live.length === 0) this.#byCorrelation.delete(corr);
     else if (live.length !== list.length) this.#byCorrelation.set(corr, live);
   }
-}
-
-export function isExpired(record: MessageRecord, now: number): boolean {
-  return record.expiresAt !== null && record.expiresAt <= now;
-}
-
-/** The first Available, unexpired entry of a list; expired ones met on the way are reported. */
-function firstAvailable(list: Denque<Entry>, now: number, expired: Entry[]): Entry | undefined {
-  dropGoneHeads(list);
-  return firstAvailableFrom(list, 0, now, expired);
-}
-
-function firstAvailableAfter(list: Denque<Entry>, afterSeq: number, now: number, expired: Entry[]): Entry | undefined {
-  return firstAvailableFrom(list, firstIndexAfter(list, afterSeq), now, expired);
-}
-
-function firstAvailableFrom(list: Denque<Entry>, start: number, now: number, expired: Entry[]): Entry | undefined {
-  for (let i = start; i < list.length; i++) {
-    const e = list.peekAt(i)!;
-    if (e.state !== EntryState.Available) continue;
-    if (isExpired(e.record, now)) {
-      expired.push(e);
-      continue;
-    }
-    return e;
-  }
-  return undefined;
-}
-
-function dropGoneHeads(list: Denque<Entry>): void {
-  while (list.length > 0 && list.peekFront()!.state === EntryState.Gone) list.shift();
-}
-
-/** Binary search: the index of the first entry of `list` whose seq is greater than `seq`. */
-function firstIndexAfter(list: Denque<Entry>, seq: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list.peekAt(mid)!.record.seq <= seq) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

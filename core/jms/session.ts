@@ -19,13 +19,19 @@ import { MQError } from "../errors.js";
 import type { Message, PutMessage } from "../message.js";
 import type { PutResult } from "../manager-types.js";
 import type { UnitOfWork } from "../uow/unit-of-work.js";
-import type { JmsHost, SharedSubscription } from "./host.js";
-import { received, type ReceivedMessage } from "./received-message.js";
-import { StopSignal } from "./stop-signal.js";
-import type { ConsumerSlot } from "./consumer-slots.js";
 import { compile as compileSelector, type Selector } from "../selector/index.js";
-import { durableName, ensureDurable, removeDurable } from "../pubsub/durable-subscription.js";
-import type { Clock } from "../clock.js";
+import type { JmsHost } from "./host.js";
+import { received } from "./received-message.js";
+import type { StopSignal } from "./stop-signal.js";
+import type { ConsumerSlot } from "./consumer-slots.js";
+import { MessageConsumer, type Delivery } from "./consumer.js";
+import { MessageProducer } from "./producer.js";
+import { isTopic, type ConsumerOptions, type Destination, type Queue, type Topic } from "./destinations.js";
+import { durableConsumer, nonDurableConsumer, sharedConsumer, sharedDurableConsumer, unsubscribe, type TopicSessionParts } from "./topic-consumers.js";
+
+export { MessageConsumer } from "./consumer.js";
+export { MessageProducer } from "./producer.js";
+export type { ConsumerOptions, Destination, MessageListener, Queue, Topic } from "./destinations.js";
 
 export type AcknowledgeMode = "auto" | "client" | "dups-ok" | "individual" | "none";
 
@@ -34,33 +40,6 @@ export interface SessionOptions {
   /** Ignored when transacted; "auto" by default. */
   acknowledgeMode?: AcknowledgeMode;
 }
-
-/** A JMS Queue: a destination by name. */
-export interface Queue {
-  readonly queueName: string;
-}
-
-/** A JMS Topic: an MQ topic string, e.g. "price/fruit/apples". */
-export interface Topic {
-  readonly topicName: string;
-}
-
-export type Destination = Queue | Topic;
-
-function isTopic(destination: Destination): destination is Topic {
-  return typeof (destination as Topic).topicName === "string";
-}
-
-export interface ConsumerOptions {
-  /** On a topic: not the publications of this consumer's own connection. */
-  noLocal?: boolean;
-  /** A JMS message selector: the consumer receives only the messages it selects. Checked here (2459). */
-  selector?: string;
-  /** How many messages the consumer may hold unacknowledged ahead of its listener (default 1). */
-  prefetch?: number;
-}
-
-export type MessageListener = (message: ReceivedMessage) => void | Promise<void>;
 
 /** DUPS_OK acknowledges lazily, after this many messages (or when the session waits). */
 export const DUPS_OK_BATCH = 10;
@@ -125,82 +104,27 @@ export class Session {
    * A durable subscriber: the subscription (clientId:name) keeps the topic's publications,
    * across restarts, while no one is connected. Another topic or selector replaces it.
    */
-  async createDurableConsumer(topic: Topic, name: string, options: ConsumerOptions = {}): Promise<MessageConsumer> {
+  createDurableConsumer(topic: Topic, name: string, options: ConsumerOptions = {}): Promise<MessageConsumer> {
     this.#checkOpen();
-    const subscription = durableName(this.clientId, name);
-    if (this.host.activeDurables.has(subscription)) throw new MQError("MQRC_OBJECT_IN_USE", `durable subscription ${subscription} already has an active consumer (JMS IllegalStateException)`);
-    const selector = options.selector ?? "";
-    if (selector !== "") compileSelector(selector);
-    this.host.activeDurables.add(subscription);
-    try {
-      const queue = await ensureDurable(this.host, subscription, topic.topicName, selector);
-      return this.#consumerOn({ queueName: queue }, { prefetch: options.prefetch }, async () => void this.host.activeDurables.delete(subscription));
-    } catch (error) {
-      this.host.activeDurables.delete(subscription);
-      throw error;
-    }
+    return durableConsumer(this.#topicParts, topic, name, options);
   }
 
-  /**
-   * A consumer of a shared non-durable subscription (JMS 2.0): the consumers that share its
-   * name share its publications, each going to one of them; it ends with its last consumer.
-   */
+  /** A consumer of a shared non-durable subscription (JMS 2.0): its publications spread over the consumers that share its name. */
   createSharedConsumer(topic: Topic, name: string, options: ConsumerOptions = {}): MessageConsumer {
     this.#checkOpen();
-    const key = `shared:${durableName(this.clientId, name)}`;
-    let shared = this.host.sharedConsumers.get(key);
-    if (!shared) {
-      const selector = options.selector === undefined || options.selector === "" ? undefined : compileSelector(options.selector);
-      const queue = this.host.createManagedQueue();
-      const unsubscribe = this.host.addNonDurableSubscription({ topic: topic.topicName, queue, durable: false, ...(selector ? { selector } : {}) });
-      void this.host.deliverRetainedTo(topic.topicName, queue, selector, false).catch((error: unknown) => this.reportError(error));
-      shared = { queue, consumers: 0, durable: false, end: async () => {
-        unsubscribe();
-        await this.host.dropManagedQueue(queue);
-      } };
-      this.host.sharedConsumers.set(key, shared);
-    }
-    return this.#sharedConsumer(key, shared, options.prefetch);
+    return sharedConsumer(this.#topicParts, topic, name, options);
   }
 
   /** A consumer of a shared durable subscription (JMS 2.0): kept while no one is connected, its messages spread over its consumers. */
-  async createSharedDurableConsumer(topic: Topic, name: string, options: ConsumerOptions = {}): Promise<MessageConsumer> {
+  createSharedDurableConsumer(topic: Topic, name: string, options: ConsumerOptions = {}): Promise<MessageConsumer> {
     this.#checkOpen();
-    const subscription = durableName(this.clientId, name);
-    const selector = options.selector ?? "";
-    if (selector !== "") compileSelector(selector);
-    const key = `durable:${subscription}`;
-    let shared = this.host.sharedConsumers.get(key);
-    if (!shared) {
-      const queue = await ensureDurable(this.host, subscription, topic.topicName, selector);
-      shared = this.host.sharedConsumers.get(key) ?? { queue, consumers: 0, durable: true };
-      this.host.sharedConsumers.set(key, shared);
-    }
-    return this.#sharedConsumer(key, shared, options.prefetch);
-  }
-
-  #sharedConsumer(key: string, shared: SharedSubscription, prefetch: number | undefined): MessageConsumer {
-    shared.consumers++;
-    try {
-      return this.#consumerOn({ queueName: shared.queue }, { prefetch }, async () => {
-        if (--shared.consumers > 0) return;
-        this.host.sharedConsumers.delete(key);
-        await shared.end?.();
-      });
-    } catch (error) {
-      shared.consumers--;
-      throw error;
-    }
+    return sharedDurableConsumer(this.#topicParts, topic, name, options);
   }
 
   /** Deletes a durable subscription and what waits for it; refused while it has an active consumer. */
   async unsubscribe(name: string): Promise<void> {
     this.#checkOpen();
-    const subscription = durableName(this.clientId, name);
-    if (this.host.activeDurables.has(subscription) || this.host.sharedConsumers.has(`durable:${subscription}`)) {
-      throw new MQError("MQRC_OBJECT_IN_USE", `durable subscription ${subscription} has an active consumer; close it first (JMS IllegalStateException)`);
-    }
-    await removeDurable(this.host, subscription);
+    await unsubscribe(this.#topicParts, name);
   }
 
   createProducer(destination?: Destination): MessageProducer {
@@ -218,20 +142,18 @@ export class Session {
     // Compiled once, before the consumer takes a place: a bad selector is refused here.
     const selector = options.selector === undefined || options.selector === "" ? undefined : compileSelector(options.selector);
     if (!isTopic(destination)) return this.#consumerOn(destination, { prefetch: options.prefetch, selector });
-    const queue = this.host.createManagedQueue();
-    const unsubscribe = this.host.addNonDurableSubscription({
-      topic: destination.topicName,
-      queue,
-      durable: false,
-      ...(selector ? { selector } : {}),
-      ...(options.noLocal ? { noLocalConnection: this.connection } : {}),
-    });
-    // Given the retained publications it takes, as it starts.
-    void this.host.deliverRetainedTo(destination.topicName, queue, selector, false).catch((error: unknown) => this.reportError(error));
-    return this.#consumerOn({ queueName: queue }, { prefetch: options.prefetch }, async () => {
-      unsubscribe();
-      await this.host.dropManagedQueue(queue);
-    });
+    return nonDurableConsumer(this.#topicParts, destination, selector, options);
+  }
+
+  /** What the topic consumers (topic-consumers.ts) need of the session. */
+  get #topicParts(): TopicSessionParts {
+    return {
+      host: this.host,
+      clientId: () => this.clientId,
+      connection: () => this.connection,
+      consumerOn: (queue, options, cleanup) => this.#consumerOn(queue, options, cleanup),
+      reportError: (error) => this.reportError(error),
+    };
   }
 
   #consumerOn(queue: Queue, options: { prefetch?: number; selector?: Selector }, cleanup?: () => Promise<void>): MessageConsumer {
@@ -301,7 +223,7 @@ export class Session {
    * session's mode says. `forListener` makes an auto or dups-ok get its own unit of work,
    * settled by `settleListener` once the listener has run.
    */
-  async deliver(consumer: MessageConsumer, queue: string, wait: number, signal: StopSignal, forListener: boolean): Promise<{ message: ReceivedMessage; unit?: UnitOfWork } | null> {
+  async deliver(consumer: MessageConsumer, queue: string, wait: number, signal: StopSignal, forListener: boolean): Promise<Delivery | null> {
     this.#checkOpen();
     if (this.#delivering !== undefined && this.#delivering !== consumer) {
       throw new MQError("MQRC_OBJECT_IN_USE", "this session is delivering to another consumer; a JMS session delivers to one receive or listener at a time (use a session per consumer)");
@@ -495,203 +417,6 @@ export class Session {
     for (const unit of units) if (unit.state === "active") await unit.rollback();
   }
 }
-
-/** Sends messages, to its destination or to the one each send names. */
-export class MessageProducer {
-  constructor(
-    private readonly session: Session,
-    readonly destination: Destination | undefined,
-  ) {}
-
-  /** Puts the message on a queue, or publishes it on a topic; in a transacted session it is visible when the session commits. */
-  send(message: PutMessage, destination: Destination | undefined = this.destination): Promise<PutResult | { subscriptions: number }> {
-    if (!destination) throw new MQError("MQRC_OBJECT_NAME_ERROR", "this producer has no destination: name one in send");
-    return isTopic(destination) ? this.session.publish(destination.topicName, message) : this.session.send(destination.queueName, message);
-  }
-}
-
-/** Receives messages from one queue: by receive, or pushed to a listener. */
-export class MessageConsumer {
-  readonly #stop = new StopSignal();
-  #listener: MessageListener | undefined;
-  #listening: Promise<void> | undefined;
-  /** Ends the listener's wait when the listener is removed (or the consumer closes). */
-  #listenStop: StopSignal | undefined;
-  /** A receive in progress, which close waits for before giving up the consumer's place. */
-  #receiving: Promise<unknown> | undefined;
-  #closed = false;
-
-  constructor(
-    private readonly session: Session,
-    readonly destination: Queue,
-    readonly prefetch: number,
-    private readonly slot: ConsumerSlot,
-    private readonly clock: Clock,
-    /** The consumer's message selector, compiled once. */
-    readonly selector: Selector | undefined = undefined,
-    /** What closing the consumer ends besides: its subscription, its temporary queue. */
-    private readonly cleanup?: () => Promise<void>,
-  ) {}
-
-  /** Whether the consumer receives now, or waits as a backup (MAXACTCONS) to take over. */
-  get active(): boolean {
-    return this.slot.active;
-  }
-
-  /** The next message, waiting up to `timeout` ms (0 or absent: until one comes); null when none came or the consumer closed. */
-  receive(timeout?: number): Promise<ReceivedMessage | null> {
-    return this.#track(async () => {
-      this.#checkReceive();
-      let wait = timeout === undefined || timeout === 0 ? Infinity : timeout;
-      if (!this.slot.active) {
-        const started = this.clock.now();
-        if (!(await this.#becomeActive(wait, this.#stop))) return null;
-        wait = Math.max(0, wait - (this.clock.now() - started));
-      }
-      return (await this.session.deliver(this, this.destination.queueName, wait, this.#stop, false))?.message ?? null;
-    });
-  }
-
-  /** The next message if one is there now; null otherwise (and always null for a backup consumer). */
-  receiveNoWait(): Promise<ReceivedMessage | null> {
-    return this.#track(async () => {
-      this.#checkReceive();
-      if (!this.slot.active) return null;
-      return (await this.session.deliver(this, this.destination.queueName, 0, this.#stop, false))?.message ?? null;
-    });
-  }
-
-  /**
-   * Pushes each message to `listener`, one at a time. In auto and dups-ok modes a listener
-   * that returns acknowledges its message; one that throws gets it again, redelivered. A
-   * session has one listener: another consumer's is refused. `null` removes it: a message
-   * already taken for it is still handed to it.
-   */
-  setMessageListener(listener: MessageListener | null): void {
-    if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the consumer is closed");
-    this.session.claimListener(this, listener !== null);
-    this.#listener = listener ?? undefined;
-    if (!this.#listener) {
-      this.#listenStop?.stop();
-      return;
-    }
-    if (!this.#listening) {
-      const stop = (this.#listenStop = new StopSignal());
-      this.#listening = this.#listen(stop).finally(() => (this.#listening = undefined));
-    }
-  }
-
-  /** Ends a waiting receive (it returns null) and the listener, after the message it is handling. */
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#listener = undefined;
-    this.#stop.stop();
-    this.#listenStop?.stop();
-    await this.#listening;
-    await this.#receiving?.catch(() => undefined);
-    this.session.consumerClosed(this, this.slot);
-    await this.cleanup?.().catch((error: unknown) => this.session.reportListenerError(error));
-  }
-
-  #track<T>(work: () => Promise<T>): Promise<T> {
-    const running = work();
-    this.#receiving = running;
-    return running;
-  }
-
-  #checkReceive(): void {
-    if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the consumer is closed");
-    if (this.#listener) throw new MQError("MQRC_OBJECT_IN_USE", "this consumer has a message listener; receive is for consumers without one");
-  }
-
-  /** Waits up to `wait` ms for a backup consumer to become active; false if it did not (or `stop` fired). */
-  #becomeActive(wait: number, stop: StopSignal): Promise<boolean> {
-    return new Promise<boolean>((resolve) => {
-      const timer = wait === Infinity ? undefined : this.clock.setTimer(wait, () => settle(false));
-      const stopped = () => settle(false);
-      const settle = (active: boolean) => {
-        timer?.cancel();
-        stop.removeEventListener("abort", stopped);
-        resolve(active && !stop.aborted && !this.#closed);
-      };
-      if (stop.aborted) return settle(false);
-      stop.addEventListener("abort", stopped);
-      void this.slot.activated.then(() => settle(true));
-    });
-  }
-
-  /** Waits `ms` on the clock, or until `stop` fires. */
-  #pause(ms: number, stop: StopSignal): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        timer.cancel();
-        stop.removeEventListener("abort", done);
-        resolve();
-      };
-      const timer = this.clock.setTimer(ms, done);
-      stop.addEventListener("abort", done);
-    });
-  }
-
-  async #listen(stop: StopSignal): Promise<void> {
-    if (!this.slot.active && !(await this.#becomeActive(Infinity, stop))) return;
-    const ahead = this.session.prefetchFor(this.prefetch);
-    /** Messages taken ahead of the listener (prefetched), held for it and invisible to others. */
-    const buffer: Delivery[] = [];
-    let failures = 0;
-    try {
-      while (this.#listener && !this.#closed && !stop.aborted) {
-        // The listener a message is taken for is the one it is handed to, even if it is removed meanwhile.
-        const listener = this.#listener;
-        let delivery = buffer.shift();
-        // One given back meanwhile (the session recovered or closed) is not the listener's now.
-        if (delivery && delivery.unit?.state !== "active") continue;
-        this.session.markTakenAhead(delivery?.unit, false);
-        if (!delivery) {
-          try {
-            delivery = (await this.session.deliver(this, this.destination.queueName, Infinity, stop, true)) ?? undefined;
-          } catch (error) {
-            if (this.#closed || stop.aborted || this.session.closed) return;
-            // A queue put out of reach for a while (GET(DISABLED), a store that failed): report it, wait, try again.
-            this.session.reportListenerError(error);
-            await this.#pause(Math.min(30_000, 1000 * 2 ** Math.min(failures++, 5)), stop);
-            continue;
-          }
-          if (!delivery) continue;
-        }
-        // Topped up to the prefetch with what is there now, without waiting.
-        while (buffer.length + 1 < ahead && !this.#closed && !stop.aborted) {
-          const more = await this.session.deliver(this, this.destination.queueName, 0, stop, true).catch(() => null);
-          if (!more) break;
-          this.session.markTakenAhead(more.unit, true);
-          buffer.push(more);
-        }
-        let threw = false;
-        try {
-          await listener(delivery.message);
-        } catch (error) {
-          threw = true;
-          this.session.reportListenerError(error);
-        }
-        try {
-          await this.session.settleListener(delivery.unit, threw);
-        } catch (error) {
-          this.session.reportListenerError(error);
-        }
-        if (threw) {
-          // Not at once: a message that fails every time must not hold the thread (BOTHRESH
-          // and backout queues are for the listener container of the poison-message issue).
-          await this.#pause(Math.min(1000, 10 * 2 ** Math.min(failures++, 7)), stop);
-        } else failures = 0;
-      }
-    } finally {
-      for (const held of buffer.splice(0)) await this.session.giveBack(held.unit).catch((error: unknown) => this.session.reportListenerError(error));
-    }
-  }
-}
-
-type Delivery = NonNullable<Awaited<ReturnType<Session["deliver"]>>>;
 
 function inXaTransaction(what: string): MQError {
   return new MQError("MQRC_OPTIONS_ERROR", `${what} is not for an XA session: its transactions end through its xaResource (JMS TransactionInProgressException)`);
