@@ -1,7 +1,6 @@
 /** Rows for a set of cases run in one runtime, each against the "plain" case of the same run. */
 import { median, rate } from "./stats.js";
 import type { BenchRow } from "./types.js";
-import { PUBSUB_CASES, type PubSubCase } from "./pubsub-cases.js";
 
 export interface CaseRound {
   count: number;
@@ -43,10 +42,3 @@ export async function caseRows<K extends string>(runtime: BenchRow["runtime"], s
       };
     });
 }
-
-export const PUBSUB_SET: CaseSet<PubSubCase> = {
-  cases: PUBSUB_CASES,
-  describe: (kind) =>
-    kind === "selective" ? "selective get of 1 in 1,000 on a queue 10,000 deep (gets/s)" : `publication to ${kind.slice(7)} subscriptions (copies delivered/s)`,
-  target: () => undefined,
-};

@@ -10,6 +10,7 @@
  */
 import type { QueueManager } from "../core/index.js";
 import { BODY_1KIB } from "./stats.js";
+import type { CaseSet } from "./case-rows.js";
 
 export const JMS_CASES = ["plain", "tx-1", "tx-10", "tx-100", "auto", "client", "dups-ok", "none"] as const;
 export type JmsCase = (typeof JMS_CASES)[number];
@@ -56,4 +57,17 @@ export async function runJmsCase(qm: QueueManager, kind: JmsCase, n: number): Pr
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * The JMS cases as rows; `batchTarget`: what a transaction of 100 must reach against plain
+ * put+get where a commit is dear (IndexedDB: about one store batch, not 100). SQLite in a
+ * Durable Object coalesces writes already, so there it is for information.
+ */
+export function jmsSet(batchTarget?: number): CaseSet<JmsCase> {
+  return {
+    cases: JMS_CASES,
+    describe: (kind) => (kind.startsWith("tx-") ? `persistent, transacted session, commit every ${kind.slice(3)}` : `persistent, ${kind.toUpperCase().replace("-", "_")} acknowledgement`),
+    target: (kind) => (kind === "tx-100" ? batchTarget : undefined),
+  };
 }

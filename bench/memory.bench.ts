@@ -8,10 +8,9 @@
  * `node --cpu-prof --import tsx bench/memory.bench.ts`).
  */
 import { QueueManager, createMemoryStore } from "../core/index.js";
-import { runJmsCase } from "./jms-cases.js";
-import { jmsRows } from "./jms-rows.js";
-import { caseRows, PUBSUB_SET } from "./case-rows.js";
-import { preparePubSubCase, runPubSubCase, type PubSubCase } from "./pubsub-cases.js";
+import { jmsSet, runJmsCase } from "./jms-cases.js";
+import { caseRows } from "./case-rows.js";
+import { PUBSUB_SET, preparePubSubCase, runPubSubCase, type PubSubCase } from "./pubsub-cases.js";
 import { BODY_1KIB, alternate, median, rate } from "./stats.js";
 import type { BenchResult, BenchRow } from "./types.js";
 
@@ -55,12 +54,12 @@ export async function runMemoryBench(): Promise<BenchResult> {
         await manager.close();
       }
     });
-    const jms = await jmsRows("node", "memory", 20_000, 1, 5, async (kind, n) => {
+    const jms = await caseRows("node", "memory", jmsSet(), () => 20_000, 1, 5, async (kind) => {
       const manager = await QueueManager.open({ name: "BENCH", store: createMemoryStore() });
       try {
         const start = performance.now();
-        const count = await runJmsCase(manager, kind, n);
-        return { kind, count, ms: performance.now() - start };
+        const count = await runJmsCase(manager, kind, 20_000);
+        return { count, ms: performance.now() - start };
       } finally {
         await manager.close();
       }

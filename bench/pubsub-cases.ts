@@ -10,6 +10,7 @@
  */
 import type { QueueManager } from "../core/index.js";
 import { BODY_1KIB } from "./stats.js";
+import type { CaseSet } from "./case-rows.js";
 
 export const PUBSUB_CASES = ["plain", "fanout-1", "fanout-10", "fanout-100", "selective"] as const;
 export type PubSubCase = (typeof PUBSUB_CASES)[number];
@@ -51,3 +52,10 @@ export async function runPubSubCase(qm: QueueManager, kind: PubSubCase, n: numbe
   }
   return through;
 }
+
+export const PUBSUB_SET: CaseSet<PubSubCase> = {
+  cases: PUBSUB_CASES,
+  describe: (kind) =>
+    kind === "selective" ? "selective get of 1 in 1,000 on a queue 10,000 deep (gets/s)" : `publication to ${kind.slice(7)} subscriptions (copies delivered/s)`,
+  target: () => undefined,
+};

@@ -15,9 +15,9 @@ import { Miniflare } from "miniflare";
 import { Cleanup } from "../cleanup.js";
 import { alternate, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
-import { jmsRows } from "../jms-rows.js";
-import { caseRows, PUBSUB_SET } from "../case-rows.js";
-import type { PubSubCase } from "../pubsub-cases.js";
+import { caseRows } from "../case-rows.js";
+import { jmsSet } from "../jms-cases.js";
+import { PUBSUB_SET, type PubSubCase } from "../pubsub-cases.js";
 
 const MESSAGES = 10_000;
 const WARMUP_ROUNDS = 1;
@@ -89,11 +89,11 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
 
     const batch = await compare(() => step("ours", "batch"), () => step("raw", "batch"));
     const pairs = await compare(() => step("ours", "pairs"), () => step("raw", "pairs"));
-    const jms = await jmsRows("workerd", "durable object sqlite", MESSAGES, 1, 3, async (kind, n) => {
+    const jms = await caseRows("workerd", "durable object sqlite", jmsSet(), () => MESSAGES, 1, 3, async (kind) => {
       const object = `jms-${kind}-${objects++}`;
-      await fetchJson("/setup-ours", object, n);
-      const inside = await fetchJson(`/jms`, `${object}&kind=${kind}`, n);
-      return { kind, count: inside.count!, ms: inside.ms! };
+      await fetchJson("/setup-ours", object, MESSAGES);
+      const inside = await fetchJson(`/jms`, `${object}&kind=${kind}`, MESSAGES);
+      return { count: inside.count!, ms: inside.ms! };
     });
     const pubsubMessages = (kind: PubSubCase) => (kind === "selective" ? 5 : 2000);
     const pubsub = await caseRows("workerd", "durable object sqlite, persistent", PUBSUB_SET, pubsubMessages, 1, 3, async (kind) => {

@@ -19,10 +19,9 @@ import { Cleanup } from "../cleanup.js";
 import { alternate, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
 import type { PageBench, Timed } from "./page.js";
-import { JMS_CASES } from "../jms-cases.js";
-import { jmsRows } from "../jms-rows.js";
-import { caseRows, PUBSUB_SET } from "../case-rows.js";
-import { PUBSUB_CASES, type PubSubCase } from "../pubsub-cases.js";
+import { JMS_CASES, jmsSet } from "../jms-cases.js";
+import { caseRows } from "../case-rows.js";
+import { PUBSUB_CASES, PUBSUB_SET, type PubSubCase } from "../pubsub-cases.js";
 
 /** Messages per JMS case and round. */
 const JMS_MESSAGES = 500;
@@ -73,7 +72,7 @@ export async function runIndexedDBBench(): Promise<BenchResult> {
       () => call(page, "oursSerial", SERIAL_MESSAGES),
       () => call(page, "rawSerial", SERIAL_MESSAGES),
     );
-    const jms = await jmsRows("chromium", "indexeddb", JMS_MESSAGES, 1, 3, async (kind, n) => ({ kind, ...(await call(page, "jms", JMS_CASES.indexOf(kind), n)) }));
+    const jms = await caseRows("chromium", "indexeddb", jmsSet(2), () => JMS_MESSAGES, 1, 3, (kind) => call(page, "jms", JMS_CASES.indexOf(kind), JMS_MESSAGES));
     const pubsubMessages = (kind: PubSubCase) => (kind === "selective" ? 5 : 500);
     const pubsub = await caseRows("chromium", "indexeddb, persistent", PUBSUB_SET, pubsubMessages, 0, 2, (kind) => call(page, "pubsub", PUBSUB_CASES.indexOf(kind), pubsubMessages(kind)));
     return {

@@ -2,6 +2,7 @@
 import type { MqscHost } from "./host.js";
 import { MQRCCF } from "../objects/catalogue/messages.js";
 import { MQRC } from "../errors.js";
+import { fnv1a64 } from "../hash.js";
 import { MqscSyntax, failure } from "./commands.js";
 import { dateAndTime, layout, matchesGeneric, type DisplayItem } from "./display.js";
 import { objectName } from "./object-commands.js";
@@ -189,14 +190,5 @@ export function displaySubscriptionStatus(qm: MqscHost, target: MqscParameter, r
 
 /** A stable 48-hex id for a subscription, from its name (MQ makes one when it is created). */
 function subscriptionId(name: string): string {
-  let hash = 0xcbf29ce484222325n;
-  let id = "";
-  for (let round = 0; round < 3; round++) {
-    for (const c of `${round}:${name}`) {
-      hash ^= BigInt(c.codePointAt(0)!);
-      hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
-    }
-    id += hash.toString(16).toUpperCase().padStart(16, "0");
-  }
-  return id;
+  return [0, 1, 2].map((round) => fnv1a64(`${round}:${name}`)).join("");
 }

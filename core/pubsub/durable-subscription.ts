@@ -6,6 +6,7 @@
  * so); unsubscribing deletes it and its messages.
  */
 import { MQError } from "../errors.js";
+import { fnv1a64 } from "../hash.js";
 import type { ObjectDefinition, ObjectType, Attributes } from "../objects.js";
 import type { DefineOptions } from "../object-catalogue.js";
 
@@ -23,13 +24,8 @@ export function durableName(clientId: string | undefined, name: string): string 
 
 /** The queue a durable subscription's copies wait on. */
 export function durableQueueName(subscription: string): string {
-  // FNV-1a, 64 bits: stable across restarts, so the subscription finds its queue again.
-  let hash = 0xcbf29ce484222325n;
-  for (const c of subscription) {
-    hash ^= BigInt(c.codePointAt(0)!);
-    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
-  }
-  return `SYSTEM.MANAGED.DURABLE.${hash.toString(16).toUpperCase().padStart(16, "0")}`;
+  // Stable across restarts, so the subscription finds its queue again.
+  return `SYSTEM.MANAGED.DURABLE.${fnv1a64(subscription)}`;
 }
 
 /** Makes (or finds, or replaces) a durable subscription; resolves with the queue to consume from. */

@@ -374,7 +374,7 @@ function asBoolean(value: SelectorValue): boolean | null {
 }
 
 /** A bigint that a number holds exactly becomes that number: faster, and equal either way. */
-function narrow(value: bigint): number | bigint {
+export function narrow(value: bigint): number | bigint {
   return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
 }
 

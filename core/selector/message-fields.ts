@@ -9,7 +9,7 @@
  *   JMSXDeliveryCount the backout count + 1
  */
 import { NO_ID, type MessageRecord } from "../message.js";
-import type { FieldLookup, SelectorValue } from "./compile.js";
+import { narrow, type FieldLookup, type SelectorValue } from "./compile.js";
 
 export function messageFields(record: MessageRecord): FieldLookup {
   return (name) => {
@@ -60,8 +60,4 @@ export function correlationText(hex: string): string {
   while (end > 0 && bytes[end - 1] === 0) end--;
   const text = end > 0 && bytes.slice(0, end).every((b) => b >= 0x20 && b < 0x7f) ? String.fromCharCode(...bytes.slice(0, end)) : undefined;
   return text ?? `ID:${hex}`;
-}
-
-function narrow(value: bigint): number | bigint {
-  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
 }
