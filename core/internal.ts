@@ -1,6 +1,7 @@
 /** What only adapters need: the stored forms of records and the helpers that build them. */
 export type { MessageRecord, StoredBody } from "./message.js";
 export { utf8Decode, utf8Encode, normalizeId, NO_ID } from "./message.js";
+export { recordFromText, recordToText } from "./message-record-text.js";
 export type { StoredProperty } from "./properties.js";
 export { objectKey } from "./store.js";
 export { GroupCommit } from "./group-commit.js";

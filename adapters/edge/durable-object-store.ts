@@ -6,7 +6,7 @@
  * limited to 2 MB.
  */
 import type { MessageQuery, ObjectRecord, QueueSummary, Store, StoreOp, StoreSnapshot } from "../../core/index.js";
-import { NO_ID, type MessageRecord, type StoredBody } from "../../core/internal.js";
+import { NO_ID, recordFromText, recordToText, type MessageRecord, type StoredBody } from "../../core/internal.js";
 
 export const DRIVER_NAME = "durable-object";
 
@@ -28,6 +28,8 @@ export class DurableObjectStore implements Store {
   /** Held once: reaching ctx.storage.sql crosses into the runtime on every access. */
   readonly #sql: SqlStorage;
   readonly #t: { objects: string; messages: string; chunks: string; meta: string };
+  /** The statements of a put and a get, built once rather than per call. */
+  readonly #hot: { insertMessage: string; deleteMessage: string; selectBody: string };
   /** Seqs of the messages whose bodies are in the chunk table; the rest need one DELETE. */
   readonly #chunked = new Set<number>();
 
@@ -37,6 +39,11 @@ export class DurableObjectStore implements Store {
     const prefix = options.tablePrefix ?? "mq";
     this.#t = { objects: `${prefix}_objects`, messages: `${prefix}_messages`, chunks: `${prefix}_body_chunks`, meta: `${prefix}_meta` };
     const { objects, messages, chunks, meta } = this.#t;
+    this.#hot = {
+      insertMessage: `INSERT INTO ${messages} (seq, queue, priority, correlation_id, record, body, chunks) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      deleteMessage: `DELETE FROM ${messages} WHERE seq = ?`,
+      selectBody: `SELECT body, chunks FROM ${messages} WHERE seq = ?`,
+    };
     storage.sql.exec(`
       CREATE TABLE IF NOT EXISTS ${objects} (kind TEXT NOT NULL, name TEXT NOT NULL, record TEXT NOT NULL, PRIMARY KEY (kind, name));
       CREATE TABLE IF NOT EXISTS ${messages} (seq INTEGER PRIMARY KEY, queue TEXT, priority INTEGER, correlation_id TEXT, record TEXT NOT NULL, body, chunks INTEGER NOT NULL DEFAULT 0);
@@ -84,7 +91,7 @@ export class DurableObjectStore implements Store {
 
   async readBody(seq: number): Promise<StoredBody | undefined> {
     const sql = this.#sql;
-    const row = sql.exec<{ body: string | ArrayBuffer | null; chunks: number }>(`SELECT body, chunks FROM ${this.#t.messages} WHERE seq = ?`, seq).toArray()[0];
+    const row = sql.exec<{ body: string | ArrayBuffer | null; chunks: number }>(this.#hot.selectBody, seq).toArray()[0];
     if (!row) return undefined;
     if (row.chunks === 0) return fromColumn(row.body);
     const parts = sql.exec<{ data: string | ArrayBuffer }>(`SELECT data FROM ${this.#t.chunks} WHERE seq = ? ORDER BY idx`, seq).toArray().map((r) => fromColumn(r.data));
@@ -132,30 +139,31 @@ export class DurableObjectStore implements Store {
     switch (op.op) {
       case "putMessage": {
         // Seqs are never reused, so a put never replaces a row and has no old chunks to clear.
-        const parts = splitBody(op.body);
+        const { record, body } = op;
+        const parts = isChunked(body) ? splitBody(body) : undefined;
         sql.exec(
-          `INSERT INTO ${messages} (seq, queue, priority, correlation_id, record, body, chunks) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-          op.record.seq,
-          op.record.queue,
-          op.record.priority,
-          op.record.correlationId === NO_ID ? null : op.record.correlationId,
-          JSON.stringify(op.record),
-          parts.length === 1 ? toColumn(parts[0]!) : null,
-          parts.length === 1 ? 0 : parts.length,
+          this.#hot.insertMessage,
+          record.seq,
+          record.queue,
+          record.priority,
+          record.correlationId === NO_ID ? null : record.correlationId,
+          recordToText(record),
+          parts === undefined ? toColumn(body) : null,
+          parts === undefined ? 0 : parts.length,
         );
-        if (parts.length > 1) {
+        if (parts !== undefined) {
           chunked.push([op.record.seq, true]);
           parts.forEach((part, idx) => sql.exec(`INSERT INTO ${chunks} (seq, idx, data) VALUES (?, ?, ?)`, op.record.seq, idx, toColumn(part)));
         }
         return;
       }
       case "updateMessage": {
-        const cursor = sql.exec(`UPDATE ${messages} SET record = ? WHERE seq = ?`, JSON.stringify(op.record), op.record.seq);
+        const cursor = sql.exec(`UPDATE ${messages} SET record = ? WHERE seq = ?`, recordToText(op.record), op.record.seq);
         if (cursor.rowsWritten === 0) throw new Error(`durable-object store: no message with seq ${op.record.seq} to update`);
         return;
       }
       case "deleteMessage":
-        sql.exec(`DELETE FROM ${messages} WHERE seq = ?`, op.seq);
+        sql.exec(this.#hot.deleteMessage, op.seq);
         if (this.#chunked.has(op.seq)) {
           sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, op.seq);
           chunked.push([op.seq, false]);
@@ -191,7 +199,7 @@ export class DurableObjectStore implements Store {
  */
 function readRecord(row: { seq: number; record: string }): MessageRecord {
   try {
-    return { ...(JSON.parse(row.record) as MessageRecord), seq: row.seq };
+    return { ...recordFromText(row.record), seq: row.seq };
   } catch {
     return { seq: row.seq } as MessageRecord;
   }

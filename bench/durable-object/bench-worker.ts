@@ -7,6 +7,7 @@
  *   /setup-ours          opens a QueueManager on DurableObjectStore(ctx.storage)
  *   /setup-raw?n=        creates the store's messages table and builds n rows to write
  *   /ours-batch?n=       n persistent puts, then n gets       /ours-pairs?n=  n put+get pairs
+ *   /setup-store?n=      a store without a queue manager      /store-pairs?n=  n putMessage+deleteMessage commits
  *   /raw-batch?n=        n INSERTs, then n DELETEs            /raw-pairs?n=   n INSERT+DELETE pairs
  *
  * Timing: locally, workerd's clocks do move during CPU work (/clock checks it each run and
@@ -19,6 +20,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { QueueManager } from "../../core/index.js";
 import { DurableObjectStore } from "../../adapters/edge/durable-object-store.js";
+import type { MessageRecord } from "../../core/internal.js";
 import { benchDescriptor } from "../descriptor.js";
 import { BODY_1KIB } from "../stats.js";
 import { JMS_CASES, runJmsCase, type JmsCase } from "../jms-cases.js";
@@ -36,6 +38,8 @@ export class BenchObject extends DurableObject<Env> {
   #qm: QueueManager | undefined;
   /** [seq, descriptor JSON] rows, built before the timed step: the baseline times SQLite alone. */
   #rows: [number, string][] = [];
+  #store: DurableObjectStore | undefined;
+  #records: MessageRecord[] = [];
 
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -53,6 +57,20 @@ export class BenchObject extends DurableObject<Env> {
         this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS ${RAW_TABLE} (seq INTEGER PRIMARY KEY, record TEXT NOT NULL, body, chunks INTEGER NOT NULL DEFAULT 0)`);
         this.#rows = Array.from({ length: n }, (_, i) => [i + 1, JSON.stringify(benchDescriptor(i + 1))]);
         return Response.json({});
+      case "/setup-store":
+        // The store alone, without the queue manager: where a put+get pair's time goes.
+        this.#store = new DurableObjectStore(this.ctx.storage, { tablePrefix: "store_only" });
+        this.#records = Array.from({ length: n }, (_, i) => benchDescriptor(i + 1));
+        return Response.json({});
+      case "/store-pairs":
+        return this.#timed(n, async () => {
+          const store = this.#store!;
+          for (const record of this.#records) {
+            await store.commit([{ op: "putMessage", record, body: BODY_1KIB }]);
+            await store.commit([{ op: "deleteMessage", seq: record.seq }]);
+          }
+          return this.#records.length;
+        });
       case "/ours-batch":
         return this.#timed(n, async (qm) => {
           for (let i = 0; i < n; i++) await qm.put(QUEUE, { body: BODY_1KIB, persistent: true });

@@ -24,6 +24,8 @@ const WARMUP_ROUNDS = 1;
 const ROUNDS = 5;
 const EMPTY_REQUESTS = 20;
 const TARGET = 0.5;
+/** Put+get pairs: the units-of-work issue (7) asks for 60% of raw SQLite. */
+const PAIRS_TARGET = 0.6;
 const here = dirname(fileURLToPath(import.meta.url));
 
 interface Timed {
@@ -79,7 +81,7 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
     const emptyMs = median(empties);
 
     /** One timed step on a fresh object, after its untimed setup. */
-    const step = async (side: "ours" | "raw", shape: "batch" | "pairs"): Promise<Timed> => {
+    const step = async (side: "ours" | "raw" | "store", shape: "batch" | "pairs"): Promise<Timed> => {
       const object = `${side}-${shape}-${objects++}`;
       await fetchJson(`/setup-${side}`, object, MESSAGES);
       const start = performance.now();
@@ -89,6 +91,8 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
 
     const batch = await compare(() => step("ours", "batch"), () => step("raw", "batch"));
     const pairs = await compare(() => step("ours", "pairs"), () => step("raw", "pairs"));
+    // Where a pair's time goes: the store's own schema and statements, without the manager.
+    const storePairs = await compare(() => step("store", "pairs"), () => step("raw", "pairs"));
     const jms = await caseRows("workerd", "durable object sqlite", jmsSet(), () => MESSAGES, 1, 3, async (kind) => {
       const object = `jms-${kind}-${objects++}`;
       await fetchJson("/setup-ours", object, MESSAGES);
@@ -107,7 +111,7 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
       name: "durable-object",
       runtime: "workerd",
       versions: { workerd: workerdVersion(), miniflare: createRequire(import.meta.url)("miniflare/package.json").version, node: process.version },
-      rows: [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch), row("durable object sqlite, persistent, put+get pairs", pairs), ...jms, ...pubsub],
+      rows: [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch), row("durable object sqlite, persistent, put+get pairs", pairs, PAIRS_TARGET), { ...row("durable object sqlite, the store alone (no queue manager), putMessage+deleteMessage pairs", storePairs), target: "(info)", met: true }, ...jms, ...pubsub],
       notes: [
         "Rates are put+get (INSERT+DELETE) pairs per second, timed inside the object between two ctx.storage.sync() calls.",
         `Clock probe: in this workerd a pure-CPU loop moved Date.now() by ${clock.dateNowMs} ms and performance.now() by ${clock.performanceNowMs} ms ` +
@@ -132,7 +136,7 @@ async function compare(ours: () => Promise<Timed>, baseline: () => Promise<Timed
   };
 }
 
-function row(name: string, r: Awaited<ReturnType<typeof compare>>): BenchRow {
+function row(name: string, r: Awaited<ReturnType<typeof compare>>, target = TARGET): BenchRow {
   const ours = median(r.ours);
   const baseline = median(r.baseline);
   const nodeRatio = median(r.nodeOurs) / median(r.nodeBaseline);
@@ -142,8 +146,8 @@ function row(name: string, r: Awaited<ReturnType<typeof compare>>): BenchRow {
     ours,
     baseline,
     ratio: ours / baseline,
-    target: `≥ ${TARGET * 100}%`,
-    met: ours / baseline >= TARGET,
+    target: `≥ ${target * 100}%`,
+    met: ours / baseline >= target,
     rounds: { ours: r.ours, baseline: r.baseline },
     details: { messages: MESSAGES, warmupRounds: WARMUP_ROUNDS, rounds: ROUNDS, nodeRounds: { ours: r.nodeOurs, baseline: r.nodeBaseline }, nodeRatio },
   };
