@@ -3,7 +3,7 @@
  * on the queue (MQGMO_BROWSE_FIRST then BROWSE_NEXT). The cursor keeps only its position;
  * messages that arrive behind it in delivery order are not seen, as in MQ.
  */
-import type { BrowsePosition } from "./queue.js";
+import type { BrowsePosition } from "./kernel/local-queue.js";
 
 export interface BrowseStep<M = unknown> {
   message: M;

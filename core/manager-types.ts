@@ -121,3 +121,26 @@ export interface SubscriptionStatus {
 
 /** A channel's state as START and STOP CHANNEL leave it (no transport yet: a sender retries). */
 export type ChannelState = "retrying" | "stopped";
+
+/** A consumer the queue pushes messages to (core/dispatch): JMS listeners, the listener container. */
+export interface ConsumeOptions extends SelectionOptions {
+  /** How many messages it may hold, handed over and not yet given back with `addCredit` (its prefetch); 1 or more. */
+  credit: number;
+  /** The unit of work each message is taken in, asked as the message is handed over; undefined: removed at once. */
+  unitFor?: () => UnitOfWork | undefined;
+  onMessage(message: Message, unit: UnitOfWork | undefined): void;
+  /**
+   * A message could not be taken (a store that failed: it stays on the queue, and the credit
+   * it used comes back after a pause), or, with `ended`, the queue ended its consumers (the
+   * queue manager closes, the queue was deleted).
+   */
+  onError(error: unknown, ended: boolean): void;
+}
+
+export interface QueueConsumerHandle {
+  /** Gives credit back as messages are settled, so that more are pushed. */
+  addCredit(count?: number): void;
+  /** No more messages are pushed; a message already being handed over still reaches onMessage. */
+  close(): void;
+  readonly closed: boolean;
+}

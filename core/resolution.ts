@@ -8,7 +8,7 @@ import { checkObjectName, type QueueManagerAttributes } from "./attributes.js";
 import { MQError } from "./errors.js";
 import type { ObjectCatalogue } from "./object-catalogue.js";
 import { describeType, type Attributes, type ObjectDefinition } from "./objects.js";
-import { LocalQueue } from "./queue.js";
+import { LocalQueue } from "./kernel/local-queue.js";
 
 /** Where a put that is not to a local queue by its own name goes. */
 export interface ResolvedPut {

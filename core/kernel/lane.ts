@@ -4,7 +4,7 @@
  * scans over a lane's lists that the queue uses.
  */
 import Denque from "denque";
-import type { MessageRecord, StoredBody } from "./message.js";
+import type { MessageRecord, StoredBody } from "../message.js";
 
 export const EntryState = {
   /** Put, not yet committed: counted in depth, invisible to get and browse. */

@@ -4,10 +4,11 @@
  * by correlation id, or by position, so that a queue deeper than memory works, slower but
  * correct, while each lookup stays an indexed query.
  */
-import { isExpired, selects, type LocalQueue, type MessageFilter } from "./queue.js";
-import type { MessageRecord } from "./message.js";
-import { messageRecordProblem, type DamagedRecord } from "./record-check.js";
-import type { Store } from "./store.js";
+import { isExpired, type LocalQueue } from "./local-queue.js";
+import { selects, type MessageFilter } from "./message-filter.js";
+import type { MessageRecord } from "../message.js";
+import { messageRecordProblem, type DamagedRecord } from "../record-check.js";
+import type { Store } from "../store.js";
 
 /** Correlation-id lookups read at most this many paged candidates. */
 const CORRELATION_LOOKUP = 256;

@@ -11,34 +11,16 @@
  * meanwhile wait in `tail`, in seq order, merged in as the pages pass them.
  */
 import Denque from "denque";
-import type { LocalQueueAttributes } from "./attributes.js";
-import { NO_ID, type MessageRecord } from "./message.js";
+import type { LocalQueueAttributes } from "../attributes.js";
+import { NO_ID, type MessageRecord } from "../message.js";
 import { EntryState, Lane, dropGoneHeads, firstAvailable, firstAvailableAfter, firstIndexAfter, isExpired, type Entry } from "./lane.js";
 
 export { EntryState, Lane, isExpired, type Entry } from "./lane.js";
-import type { Selector } from "./selector/index.js";
-import { messageFields } from "./selector/message-fields.js";
+import { selects, type MessageFilter } from "./message-filter.js";
+import { QueueConsumers } from "../dispatch/queue-consumers.js";
 
 
-/** Which message a get or browse wants. */
-export interface MessageFilter {
-  messageId?: string;
-  correlationId?: string;
-  /** A compiled JMS selector: only messages it selects. */
-  selector?: Selector;
-}
-
-/** Whether a record passes a filter's selector (true when it has none). */
-export function selects(filter: MessageFilter, record: MessageRecord): boolean {
-  return filter.selector === undefined || filter.selector.matches(messageFields(record));
-}
-
-/** A get waiting for a message; the manager serves waiters in arrival order. */
-export interface Waiter {
-  readonly filter: MessageFilter | undefined;
-  /** Called with a message already taken (Locked) for this waiter. */
-  deliver(entry: Entry): void;
-}
+export { selects, type MessageFilter } from "./message-filter.js";
 
 /** Where a browse cursor stands: the last message it returned. */
 export interface BrowsePosition {
@@ -70,7 +52,8 @@ export class LocalQueue {
   openOutputCount = 0;
   lastPutTime = 0;
   lastGetTime = 0;
-  readonly waiters: Waiter[] = [];
+  /** Who takes the queue's messages as they become available: waiting gets, JMS consumers, listeners. */
+  readonly consumers = new QueueConsumers();
   /** Set on a dynamic queue made from a model queue; a temporary one is never stored. */
   dynamic: "temporary" | "permanent" | undefined;
 

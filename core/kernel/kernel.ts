@@ -1,0 +1,395 @@
+/**
+ * The kernel: the local queues and the only code that changes what is on them. A put or get
+ * either commits at once (a unit of one, the fast path) or joins a unit of work with what to
+ * do when it commits or backs out; committed changes are told as events, in commit order;
+ * messages that become available go to the queue's consumers (core/dispatch).
+ */
+import type { LocalQueueAttributes } from "../attributes.js";
+import type { Clock, TimerHandle } from "../clock.js";
+import { MQError } from "../errors.js";
+import { GroupCommit } from "../group-commit.js";
+import type { Message, MessageRecord, StoredBody } from "../message.js";
+import { toMessage } from "../message-view.js";
+import type { DamagedRecord } from "../record-check.js";
+import type { Store, StoreOp } from "../store.js";
+import { QueueEvents } from "../events/queue-events.js";
+import type { UnitOfWork } from "../uow/unit-of-work.js";
+import type { QueueConsumer } from "../dispatch/queue-consumers.js";
+import { EntryState, type Entry } from "./lane.js";
+import { LocalQueue, type MessageFilter } from "./local-queue.js";
+import { Pager } from "./pager.js";
+import type { MessageMemory } from "./message-memory.js";
+import type { SeqIds } from "./seq-ids.js";
+
+export interface KernelOptions {
+  store: Store;
+  clock: Clock;
+  seqs: SeqIds;
+  memory: MessageMemory;
+  /** Entries a lane keeps in memory before persistent puts go to the store only. */
+  laneMemory: number;
+  /** Where stored records that cannot be used are reported. */
+  damaged: DamagedRecord[];
+}
+
+export class Kernel {
+  readonly queues = new Map<string, LocalQueue>();
+  /** Committed puts and gets, backouts, input opened and closed: told after each commit, in commit order. */
+  readonly events = new QueueEvents();
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly seqs: SeqIds;
+  readonly memory: MessageMemory;
+  readonly pager: Pager;
+  readonly damaged: DamagedRecord[];
+  /** Set as the queue manager closes: delivery timers are no longer started. */
+  closed = false;
+  readonly #commits: GroupCommit;
+  readonly #laneMemory: number;
+  /** Delivery delays: when each delayed message in memory becomes deliverable. */
+  readonly #deliveryTimers = new Set<TimerHandle>();
+  readonly #delays = { now: () => this.clock.now(), delayed: (entry: Entry) => this.#scheduleDelivery(entry) };
+  /** Consumers whose next message is being looked for in the store (one look at a time each). */
+  readonly #readingStore = new WeakSet<QueueConsumer>();
+
+  constructor(options: KernelOptions) {
+    this.store = options.store;
+    this.clock = options.clock;
+    this.seqs = options.seqs;
+    this.memory = options.memory;
+    this.damaged = options.damaged;
+    this.#laneMemory = options.laneMemory;
+    this.#commits = new GroupCommit(options.store);
+    this.pager = new Pager(options.store, Math.max(1, Math.ceil(options.laneMemory / 2)), options.damaged, (queue) => this.queues.get(queue.name) === queue);
+  }
+
+  newQueue(name: string, attributes: LocalQueueAttributes): LocalQueue {
+    return new LocalQueue(name, attributes, (id) => this.seqs.seqOf(id), this.#laneMemory, this.#delays);
+  }
+
+  commit(ops: StoreOp[]): Promise<void> {
+    return this.#commits.commit(ops).catch((error: unknown) => {
+      if (error instanceof MQError) throw error;
+      throw new MQError("MQRC_RESOURCE_PROBLEM", `the ${this.store.kind} store could not commit: ${describe(error)}`, { cause: error });
+    });
+  }
+
+  /** Resolves once every commit handed in so far has settled. */
+  idle(): Promise<void> {
+    return this.#commits.idle();
+  }
+
+  // --- Puts ---
+
+  /** A put outside any unit of work: a persistent message is in the store before this resolves. */
+  async put(queue: LocalQueue, record: MessageRecord, stored: StoredBody): Promise<void> {
+    const { priority, persistent } = record;
+    if (persistent && queue.shouldPage(priority)) {
+      // The lane is deeper than memory: the message goes to the store only, and is paged in
+      // when delivery reaches it.
+      queue.reservePaged(priority);
+      try {
+        await this.commit([{ op: "putMessage", record, body: stored }]);
+      } catch (error) {
+        queue.settlePaged(priority, false);
+        throw error;
+      }
+      queue.settlePaged(priority, true, record);
+      this.#putCommitted(queue, record);
+      return;
+    }
+    const entry: Entry = { record, body: stored, state: persistent || record.deliverAt !== undefined ? EntryState.Pending : EntryState.Available };
+    queue.insert(entry);
+    if (!persistent) this.memory.used += record.bodySize;
+    if (!persistent && record.deliverAt !== undefined) queue.commitPut(entry); // waits for its delivery time
+    if (persistent) {
+      try {
+        await this.commit([{ op: "putMessage", record, body: stored }]);
+      } catch (error) {
+        queue.remove(entry);
+        throw error;
+      }
+      queue.commitPut(entry);
+      this.memory.cacheOrPageOut(entry);
+    }
+    this.#putCommitted(queue, record);
+  }
+
+  /** A put in a unit of work: in the queue's depth now, visible when the unit commits, gone if it backs out. */
+  stagePut(queue: LocalQueue, record: MessageRecord, stored: StoredBody, unit: UnitOfWork): void {
+    const { priority, persistent } = record;
+    if (persistent && queue.shouldPage(priority)) {
+      // The lane is deeper than memory: the message goes to the store only, on commit.
+      queue.reservePaged(priority);
+      // Once prepared, the message is in the store: it is held there as a message taken
+      // straight from the store, so that no page reads it in before the commit.
+      let held: Entry | undefined;
+      unit.add({
+        kind: "put",
+        record,
+        body: stored,
+        prepared: () => {
+          queue.settlePaged(priority, true);
+          held = this.#detach(queue, record);
+        },
+        committed: () => {
+          if (held) queue.release(held);
+          else queue.settlePaged(priority, true, record);
+          this.#putCommitted(queue, record);
+        },
+        rolledBack: () => {
+          if (held) this.forget(queue, held);
+          else queue.settlePaged(priority, false);
+        },
+      });
+      return;
+    }
+    const entry: Entry = { record, body: stored, state: EntryState.Pending };
+    queue.insert(entry);
+    if (!persistent) this.memory.used += record.bodySize;
+    unit.add({
+      kind: "put",
+      record,
+      body: stored,
+      committed: () => {
+        queue.commitPut(entry);
+        if (persistent) this.memory.cacheOrPageOut(entry);
+        this.#putCommitted(queue, record);
+      },
+      rolledBack: () => this.forget(queue, entry),
+    });
+  }
+
+  #putCommitted(queue: LocalQueue, record: MessageRecord): void {
+    if (queue.consumers.size > 0) this.serve(queue);
+    if (this.events.hasListeners) this.events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent: record.persistent, depth: queue.depth });
+  }
+
+  // --- Taking messages ---
+
+  /**
+   * Takes the next message from memory: the common case, with no await. Undefined when the
+   * queue has none there, or when paged parts must be consulted (see needsStore).
+   */
+  takeInMemory(queue: LocalQueue, filter: MessageFilter | undefined, now: number): Entry | undefined {
+    if (filter && queue.pagedCount > 0) return undefined; // a paged message may come first
+    const expired: Entry[] = [];
+    const found = queue.take(filter, now, expired);
+    if (expired.length > 0) this.discardExpired(queue, expired);
+    return found && !("refill" in found) ? found : undefined;
+  }
+
+  /** Whether a get that found nothing in memory should look at the paged parts of the queue. */
+  needsStore(queue: LocalQueue, filter: MessageFilter | undefined): boolean {
+    return filter ? queue.pagedCount > 0 : queue.lanes.some((lane) => lane.paged > 0);
+  }
+
+  /** Takes the next message when paged parts are involved: pages lanes in, or takes one straight from the store. */
+  async takeWithStore(queue: LocalQueue, filter: MessageFilter | undefined, now: number): Promise<Entry | undefined> {
+    for (;;) {
+      const stored = filter ? await this.pager.findFiltered(queue, filter, now, (id) => this.seqs.seqOf(id)) : undefined;
+      const expired: Entry[] = [];
+      const found = queue.take(filter, now, expired);
+      if (expired.length > 0) this.discardExpired(queue, expired);
+      if (found && "refill" in found) {
+        await this.pager.refill(queue, found.refill);
+        continue;
+      }
+      const lane = stored ? queue.lanes[stored.priority]! : undefined;
+      // The stored candidate may have been paged in or taken while the store was read.
+      const storedStill = stored && stored.seq > lane!.loadedUpTo && !lane!.removed.has(stored.seq) ? stored : undefined;
+      if (storedStill && (!found || queue.before(storedStill, found.record))) {
+        if (found) queue.release(found);
+        return this.#detach(queue, storedStill);
+      }
+      return found;
+    }
+  }
+
+  /** The next message for a get, in memory or paged; undefined when there is none now. */
+  take(queue: LocalQueue, filter: MessageFilter | undefined, now: number): Entry | undefined | Promise<Entry | undefined> {
+    return this.takeInMemory(queue, filter, now) ?? (this.needsStore(queue, filter) ? this.takeWithStore(queue, filter, now) : undefined);
+  }
+
+  /** A message taken (or held) straight from the store: locked, and kept out of every page read. */
+  #detach(queue: LocalQueue, record: MessageRecord): Entry {
+    const held: Entry = { record, body: undefined, state: EntryState.Available, detached: true };
+    queue.lanes[record.priority]!.removed.add(record.seq);
+    queue.lock(held);
+    return held;
+  }
+
+  /** A message found prepared in the store at open: held, invisible, until its transaction resolves. */
+  holdPrepared(queue: LocalQueue, record: MessageRecord): Entry {
+    return this.#detach(queue, record);
+  }
+
+  /** A taken message goes back to its place and to the queue's consumers. */
+  putBack(queue: LocalQueue, entry: Entry): void {
+    queue.release(entry);
+    if (queue.consumers.size > 0) this.serve(queue);
+  }
+
+  /** A get outside any unit of work: the message is gone from the store before this resolves. */
+  async completeGet(queue: LocalQueue, entry: Entry, now = this.clock.now()): Promise<Message> {
+    const record = entry.record;
+    queue.lastGetTime = now;
+    if (!record.persistent) {
+      const body = entry.body!;
+      this.forget(queue, entry);
+      this.#getCommitted(queue, record);
+      return toMessage(record, body, now);
+    }
+    try {
+      const body = entry.body ?? (await this.readBody(record.seq));
+      await this.commit([{ op: "deleteMessage", seq: record.seq }]);
+      this.forget(queue, entry);
+      this.#getCommitted(queue, record);
+      return toMessage(record, body, now);
+    } catch (error) {
+      this.putBack(queue, entry);
+      throw error;
+    }
+  }
+
+  /** A got message joins the unit of work: removed when it commits, back in its place when it backs out. */
+  async getUnderSyncpoint(queue: LocalQueue, entry: Entry, unit: UnitOfWork, now = this.clock.now()): Promise<Message> {
+    const record = entry.record;
+    queue.lastGetTime = now;
+    try {
+      // The unit may have ended while the get waited.
+      unit.checkActive();
+      const message = toMessage(record, entry.body ?? (await this.readBody(record.seq)), now);
+      unit.add({
+        kind: "get",
+        record,
+        committed: () => {
+          this.forget(queue, entry);
+          this.#getCommitted(queue, record);
+        },
+        rolledBack: () => {
+          this.putBack(queue, entry);
+          if (this.events.hasListeners) this.events.emit({ type: "backout", queue: queue.name, messageId: record.messageId, backoutCount: record.backoutCount, depth: queue.depth });
+        },
+      });
+      return message;
+    } catch (error) {
+      this.putBack(queue, entry);
+      throw error;
+    }
+  }
+
+  #getCommitted(queue: LocalQueue, record: MessageRecord): void {
+    if (this.events.hasListeners) this.events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: record.persistent, depth: queue.depth });
+  }
+
+  async readBody(seq: number): Promise<StoredBody> {
+    let body: StoredBody | undefined;
+    try {
+      body = await this.store.readBody(seq);
+    } catch (error) {
+      throw new MQError("MQRC_RESOURCE_PROBLEM", `the ${this.store.kind} store could not read message ${seq}: ${describe(error)}`, { cause: error });
+    }
+    if (body === undefined) throw new MQError("MQRC_OBJECT_DAMAGED", `the body of message ${seq} is missing from the ${this.store.kind} store`);
+    return body;
+  }
+
+  // --- Dispatch ---
+
+  /**
+   * Hands available messages to the queue's consumers with credit, in turn (core/dispatch);
+   * paged parts are looked at without blocking the caller.
+   */
+  serve(queue: LocalQueue): void {
+    if (!queue.attributes.getEnabled) return;
+    const now = this.clock.now();
+    for (let handed = true; handed; ) {
+      handed = false;
+      for (const consumer of queue.consumers.ready()) {
+        if (consumer.credit <= 0 || !queue.consumers.has(consumer)) continue;
+        const entry = this.takeInMemory(queue, consumer.filter, now);
+        if (entry) {
+          queue.consumers.handOver(consumer, entry);
+          handed = true;
+        } else if (this.needsStore(queue, consumer.filter) && !this.#readingStore.has(consumer)) void this.#serveFromStore(queue, consumer, now);
+      }
+    }
+  }
+
+  async #serveFromStore(queue: LocalQueue, consumer: QueueConsumer, now: number): Promise<void> {
+    this.#readingStore.add(consumer);
+    try {
+      const entry = await this.takeWithStore(queue, consumer.filter, now);
+      if (!entry) return;
+      // The consumer may have gone, or been served from memory, while the store was read.
+      if (consumer.credit <= 0 || !queue.consumers.has(consumer)) this.putBack(queue, entry);
+      else queue.consumers.handOver(consumer, entry);
+    } catch {
+      // A page that cannot be read now is read again by the next get or put.
+    } finally {
+      this.#readingStore.delete(consumer);
+    }
+  }
+
+  // --- Removal ---
+
+  forget(queue: LocalQueue, entry: Entry): void {
+    if (entry.state === EntryState.Gone) return;
+    this.memory.release(entry);
+    queue.remove(entry);
+  }
+
+  discardExpired(queue: LocalQueue, expired: Entry[]): void {
+    const ops: StoreOp[] = [];
+    for (const entry of expired) {
+      if (entry.record.persistent) ops.push({ op: "deleteMessage", seq: entry.record.seq });
+      this.forget(queue, entry);
+    }
+    // Expired messages are never delivered; if this delete fails they are found and
+    // discarded again after the next restart.
+    if (ops.length > 0) void this.commit(ops).catch(() => undefined);
+  }
+
+  /** The store operation that deletes every stored message of a queue, when it has any. */
+  purgeOps(queue: LocalQueue): StoreOp[] {
+    let stored = queue.pagedCount > 0;
+    for (const entry of queue.entries()) {
+      if (stored) break;
+      stored = entry.record.persistent;
+    }
+    return stored ? [{ op: "deleteQueueMessages", queue: queue.name }] : [];
+  }
+
+  /** Forgets every message of a queue, in memory and paged, once the store has deleted them. Returns how many. */
+  dropMessages(queue: LocalQueue): number {
+    const depth = queue.depth;
+    for (const entry of [...queue.entries()]) this.forget(queue, entry);
+    queue.dropAll();
+    return depth;
+  }
+
+  // --- Delivery delays ---
+
+  /** A delayed message becomes deliverable at its time, on the injected clock. */
+  #scheduleDelivery(entry: Entry): void {
+    // A commit or page still landing as the manager closes: what it delays waits for the next open.
+    if (this.closed) return;
+    const timer = this.clock.setTimer(entry.record.deliverAt! - this.clock.now(), () => {
+      this.#deliveryTimers.delete(timer);
+      const queue = this.queues.get(entry.record.queue);
+      if (!queue || entry.state !== EntryState.Delayed) return;
+      queue.makeAvailable(entry);
+      if (queue.consumers.size > 0) this.serve(queue);
+    });
+    this.#deliveryTimers.add(timer);
+  }
+
+  cancelDeliveryTimers(): void {
+    for (const timer of this.#deliveryTimers) timer.cancel();
+    this.#deliveryTimers.clear();
+  }
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,111 @@
+/**
+ * What a put checks, and the record it stores: every field of a PutMessage can be wrong, and
+ * each is refused with its own MQ reason before anything changes.
+ */
+import type { LocalQueueAttributes } from "../attributes.js";
+import { checkObjectName } from "../attributes.js";
+import { MQError } from "../errors.js";
+import { NO_ID, encodeBody, normalizeId, type MessageRecord, type PutMessage, type StoredBody, type Transmission } from "../message.js";
+import { storeProperties, toProperties } from "../properties.js";
+import type { LocalQueue } from "./local-queue.js";
+import type { MessageMemory } from "./message-memory.js";
+import type { SeqIds } from "./seq-ids.js";
+
+const MESSAGE_TYPES = new Set(["datagram", "request", "reply", "report"]);
+
+export interface PutContext {
+  queueManager: string;
+  /** The queue manager's MAXMSGL. */
+  maxMessageLength: number;
+  memory: MessageMemory;
+  seqs: SeqIds;
+  now: number;
+}
+
+/**
+ * Checks a put to `queue` and builds its record. `defaults` are DEFPRTY and DEFPSIST of the
+ * first definition on the way (an alias's, a remote queue's); `transmission`, where a remote
+ * queue binds the message.
+ */
+export function buildPutRecord(
+  context: PutContext,
+  queue: LocalQueue,
+  defaults: Pick<LocalQueueAttributes, "defaultPriority" | "defaultPersistence">,
+  transmission: Transmission | undefined,
+  message: PutMessage,
+): { record: MessageRecord; stored: StoredBody } {
+  const attributes = queue.attributes;
+  if (!attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${queue.name} is PUT(DISABLED)`);
+  if (message === null || typeof message !== "object") throw new MQError("MQRC_FORMAT_ERROR", "a message must be an object with a body");
+  const { memory } = context;
+  // No message may be larger than the memory the manager may hold messages in, whatever MAXMSGL says.
+  const qmgrMax = Math.min(context.maxMessageLength, memory.limitBytes);
+  const maxLength = Math.min(attributes.maxMessageLength, qmgrMax);
+  const { stored, format, size } = encodeBody(message.body, message.bodyFormat, maxLength);
+  if (size > maxLength) {
+    throw size > qmgrMax
+      ? new MQError("MQRC_MSG_TOO_BIG_FOR_Q_MGR", `the message is ${size} bytes; queue manager ${context.queueManager} takes at most ${qmgrMax} (${qmgrMax < context.maxMessageLength ? "the memory it may hold messages in" : "MAXMSGL"})`)
+      : new MQError("MQRC_MSG_TOO_BIG_FOR_Q", `the message is ${size} bytes; queue ${queue.name} takes at most ${attributes.maxMessageLength} (MAXMSGL)`);
+  }
+  if (queue.depth >= attributes.maxDepth) {
+    throw new MQError("MQRC_Q_FULL", `queue ${queue.name} holds its maximum of ${attributes.maxDepth} messages (MAXDEPTH)`);
+  }
+  const priority = message.priority ?? defaults.defaultPriority;
+  if (!Number.isInteger(priority) || priority < 0 || priority > 9) {
+    throw new MQError("MQRC_PRIORITY_ERROR", `priority must be an integer from 0 to 9; got ${JSON.stringify(priority)}`);
+  }
+  const persistent = message.persistent ?? defaults.defaultPersistence;
+  if (typeof persistent !== "boolean") throw new MQError("MQRC_PERSISTENCE_ERROR", "persistent must be true or false");
+  if (!persistent && !memory.fits(size)) {
+    throw new MQError(
+      "MQRC_STORAGE_NOT_AVAILABLE",
+      `queue manager ${context.queueManager} holds ${memory.used} bytes of non-persistent messages, and this one (${size} bytes) would pass its limit of ${memory.limitBytes}; get messages off its queues, or put this one persistent, which is kept in the store`,
+    );
+  }
+  if (persistent && queue.dynamic === "temporary") {
+    throw new MQError("MQRC_PERSISTENT_NOT_ALLOWED", `queue ${queue.name} is a temporary dynamic queue, which holds only non-persistent messages`);
+  }
+  const expiry = message.expiry ?? null;
+  if (expiry !== null && (!Number.isInteger(expiry) || expiry <= 0)) {
+    throw new MQError("MQRC_EXPIRY_ERROR", `expiry is a positive whole number of milliseconds, or null for unlimited; got ${JSON.stringify(expiry)}`);
+  }
+  const correlationId = message.correlationId === undefined ? NO_ID : normalizeId(message.correlationId, "correlation");
+  const properties = message.properties === undefined ? [] : storeProperties(toProperties(message.properties));
+  const delay = message.deliveryDelay ?? 0;
+  if (!Number.isSafeInteger(delay) || delay < 0) throw new MQError("MQRC_OPTIONS_ERROR", `deliveryDelay is a whole number of milliseconds, 0 or more; got ${JSON.stringify(delay)}`);
+  const messageType = message.messageType ?? "datagram";
+  if (!MESSAGE_TYPES.has(messageType)) throw new MQError("MQRC_MSG_TYPE_ERROR", `messageType is one of datagram, request, reply, report; got ${JSON.stringify(messageType)}`);
+  if (message.type !== undefined && typeof message.type !== "string") throw new MQError("MQRC_FORMAT_ERROR", "type (JMSType) must be a string");
+  const replyToQueue = optionalName(message.replyToQueue, "reply-to queue");
+  const replyToQueueManager = optionalName(message.replyToQueueManager, "reply-to queue manager");
+
+  const { now } = context;
+  const { seq, messageId } = context.seqs.next();
+  const record: MessageRecord = {
+    seq,
+    queue: queue.name,
+    messageId,
+    correlationId,
+    priority,
+    persistent,
+    expiresAt: expiry === null ? null : now + expiry,
+    putTime: now,
+    replyToQueue,
+    replyToQueueManager: replyToQueue !== "" && replyToQueueManager === "" ? context.queueManager : replyToQueueManager,
+    messageType,
+    type: message.type ?? "",
+    backoutCount: 0,
+    properties,
+    bodyFormat: format,
+    bodySize: size,
+  };
+  if (message.contentType !== undefined) record.contentType = String(message.contentType);
+  if (delay > 0) record.deliverAt = now + delay;
+  if (transmission) record.transmission = transmission;
+  return { record, stored };
+}
+
+function optionalName(value: unknown, what: string): string {
+  if (value === undefined || value === "") return "";
+  return checkObjectName(value, what);
+}

@@ -1,0 +1,105 @@
+/**
+ * Open queue handles (MQOPEN): resolved at open so that an unknown, inhibited or wrongly
+ * typed queue fails then, counted in IPPROCS and OPPROCS while open, and a temporary dynamic
+ * queue made from a model goes when the handle that made it closes.
+ */
+import type { BrowseCursor } from "../browse.js";
+import type { Clock } from "../clock.js";
+import { MQError } from "../errors.js";
+import { QueueHandle, type HandleStatus, type OpenOptions } from "../handle.js";
+import { LocalQueue } from "../kernel/local-queue.js";
+import type { BrowseOptions, GetOptions, PutResult } from "../manager-types.js";
+import type { Message, PutMessage } from "../message.js";
+import type { ObjectCatalogue } from "../object-catalogue.js";
+import type { QueueResolver } from "../resolution.js";
+import type { ObjectAdmin } from "./object-admin.js";
+
+/** What handles need of the queue manager. */
+export interface HandlesHost {
+  readonly closed: boolean;
+  put(queue: string, message: PutMessage): Promise<PutResult>;
+  /** A get through a handle open for input, which already counts in IPPROCS. */
+  getUncounted(queue: string, options: GetOptions): Promise<Message | null>;
+  browse(queue: string, options: BrowseOptions): BrowseCursor;
+  inputChanged(queue: LocalQueue): void;
+  queueExists(name: string): "temporary" | "permanent" | undefined | false;
+  deleteQueue(name: string): Promise<void>;
+}
+
+export class Handles {
+  readonly #open = new Set<QueueHandle>();
+  #counter = 0;
+
+  constructor(
+    private readonly host: HandlesHost,
+    private readonly objects: ObjectCatalogue,
+    private readonly resolver: QueueResolver,
+    private readonly admin: ObjectAdmin,
+    private readonly clock: Clock,
+  ) {}
+
+  async open(queueName: string, options: OpenOptions): Promise<QueueHandle> {
+    const input = options.input === true;
+    const output = options.output === true;
+    const browse = options.browse === true;
+    if (!input && !output && !browse) throw new MQError("MQRC_OPTIONS_ERROR", "open a queue for input, output or browse");
+    let name = queueName;
+    let createdDynamic = false;
+    const definition = this.objects.get("queue", queueName);
+    if (definition?.type === "modelQueue") {
+      name = await this.admin.defineDynamicQueue(definition, options.dynamicQueueName ?? "AMQ.*");
+      createdDynamic = true;
+    }
+    // A dynamic queue made for a failed open goes again.
+    let reading: LocalQueue | undefined;
+    let writeQueue: LocalQueue | undefined;
+    try {
+      reading = input || browse ? this.resolver.forGet(name, input) : undefined;
+      const writing = output ? this.resolver.forPut(name) : undefined;
+      writeQueue = writing instanceof LocalQueue ? writing : writing?.queue;
+      if (writeQueue && !writeQueue.attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${writeQueue.name} is PUT(DISABLED)`);
+    } catch (error) {
+      if (createdDynamic) await this.admin.dropDynamicQueue(name);
+      throw error;
+    }
+    if (input) reading!.openInputCount++;
+    if (output) writeQueue!.openOutputCount++;
+    if (input) this.host.inputChanged(reading!);
+    const status: HandleStatus = { id: ++this.#counter, queue: name, application: options.application ?? "", input, output, browse, openedAt: this.clock.now() };
+    const handle = new QueueHandle(
+      {
+        put: (queue, message) => this.host.put(queue, message),
+        get: (queue, getOptions) => this.host.getUncounted(queue, getOptions),
+        browse: (queue, browseOptions) => this.host.browse(queue, browseOptions),
+        closeHandle: async (closing, deleteQueue) => {
+          this.#open.delete(closing);
+          if (input) reading!.openInputCount--;
+          if (output) writeQueue!.openOutputCount--;
+          if (input) this.host.inputChanged(reading!);
+          if (this.host.closed) return;
+          const dynamic = this.host.queueExists(name);
+          // A temporary dynamic queue goes with the handle that made it, whoever else uses it (MQ does the same).
+          if (createdDynamic && dynamic === "temporary") await this.admin.dropDynamicQueue(name);
+          else if (deleteQueue && dynamic === "permanent") await this.host.deleteQueue(name);
+        },
+      },
+      status,
+    );
+    this.#open.add(handle);
+    return handle;
+  }
+
+  /** Every open handle (DISPLAY QSTATUS TYPE(HANDLE)), or those on one queue. */
+  statuses(queueName?: string): HandleStatus[] {
+    return [...this.#open].map((h) => ({ ...h.status })).filter((h) => queueName === undefined || h.queue === queueName);
+  }
+
+  has(queueName: string): boolean {
+    for (const handle of this.#open) if (handle.status.queue === queueName) return true;
+    return false;
+  }
+
+  async closeAll(): Promise<void> {
+    for (const handle of [...this.#open]) await handle.close();
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * What a queue manager restores when it opens on a store: its object definitions, a count of
+ * the committed persistent messages of each lane (they are paged in as delivery reaches
+ * them, never all read), the units of work left prepared, and the first page of each lane.
+ * Records that cannot be used are reported as damaged and left in the store.
+ */
+import type { LocalQueueAttributes } from "../attributes.js";
+import type { Kernel } from "../kernel/kernel.js";
+import type { ObjectCatalogue } from "../object-catalogue.js";
+import type { StoreOp, StoreSnapshot } from "../store.js";
+import { PREPARED_KEY_PREFIX, type PreparedRecord } from "../uow/unit-of-work.js";
+import type { Units } from "../uow/units.js";
+
+/** Restores `snapshot` into the kernel and catalogue; returns the store operations that tidy what a crash left (orphaned messages). */
+export async function recover(kernel: Kernel, objects: ObjectCatalogue, units: Units, snapshot: StoreSnapshot): Promise<StoreOp[]> {
+  const { damaged } = kernel;
+  for (const record of snapshot.objects) {
+    if (record?.kind === "qmgr") continue;
+    const { definition, problems } = objects.restore(record);
+    for (const problem of problems) damaged.push({ kind: String(record?.kind), key: String(record?.name), problem });
+    if (!definition) continue;
+    objects.set(definition);
+    if (definition.type === "localQueue") {
+      const queue = kernel.newQueue(record.name, definition.attributes as LocalQueueAttributes);
+      if (record.dynamic === "permanent") queue.dynamic = "permanent";
+      kernel.queues.set(record.name, queue);
+    }
+  }
+  // Messages are counted, not read: each lane pages in what delivery needs first.
+  const orphans: StoreOp[] = [];
+  for (const summary of snapshot.queues) {
+    const queue = kernel.queues.get(summary.queue);
+    if (!queue) {
+      // A queue's messages outlived it only if a crash split its deletion; they are removed now.
+      if (!orphans.some((op) => op.op === "deleteQueueMessages" && op.queue === summary.queue)) orphans.push({ op: "deleteQueueMessages", queue: summary.queue });
+      continue;
+    }
+    const lane = Number.isInteger(summary.priority) ? queue.lanes[summary.priority] : undefined;
+    if (!lane) {
+      damaged.push({ kind: "message", key: `${summary.queue} priority ${String(summary.priority)}`, problem: `${summary.count} messages have priority ${String(summary.priority)}, which is not 0 to 9` });
+      continue;
+    }
+    lane.paged += summary.count;
+    queue.depth += summary.count;
+  }
+  // Prepared transactions hold their messages out of sight before any page is read.
+  for (const { key, value } of snapshot.meta) {
+    if (typeof key === "string" && key.startsWith(PREPARED_KEY_PREFIX)) await units.restorePrepared(key.slice(PREPARED_KEY_PREFIX.length), value as unknown as PreparedRecord);
+  }
+  for (const queue of kernel.queues.values()) {
+    for (let p = 0; p < 10; p++) if (queue.lanes[p]!.paged > 0) await kernel.pager.refill(queue, p);
+  }
+  return orphans;
+}
