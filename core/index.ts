@@ -8,7 +8,7 @@ export { QueueHandle } from "./handle.js";
 export type { OpenOptions, HandleStatus } from "./handle.js";
 export type { ObjectType, ObjectDefinition, Attributes } from "./objects.js";
 export { OBJECT_TYPES } from "./objects.js";
-export type { QueueManagerOptions, PutOptions, GetOptions, AbortSignalLike, BrowseOptions, PutResult, MessageSummary, QueueStatus, DefineOptions } from "./manager.js";
+export type { QueueManagerOptions, PutOptions, GetOptions, AbortSignalLike, BrowseOptions, PutResult, MessageSummary, QueueStatus, DefineOptions, ConsumeOptions, QueueConsumerHandle } from "./manager.js";
 export { BrowseCursor } from "./browse.js";
 export { UnitOfWork } from "./uow/unit-of-work.js";
 export { compile as compileSelector } from "./selector/index.js";

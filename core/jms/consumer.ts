@@ -11,6 +11,8 @@ import type { ConsumerSlot } from "./consumer-slots.js";
 import type { MessageListener, Queue } from "./destinations.js";
 import type { ReceivedMessage } from "./received-message.js";
 import { StopSignal } from "./stop-signal.js";
+import { Inbox } from "./inbox.js";
+import type { QueueConsumerHandle } from "../manager-types.js";
 
 /** One message handed over: for a listener, with the unit of work it was taken in. */
 export interface Delivery {
@@ -24,6 +26,8 @@ export interface ConsumerSession {
   readonly listenerGetsOwnUnits: boolean;
   deliver(consumer: MessageConsumer, queue: string, wait: number, signal: StopSignal, forListener: boolean): Promise<Delivery | null>;
   prefetchFor(prefetch: number): number;
+  attachListener(consumer: MessageConsumer, queue: string, credit: number, sink: { push(delivery: Delivery): boolean; failed(error: unknown, ended: boolean): void }): QueueConsumerHandle;
+  listenerIdle(): Promise<void>;
   giveBack(unit: UnitOfWork | undefined): Promise<void>;
   markTakenAhead(unit: UnitOfWork | undefined, ahead: boolean): void;
   settleListener(unit: UnitOfWork | undefined, threw: boolean): Promise<void>;
@@ -156,39 +160,63 @@ export class MessageConsumer {
     });
   }
 
+  /**
+   * The listener's loop: the queue pushes messages to it up to its prefetch (core/dispatch),
+   * each taken as the session's mode says; one is handed to the listener at a time, and its
+   * credit comes back once the listener has settled it, so more are pushed.
+   */
   async #listen(stop: StopSignal): Promise<void> {
     if (!this.slot.active && !(await this.#becomeActive(Infinity, stop))) return;
-    const ahead = this.session.prefetchFor(this.prefetch);
-    /** Messages taken ahead of the listener (prefetched), held for it and invisible to others. */
-    const buffer: Delivery[] = [];
+    const credit = this.session.prefetchFor(this.prefetch);
+    const inbox = new Inbox<Delivery>();
+    let ended: { error: unknown } | undefined;
+    const sink = {
+      push: (delivery: Delivery) => inbox.push(delivery),
+      failed: (error: unknown, queueEnded: boolean) => {
+        if (!queueEnded) return this.session.reportListenerError(error);
+        ended = { error };
+        inbox.wake();
+      },
+    };
+    let attached: QueueConsumerHandle | undefined;
     let failures = 0;
     try {
       while (this.#listener && !this.#closed && !stop.aborted) {
-        // The listener a message is taken for is the one it is handed to, even if it is removed meanwhile.
-        const listener = this.#listener;
-        let delivery = buffer.shift();
-        // One given back meanwhile (the session recovered or closed) is not the listener's now.
-        if (delivery && delivery.unit?.state !== "active") continue;
-        this.session.markTakenAhead(delivery?.unit, false);
-        if (!delivery) {
+        if (!attached || attached.closed) {
           try {
-            delivery = (await this.session.deliver(this, this.destination.queueName, Infinity, stop, true)) ?? undefined;
+            attached = this.session.attachListener(this, this.destination.queueName, credit, sink);
           } catch (error) {
             if (this.#closed || stop.aborted || this.session.closed) return;
-            // A queue put out of reach for a while (GET(DISABLED), a store that failed): report it, wait, try again.
+            // A queue out of reach for a while (GET(DISABLED), unknown): report it, wait, try again.
             this.session.reportListenerError(error);
             await this.#pause(Math.min(30_000, 1000 * 2 ** Math.min(failures++, 5)), stop);
             continue;
           }
-          if (!delivery) continue;
         }
-        // Topped up to the prefetch with what is there now, without waiting.
-        while (buffer.length + 1 < ahead && !this.#closed && !stop.aborted) {
-          const more = await this.session.deliver(this, this.destination.queueName, 0, stop, true).catch(() => null);
-          if (!more) break;
-          this.session.markTakenAhead(more.unit, true);
-          buffer.push(more);
+        const delivery = inbox.shift();
+        if (!delivery) {
+          if (ended) {
+            // The queue ended its consumers (deleted, or the manager is closing).
+            const { error } = ended;
+            ended = undefined;
+            attached.close();
+            if (this.#closed || stop.aborted || this.session.closed) return;
+            this.session.reportListenerError(error);
+            await this.#pause(Math.min(30_000, 1000 * 2 ** Math.min(failures++, 5)), stop);
+            continue;
+          }
+          await this.session.listenerIdle().catch((error: unknown) => this.session.reportListenerError(error));
+          await inbox.wait(stop);
+          continue;
         }
+        this.session.markTakenAhead(delivery.unit, false);
+        // One given back meanwhile (the session recovered or closed) is not the listener's now.
+        if (delivery.unit !== undefined && delivery.unit.state !== "active") {
+          attached.addCredit(1);
+          continue;
+        }
+        // The listener a message is taken for is the one it is handed to, even if it is removed meanwhile.
+        const listener = this.#listener;
         let threw = false;
         try {
           await listener(delivery.message);
@@ -203,12 +231,14 @@ export class MessageConsumer {
         }
         if (threw) {
           // Not at once: a message that fails every time must not hold the thread (BOTHRESH
-          // and backout queues are for the listener container of the poison-message issue).
+          // and backout queues are the listener container's, qm.listen).
           await this.#pause(Math.min(1000, 10 * 2 ** Math.min(failures++, 7)), stop);
         } else failures = 0;
+        attached.addCredit(1);
       }
     } finally {
-      for (const held of buffer.splice(0)) await this.session.giveBack(held.unit).catch((error: unknown) => this.session.reportListenerError(error));
+      attached?.close();
+      for (const held of inbox.close()) await this.session.giveBack(held.unit).catch((error: unknown) => this.session.reportListenerError(error));
     }
   }
 }

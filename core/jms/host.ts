@@ -3,7 +3,7 @@
  * manager: puts and gets, with or without a unit of work, and a unit of work to begin.
  */
 import type { Message, PutMessage } from "../message.js";
-import type { GetOptions, PublishOptions, PutOptions, PutResult } from "../manager-types.js";
+import type { ConsumeOptions, GetOptions, PublishOptions, PutOptions, PutResult, QueueConsumerHandle } from "../manager-types.js";
 import type { ActiveSubscription } from "../pubsub/subscriptions.js";
 import type { DurableHost } from "../pubsub/durable-subscription.js";
 import type { Selector } from "../selector/index.js";
@@ -16,6 +16,8 @@ export interface JmsHost extends DurableHost {
   readonly closed: boolean;
   put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
   get(queue: string, options?: GetOptions): Promise<Message | null>;
+  /** A consumer the queue pushes messages to, up to its credit (a listener's prefetch). */
+  consume(queue: string, options: ConsumeOptions): QueueConsumerHandle;
   beginUnitOfWork(): UnitOfWork;
   publish(topic: string, message: PutMessage, options?: PublishOptions): Promise<{ subscriptions: number }>;
   addNonDurableSubscription(subscription: ActiveSubscription): () => void;

@@ -17,7 +17,7 @@
  */
 import { MQError } from "../errors.js";
 import type { Message, PutMessage } from "../message.js";
-import type { PutResult } from "../manager-types.js";
+import type { PutResult, QueueConsumerHandle } from "../manager-types.js";
 import type { UnitOfWork } from "../uow/unit-of-work.js";
 import { compile as compileSelector, type Selector } from "../selector/index.js";
 import type { JmsHost } from "./host.js";
@@ -225,7 +225,7 @@ export class Session {
    */
   async deliver(consumer: MessageConsumer, queue: string, wait: number, signal: StopSignal, forListener: boolean): Promise<Delivery | null> {
     this.#checkOpen();
-    if (this.#delivering !== undefined && this.#delivering !== consumer) {
+    if ((this.#delivering !== undefined && this.#delivering !== consumer) || (this.#listening !== undefined && this.#listening !== consumer)) {
       throw new MQError("MQRC_OBJECT_IN_USE", "this session is delivering to another consumer; a JMS session delivers to one receive or listener at a time (use a session per consumer)");
     }
     this.#delivering = consumer;
@@ -286,6 +286,31 @@ export class Session {
     this.#takenAhead.delete(unit);
     this.#individual.delete(unit);
     if (unit.state === "active") await unit.rollback({ countBackout: false });
+  }
+
+  /**
+   * @internal Pushes the queue's messages to a listener, up to `credit` at a time, each taken
+   * as the session's mode says (see #unitFor) and wrapped as JMS hands it over.
+   */
+  attachListener(consumer: MessageConsumer, queue: string, credit: number, sink: { push(delivery: Delivery): boolean; failed(error: unknown, ended: boolean): void }): QueueConsumerHandle {
+    this.#checkOpen();
+    return this.host.consume(queue, {
+      credit,
+      selector: consumer.selector,
+      unitFor: () => this.#unitFor(true),
+      onMessage: (message, unit) => {
+        const delivery: Delivery = { message: received(message, this.#acknowledgerFor(unit)), unit };
+        this.markTakenAhead(unit, true);
+        // A listener that stopped meanwhile does not take it: it goes back as it was.
+        if (!sink.push(delivery)) void this.giveBack(unit).catch((error: unknown) => this.reportError(error));
+      },
+      onError: (error, ended) => sink.failed(error, ended),
+    });
+  }
+
+  /** @internal A listener has nothing to handle: dups-ok acknowledges what it holds before it waits. */
+  async listenerIdle(): Promise<void> {
+    if (!this.transacted && this.acknowledgeMode === "dups-ok" && this.#dupsOkCount > 0) await this.#acknowledgeBatch();
   }
 
   /** @internal A message is held for a listener, ahead of it (false once handed over). */

@@ -22,6 +22,15 @@ export function attachConsumer(kernel: Kernel, queue: LocalQueue, filter: Messag
     for (const timer of retries) timer.cancel();
     if (queue.consumers.remove(consumer)) inputChanged();
   };
+  /** The message could not be taken: told, and its credit comes back after a pause. */
+  const failed = (error: unknown) => {
+    options.onError(error, false);
+    const timer = kernel.clock.setTimer(RETRY_AFTER_MS, () => {
+      retries.delete(timer);
+      handle.addCredit(1);
+    });
+    retries.add(timer);
+  };
   const consumer: QueueConsumer = {
     filter,
     credit: options.credit,
@@ -32,19 +41,20 @@ export function attachConsumer(kernel: Kernel, queue: LocalQueue, filter: Messag
         let unit;
         try {
           unit = options.unitFor?.();
-          const message = unit ? await kernel.getUnderSyncpoint(queue, entry, unit) : await kernel.completeGet(queue, entry);
-          options.onMessage(message, unit);
+        } catch (error) {
+          kernel.putBack(queue, entry);
+          return failed(error);
+        }
+        let message;
+        try {
+          message = unit ? await kernel.getUnderSyncpoint(queue, entry, unit) : await kernel.completeGet(queue, entry);
         } catch (error) {
           // The message went back to its place (getUnderSyncpoint and completeGet put it back).
           // A unit that ended meanwhile (the consumer's session recovered) is no failure.
           if (unit !== undefined && unit.state !== "active") return handle.addCredit(1);
-          options.onError(error, false);
-          const timer = kernel.clock.setTimer(RETRY_AFTER_MS, () => {
-            retries.delete(timer);
-            handle.addCredit(1);
-          });
-          retries.add(timer);
+          return failed(error);
         }
+        options.onMessage(message, unit);
       })();
     },
     fail: (error) => {
