@@ -62,6 +62,11 @@ export const MQRC = {
   MQRC_UOW_NOT_AVAILABLE: 2255,
   MQRC_TOPIC_STRING_ERROR: 2425,
   MQRC_NO_SUBSCRIPTION: 2428,
+  // Reasons that appear only in a dead-letter header (MQDLH Reason) or a report's Feedback:
+  // the JMS poison-message cases, when a message cannot go to its backout queue.
+  MQRC_BACKOUT_THRESHOLD_REACHED: 2362,
+  MQRC_MSG_NOT_MATCHED: 2363,
+  MQRC_JMS_FORMAT_ERROR: 2364,
 } as const;
 
 export type MQReasonName = keyof typeof MQRC;
