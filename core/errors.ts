@@ -65,6 +65,11 @@ export const MQRC = {
   // Trigger messages (core/triggers): an MQTMC2 or MQTM whose identifier, version or length is wrong.
   MQRC_TMC_ERROR: 2191,
   MQRC_TM_ERROR: 2265,
+  // Reasons that appear only in a dead-letter header (MQDLH Reason) or a report's Feedback:
+  // the JMS poison-message cases, when a message cannot go to its backout queue.
+  MQRC_BACKOUT_THRESHOLD_REACHED: 2362,
+  MQRC_MSG_NOT_MATCHED: 2363,
+  MQRC_JMS_FORMAT_ERROR: 2364,
 } as const;
 
 export type MQReasonName = keyof typeof MQRC;
