@@ -5,14 +5,12 @@
  * (core/mqsc). One instance owns one Store; only committed state is ever in the store.
  */
 import { checkObjectName, type LocalQueueAttributes, type QueueManagerAttributes } from "./attributes.js";
-import { BrowseCursor, type BrowseStep } from "./browse.js";
+import type { BrowseCursor } from "./browse.js";
 import { systemClock, type Clock } from "./clock.js";
 import { MQError } from "./errors.js";
-import { normalizeId, type Message, type PutMessage } from "./message.js";
-import { LocalQueue, type MessageFilter } from "./kernel/local-queue.js";
-import { EntryState } from "./kernel/lane.js";
+import type { Message, PutMessage } from "./message.js";
+import { LocalQueue } from "./kernel/local-queue.js";
 import { Kernel } from "./kernel/kernel.js";
-import { browseNext } from "./kernel/browse-next.js";
 import { attachConsumer } from "./kernel/pushed-consumer.js";
 import { buildPutRecord } from "./kernel/put-record.js";
 import { MessageMemory } from "./kernel/message-memory.js";
@@ -22,28 +20,28 @@ import { createMemoryStore } from "./memory-store.js";
 import { DEFAULT_DEAD_LETTER_QUEUE, SYSTEM_OBJECTS } from "./default-objects.js";
 import type { HandleStatus, OpenOptions, QueueHandle } from "./handle.js";
 import { ObjectCatalogue, toRecord, type DefineOptions } from "./object-catalogue.js";
-import { QueueResolver, checkGetEnabled } from "./resolution.js";
+import { QueueResolver } from "./resolution.js";
 import type { UnitOfWork } from "./uow/unit-of-work.js";
 import type { XAResource } from "./uow/xa-resource.js";
 import { Units } from "./uow/units.js";
-import { compile as compileSelector, type Selector } from "./selector/index.js";
-import type { ActiveSubscription } from "./pubsub/subscriptions.js";
 import { Broker } from "./pubsub/broker.js";
 import type { QueueEvents } from "./events/queue-events.js";
-import { Connection, type ConnectionOptions } from "./jms/connection.js";
-import type { ClientIdRegistry, SharedSubscription } from "./jms/host.js";
+import type { Connection, ConnectionOptions } from "./jms/connection.js";
+import { Connections } from "./jms/connections.js";
 import { ConsumerSlots } from "./jms/consumer-slots.js";
 import { applyQueueManagerAttributes, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
 import { runMqsc, type MqscRunOptions } from "./mqsc/execute.js";
-import { toMessage, toSummary } from "./message-view.js";
 import type { MqscResult } from "./mqsc/result.js";
 import type { DamagedRecord } from "./record-check.js";
 import { ObjectAdmin, copyDefinition } from "./manager/object-admin.js";
 import { Handles } from "./manager/handles.js";
 import { ChannelStates } from "./manager/channels.js";
 import { recover } from "./manager/recovery.js";
+import { Browsing } from "./manager/browsing.js";
+import { jmsHost } from "./manager/jms-host.js";
 import { describe } from "./kernel/kernel.js";
+import { checkWait, memoryLimits, normalizeFilter, type MemoryLimits } from "./manager/options.js";
 import type {
   BrowseOptions,
   ChannelState,
@@ -56,17 +54,11 @@ import type {
   QueueConsumerHandle,
   QueueManagerOptions,
   QueueStatus,
-  SelectionOptions,
   SubscriptionStatus,
 } from "./manager-types.js";
 
 export type { AbortSignalLike, BrowseOptions, ChannelState, ConsumeOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueConsumerHandle, QueueManagerOptions, QueueStatus } from "./manager-types.js";
 export type { DefineOptions } from "./object-catalogue.js";
-
-const DEFAULT_BODY_CACHE_BYTES = 32 * 1024 * 1024;
-const DEFAULT_MESSAGE_MEMORY_BYTES = 32 * 1024 * 1024;
-/** 2,000 descriptors of a few hundred bytes per lane: a deep queue costs a few MB, not its depth. */
-const DEFAULT_LANE_MEMORY = 2000;
 
 export class QueueManager {
   readonly name: string;
@@ -78,7 +70,10 @@ export class QueueManager {
   readonly #handles: Handles;
   readonly #channels = new ChannelStates(this.#objects);
   readonly #units: Units;
+  readonly #browsing: Browsing;
   readonly #broker: Broker;
+  /** What the JMS layer runs on (core/manager/jms-host.ts). */
+  readonly #jms: ReturnType<typeof jmsHost>;
   #attributes: QueueManagerAttributes;
   #createdAt = 0;
   #alteredAt = 0;
@@ -89,22 +84,8 @@ export class QueueManager {
     const attributes = this.#queues.get(queue)?.attributes;
     return { maxActive: Number(attributes?.maxActiveConsumers ?? -1), maxBackup: Number(attributes?.maxBackupConsumers ?? 0) };
   });
-  /** @internal Durable subscriptions with an active JMS consumer. */
-  readonly activeDurables = new Set<string>();
-  /** @internal Shared subscriptions (JMS 2.0) with their consumers. */
-  readonly sharedConsumers = new Map<string, SharedSubscription>();
-  /** The client ids of open JMS connections, and the connections, closed with the manager. */
-  readonly #clientIdsInUse = new Set<string>();
-  readonly #connections = new Set<Connection>();
-  readonly #clientIds: ClientIdRegistry = {
-    claim: (id) => {
-      if (this.#clientIdsInUse.has(id)) return false;
-      this.#clientIdsInUse.add(id);
-      return true;
-    },
-    release: (id) => void this.#clientIdsInUse.delete(id),
-    closed: (connection) => void this.#connections.delete(connection as Connection),
-  };
+  /** Open JMS connections and the client ids they hold (one connection per client id). */
+  readonly #connections = new Connections();
 
   private constructor(name: string, store: Store, clock: Clock, attributes: QueueManagerAttributes, incarnation: number, limits: MemoryLimits, damaged: DamagedRecord[]) {
     this.name = name;
@@ -114,6 +95,7 @@ export class QueueManager {
     this.#queues = this.#kernel.queues;
     this.#resolver = new QueueResolver(this.#objects, this.#queues, () => this.name, () => this.#attributes);
     this.#units = new Units(this.#kernel, name);
+    this.#browsing = new Browsing(this.#kernel, this.#resolver, () => this.#checkOpen());
     this.#admin = new ObjectAdmin(this.#kernel, this.#objects, {
       checkOpen: () => this.#checkOpen(),
       hasHandles: (queue) => this.#handles.has(queue),
@@ -154,6 +136,7 @@ export class QueueManager {
         return topicString === undefined ? undefined : String(topicString);
       },
     });
+    this.#jms = jmsHost(this, this.#admin, this.#broker);
   }
 
   /**
@@ -297,9 +280,7 @@ export class QueueManager {
   /** A JMS connection (see core/jms): sessions, producers and consumers over units of work. */
   async createConnection(options: ConnectionOptions = {}): Promise<Connection> {
     this.#checkOpen();
-    const connection = new Connection(this, this.#clientIds, options);
-    this.#connections.add(connection);
-    return connection;
+    return this.#connections.open(this.#jms, options);
   }
 
   /**
@@ -311,27 +292,6 @@ export class QueueManager {
   publish(topic: string, message: PutMessage, options: PublishOptions = {}): Promise<{ subscriptions: number }> {
     this.#checkOpen();
     return this.#broker.publish(topic, message, options);
-  }
-
-  /** @internal A temporary queue for a non-durable subscription's copies (never stored); it goes with dropManagedQueue. */
-  createManagedQueue(): string {
-    this.#checkOpen();
-    return this.#admin.createManagedQueue();
-  }
-
-  /** @internal Deletes a managed temporary queue with what is on it. */
-  dropManagedQueue(name: string): Promise<void> {
-    return this.#admin.dropDynamicQueue(name);
-  }
-
-  /** @internal Gives a new subscription a copy of each retained publication it takes; how many. */
-  deliverRetainedTo(topic: string, queue: string, selector: Selector | undefined, durable: boolean): Promise<number> {
-    return this.#broker.deliverRetainedTo(topic, queue, selector, durable);
-  }
-
-  /** @internal A non-durable subscription (a JMS consumer on a topic): until the returned function is called. */
-  addNonDurableSubscription(subscription: ActiveSubscription): () => void {
-    return this.#broker.addNonDurable(subscription);
   }
 
   /** A subscription's figures for DISPLAY SBSTATUS. */
@@ -358,28 +318,14 @@ export class QueueManager {
   browse(queueName: string, options: BrowseOptions = {}): BrowseCursor {
     this.#checkOpen();
     const queue = this.#resolver.forGet(queueName);
-    const filter = normalizeFilter(options);
-    return new BrowseCursor((position) => this.#browseStep(queue.name, position, filter, true));
+    return this.#browsing.cursor(queue.name, normalizeFilter(options));
   }
 
   /** Summaries (no bodies) of up to `limit` available messages, in delivery order. */
   async list(queueName: string, options: BrowseOptions & { limit?: number } = {}): Promise<MessageSummary[]> {
     this.#checkOpen();
     const queue = this.#resolver.forGet(queueName);
-    const limit = options.limit ?? Infinity;
-    if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
-      throw new MQError("MQRC_OPTIONS_ERROR", `limit must be a whole number; got ${JSON.stringify(limit)}`);
-    }
-    const filter = normalizeFilter(options);
-    const out: MessageSummary[] = [];
-    let position: BrowseStep["position"];
-    while (out.length < limit) {
-      const step = await this.#browseStep(queue.name, position, filter, false);
-      if (!step) break;
-      out.push(step.message);
-      position = step.position;
-    }
-    return out;
+    return this.#browsing.list(queue.name, normalizeFilter(options), options.limit ?? Infinity);
   }
 
   // --- Administration ---
@@ -527,7 +473,7 @@ export class QueueManager {
   /** Ends every wait and consumer (with MQRC_Q_MGR_STOPPING), lets pending commits finish, closes the store. */
   async close(): Promise<void> {
     if (this.#closed) return;
-    for (const connection of this.#connections) if (!connection.closed) await connection.close().catch(() => undefined);
+    await this.#connections.closeAll();
     this.#closed = true;
     const kernel = this.#kernel;
     kernel.closed = true;
@@ -556,58 +502,4 @@ export class QueueManager {
   #qmgrRecord(): ObjectRecord {
     return { kind: "qmgr", name: this.name, type: "qmgr", attributes: { ...this.#attributes }, createdAt: this.#createdAt, alteredAt: this.#alteredAt };
   }
-
-  async #browseStep(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: true): Promise<BrowseStep<Message> | null>;
-  async #browseStep(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: false): Promise<BrowseStep<MessageSummary> | null>;
-  async #browseStep(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: boolean): Promise<BrowseStep<Message | MessageSummary> | null> {
-    this.#checkOpen();
-    const queue = checkGetEnabled(this.#resolver.localQueue(queueName));
-    for (;;) {
-      const now = this.#kernel.clock.now();
-      const next = await browseNext(this.#kernel, queue, position, filter, now);
-      if (!next) return null;
-      const here = { priority: next.record.priority, seq: next.record.seq };
-      if (!withBody) return { message: toSummary(next.record, now), position: here };
-      const body = next.body ?? (await this.#kernel.store.readBody(next.record.seq));
-      // The message may have been taken while its body was read; browse on to the next one.
-      if (body === undefined || next.state === EntryState.Gone) {
-        position = here;
-        continue;
-      }
-      return { message: toMessage(next.record, body, now), position: here };
-    }
-  }
-}
-
-interface MemoryLimits {
-  bodyCacheBytes: number;
-  laneMemory: number;
-  messageMemoryBytes: number;
-}
-
-function memoryLimits(options: QueueManagerOptions): MemoryLimits {
-  const laneMemory = options.messagesInMemoryPerLane ?? DEFAULT_LANE_MEMORY;
-  if (!Number.isInteger(laneMemory) || laneMemory < 2) throw new MQError("MQRC_OPTIONS_ERROR", `messagesInMemoryPerLane must be a whole number of at least 2; got ${JSON.stringify(laneMemory)}`);
-  const messageMemoryBytes = options.messageMemoryBytes ?? DEFAULT_MESSAGE_MEMORY_BYTES;
-  if (!Number.isSafeInteger(messageMemoryBytes) || messageMemoryBytes < 1) throw new MQError("MQRC_OPTIONS_ERROR", `messageMemoryBytes must be a whole number of bytes, 1 or more; got ${JSON.stringify(messageMemoryBytes)}`);
-  return { bodyCacheBytes: options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES, laneMemory, messageMemoryBytes };
-}
-
-function normalizeFilter(options: SelectionOptions): MessageFilter | undefined {
-  const selector = options.selector === undefined || options.selector === "" ? undefined : typeof options.selector === "string" ? compileSelector(options.selector) : options.selector;
-  if (options.messageId === undefined && options.correlationId === undefined && selector === undefined) return undefined;
-  const filter: MessageFilter = {};
-  if (options.messageId !== undefined) filter.messageId = normalizeId(options.messageId, "message");
-  if (options.correlationId !== undefined) filter.correlationId = normalizeId(options.correlationId, "correlation");
-  if (selector !== undefined) filter.selector = selector;
-  return filter;
-}
-
-function checkWait(wait: unknown): number {
-  if (wait === undefined) return 0;
-  if (wait === Infinity) return Infinity;
-  if (typeof wait !== "number" || !Number.isInteger(wait) || wait < 0) {
-    throw new MQError("MQRC_WAIT_INTERVAL_ERROR", `a wait interval is a whole number of milliseconds (or Infinity); got ${JSON.stringify(wait)}`);
-  }
-  return wait;
 }

@@ -10,7 +10,6 @@
  * and are loaded a page at a time as the loaded part empties; non-persistent messages put
  * meanwhile wait in `tail`, in seq order, merged in as the pages pass them.
  */
-import Denque from "denque";
 import type { LocalQueueAttributes } from "../attributes.js";
 import { NO_ID, type MessageRecord } from "../message.js";
 import { EntryState, Lane, dropGoneHeads, firstAvailable, firstAvailableAfter, firstIndexAfter, isExpired, type Entry } from "./lane.js";

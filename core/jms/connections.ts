@@ -1,0 +1,29 @@
+/** The open JMS connections of one queue manager, and the client ids they hold: one open connection per client id (JMS). */
+import { Connection, type ConnectionOptions } from "./connection.js";
+import type { ClientIdRegistry, JmsHost } from "./host.js";
+import type { XAResource } from "../uow/xa-resource.js";
+
+export class Connections {
+  readonly #open = new Set<Connection>();
+  readonly #clientIds = new Set<string>();
+  readonly #registry: ClientIdRegistry = {
+    claim: (id) => {
+      if (this.#clientIds.has(id)) return false;
+      this.#clientIds.add(id);
+      return true;
+    },
+    release: (id) => void this.#clientIds.delete(id),
+    closed: (connection) => void this.#open.delete(connection as Connection),
+  };
+
+  open(host: JmsHost & { readonly xaResource: XAResource }, options: ConnectionOptions): Connection {
+    const connection = new Connection(host, this.#registry, options);
+    this.#open.add(connection);
+    return connection;
+  }
+
+  /** Closes every open connection (the queue manager is closing): their sessions end, what they held goes back. */
+  async closeAll(): Promise<void> {
+    for (const connection of [...this.#open]) if (!connection.closed) await connection.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Browsing (MQGMO_BROWSE_NEXT) and message lists: each available message once, in delivery
+ * order, in memory or paged, left on its queue.
+ */
+import { BrowseCursor, type BrowseStep } from "../browse.js";
+import { MQError } from "../errors.js";
+import { browseNext } from "../kernel/browse-next.js";
+import type { Kernel } from "../kernel/kernel.js";
+import { EntryState } from "../kernel/lane.js";
+import type { MessageFilter } from "../kernel/message-filter.js";
+import type { MessageSummary } from "../manager-types.js";
+import type { Message } from "../message.js";
+import { toMessage, toSummary } from "../message-view.js";
+import { checkGetEnabled, type QueueResolver } from "../resolution.js";
+
+export class Browsing {
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly resolver: QueueResolver,
+    private readonly checkOpen: () => void,
+  ) {}
+
+  cursor(queueName: string, filter: MessageFilter | undefined): BrowseCursor {
+    return new BrowseCursor((position) => this.#step(queueName, position, filter, true));
+  }
+
+  async list(queueName: string, filter: MessageFilter | undefined, limit: number): Promise<MessageSummary[]> {
+    if (limit !== Infinity && (!Number.isInteger(limit) || limit < 0)) {
+      throw new MQError("MQRC_OPTIONS_ERROR", `limit must be a whole number; got ${JSON.stringify(limit)}`);
+    }
+    const out: MessageSummary[] = [];
+    let position: BrowseStep["position"];
+    while (out.length < limit) {
+      const step = await this.#step(queueName, position, filter, false);
+      if (!step) break;
+      out.push(step.message);
+      position = step.position;
+    }
+    return out;
+  }
+
+  async #step(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: true): Promise<BrowseStep<Message> | null>;
+  async #step(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: false): Promise<BrowseStep<MessageSummary> | null>;
+  async #step(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: boolean): Promise<BrowseStep<Message | MessageSummary> | null> {
+    this.checkOpen();
+    // Looked up at each step: the queue may have been deleted or GET(DISABLED) meanwhile.
+    const queue = checkGetEnabled(this.resolver.localQueue(queueName));
+    for (;;) {
+      const now = this.kernel.clock.now();
+      const next = await browseNext(this.kernel, queue, position, filter, now);
+      if (!next) return null;
+      const here = { priority: next.record.priority, seq: next.record.seq };
+      if (!withBody) return { message: toSummary(next.record, now), position: here };
+      const body = next.body ?? (await this.kernel.store.readBody(next.record.seq));
+      // The message may have been taken while its body was read; browse on to the next one.
+      if (body === undefined || next.state === EntryState.Gone) {
+        position = here;
+        continue;
+      }
+      return { message: toMessage(next.record, body, now), position: here };
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/** The options a queue manager is opened with, and what a get, browse or consumer selects: checked, with MQ reasons. */
+import { MQError } from "../errors.js";
+import type { MessageFilter } from "../kernel/message-filter.js";
+import type { QueueManagerOptions, SelectionOptions } from "../manager-types.js";
+import { normalizeId } from "../message.js";
+import { compile as compileSelector } from "../selector/index.js";
+
+const DEFAULT_BODY_CACHE_BYTES = 32 * 1024 * 1024;
+const DEFAULT_MESSAGE_MEMORY_BYTES = 32 * 1024 * 1024;
+/** 2,000 descriptors of a few hundred bytes per lane: a deep queue costs a few MB, not its depth. */
+const DEFAULT_LANE_MEMORY = 2000;
+
+export interface MemoryLimits {
+  bodyCacheBytes: number;
+  laneMemory: number;
+  messageMemoryBytes: number;
+}
+
+export function memoryLimits(options: QueueManagerOptions): MemoryLimits {
+  const laneMemory = options.messagesInMemoryPerLane ?? DEFAULT_LANE_MEMORY;
+  if (!Number.isInteger(laneMemory) || laneMemory < 2) throw new MQError("MQRC_OPTIONS_ERROR", `messagesInMemoryPerLane must be a whole number of at least 2; got ${JSON.stringify(laneMemory)}`);
+  const messageMemoryBytes = options.messageMemoryBytes ?? DEFAULT_MESSAGE_MEMORY_BYTES;
+  if (!Number.isSafeInteger(messageMemoryBytes) || messageMemoryBytes < 1) throw new MQError("MQRC_OPTIONS_ERROR", `messageMemoryBytes must be a whole number of bytes, 1 or more; got ${JSON.stringify(messageMemoryBytes)}`);
+  return { bodyCacheBytes: options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES, laneMemory, messageMemoryBytes };
+}
+
+export function normalizeFilter(options: SelectionOptions): MessageFilter | undefined {
+  const selector = options.selector === undefined || options.selector === "" ? undefined : typeof options.selector === "string" ? compileSelector(options.selector) : options.selector;
+  if (options.messageId === undefined && options.correlationId === undefined && selector === undefined) return undefined;
+  const filter: MessageFilter = {};
+  if (options.messageId !== undefined) filter.messageId = normalizeId(options.messageId, "message");
+  if (options.correlationId !== undefined) filter.correlationId = normalizeId(options.correlationId, "correlation");
+  if (selector !== undefined) filter.selector = selector;
+  return filter;
+}
+
+export function checkWait(wait: unknown): number {
+  if (wait === undefined) return 0;
+  if (wait === Infinity) return Infinity;
+  if (typeof wait !== "number" || !Number.isInteger(wait) || wait < 0) {
+    throw new MQError("MQRC_WAIT_INTERVAL_ERROR", `a wait interval is a whole number of milliseconds (or Infinity); got ${JSON.stringify(wait)}`);
+  }
+  return wait;
+}
