@@ -27,6 +27,10 @@ export interface LocalQueueAttributes {
   deliverySequence: DeliverySequence;
   /** USAGE(NORMAL|XMITQ). */
   usage: "normal" | "transmission";
+  /** BOTHRESH: backouts after which a listener moves a message aside; 0 for never. */
+  backoutThreshold: number;
+  /** BOQNAME: where a message that reached BOTHRESH goes; "" for the dead-letter queue. */
+  backoutRequeueQueue: string;
   [attribute: string]: JsonValue;
 }
 

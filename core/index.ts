@@ -39,3 +39,10 @@ export type { MqscResult, MqscCommandResult, MqscMessage, MqscObject } from "./m
 export type { MqscRunOptions } from "./mqsc/execute.js";
 export type { ChannelState } from "./manager.js";
 export type { DamagedRecord } from "./record-check.js";
+
+// Listeners, poison messages and dead letters (core/backout).
+export { Listener, type ListenOptions, type ListenerStats, type MessageHandler } from "./backout/listener.js";
+export type { ListenerEvent, ListenerEventType } from "./backout/listener-events.js";
+export { UnprocessableMessageError } from "./backout/unprocessable.js";
+export { encodeDeadLetterHeader, decodeDeadLetterHeader, splitDeadLetterMessage, MQDLH_LENGTH, MQFMT_DEAD_LETTER_HEADER } from "./backout/dead-letter-header.js";
+export type { DeadLetterHeader } from "./message.js";

@@ -1,6 +1,6 @@
 /** The shapes that QueueManager's methods take and return. */
 import type { Clock } from "./clock.js";
-import type { Message } from "./message.js";
+import type { DeadLetterHeader, Message } from "./message.js";
 import type { Selector } from "./selector/index.js";
 import type { Store } from "./store.js";
 import type { UnitOfWork } from "./uow/unit-of-work.js";
@@ -33,6 +33,18 @@ export interface QueueManagerOptions {
 export interface PutOptions {
   /** Stages the put in this unit of work (MQPMO_SYNCPOINT); see `QueueManager.beginUnitOfWork`. */
   unitOfWork?: UnitOfWork;
+  /**
+   * @internal The context a message moved by the queue manager keeps (MQPMO_PASS_ALL_CONTEXT):
+   * its put time and backout count, and on a dead-letter queue its dead-letter header.
+   */
+  context?: MessageContext;
+}
+
+/** @internal What a moved message (to a backout or dead-letter queue) keeps of the original. */
+export interface MessageContext {
+  putTime?: number;
+  backoutCount?: number;
+  deadLetter?: DeadLetterHeader;
 }
 
 /** Which messages a get, browse or list wants: by id, correlation id, and a JMS selector (text, or compiled once). */

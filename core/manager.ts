@@ -12,7 +12,7 @@ import type { Message, PutMessage } from "./message.js";
 import { LocalQueue } from "./kernel/local-queue.js";
 import { Kernel } from "./kernel/kernel.js";
 import { attachConsumer } from "./kernel/pushed-consumer.js";
-import { buildPutRecord } from "./kernel/put-record.js";
+import { buildPutRecord, type PutContext } from "./kernel/put-record.js";
 import { MessageMemory } from "./kernel/message-memory.js";
 import { INCARNATION_KEY, SeqIds } from "./kernel/seq-ids.js";
 import { waitForMessage } from "./dispatch/waiting-get.js";
@@ -40,6 +40,7 @@ import { ChannelStates } from "./manager/channels.js";
 import { recover } from "./manager/recovery.js";
 import { Browsing } from "./manager/browsing.js";
 import { jmsHost } from "./manager/jms-host.js";
+import { Listener, type ListenOptions, type MessageHandler } from "./backout/listener.js";
 import { describe } from "./kernel/kernel.js";
 import { checkWait, memoryLimits, normalizeFilter, type MemoryLimits } from "./manager/options.js";
 import type {
@@ -64,6 +65,7 @@ export class QueueManager {
   readonly name: string;
   readonly #kernel: Kernel;
   readonly #queues: Map<string, LocalQueue>;
+  readonly #putContext: PutContext;
   readonly #objects = new ObjectCatalogue();
   readonly #resolver: QueueResolver;
   readonly #admin: ObjectAdmin;
@@ -84,6 +86,8 @@ export class QueueManager {
     const attributes = this.#queues.get(queue)?.attributes;
     return { maxActive: Number(attributes?.maxActiveConsumers ?? -1), maxBackup: Number(attributes?.maxBackupConsumers ?? 0) };
   });
+  /** Listeners started with listen(), closed with the manager. */
+  readonly #listeners = new Set<Listener>();
   /** Open JMS connections and the client ids they hold (one connection per client id). */
   readonly #connections = new Connections();
 
@@ -93,6 +97,7 @@ export class QueueManager {
     const seqs = new SeqIds(name, incarnation, (next) => void this.#kernel.commit([{ op: "putMeta", key: INCARNATION_KEY, value: next }]).catch(() => undefined));
     this.#kernel = new Kernel({ store, clock, seqs, memory: new MessageMemory(limits.messageMemoryBytes, limits.bodyCacheBytes), laneMemory: limits.laneMemory, damaged });
     this.#queues = this.#kernel.queues;
+    this.#putContext = { queueManager: name, maxMessageLength: attributes.maxMessageLength, memory: this.#kernel.memory, seqs };
     this.#resolver = new QueueResolver(this.#objects, this.#queues, () => this.name, () => this.#attributes);
     this.#units = new Units(this.#kernel, name);
     this.#browsing = new Browsing(this.#kernel, this.#resolver, () => this.#checkOpen());
@@ -225,12 +230,15 @@ export class QueueManager {
     const queue = target instanceof LocalQueue ? target : target.queue;
     const kernel = this.#kernel;
     const now = kernel.clock.now();
-    const context = { queueManager: this.name, maxMessageLength: this.#attributes.maxMessageLength, memory: kernel.memory, seqs: kernel.seqs, now };
-    const { record, stored } = target instanceof LocalQueue ? buildPutRecord(context, queue, queue.attributes, undefined, message) : buildPutRecord(context, queue, target.defaults, target.transmission, message);
+    const context = this.#putContext;
+    const { record, stored } = target instanceof LocalQueue ? buildPutRecord(context, now, queue, queue.attributes, undefined, message, options.context) : buildPutRecord(context, now, queue, target.defaults, target.transmission, message, options.context);
     queue.lastPutTime = now;
     const result: PutResult = { messageId: record.messageId, correlationId: record.correlationId, priority: record.priority, persistent: record.persistent, putTime: now, expiry: message.expiry ?? null };
     if (unit) kernel.stagePut(queue, record, stored, unit);
-    else await kernel.put(queue, record, stored);
+    else {
+      const storing = kernel.put(queue, record, stored);
+      if (storing) await storing;
+    }
     return result;
   }
 
@@ -275,6 +283,19 @@ export class QueueManager {
     const queue = this.#resolver.forGet(queueName);
     if (!Number.isSafeInteger(options.credit) || options.credit < 1) throw new MQError("MQRC_OPTIONS_ERROR", `credit is a whole number of messages, 1 or more; got ${JSON.stringify(options.credit)}`);
     return attachConsumer(this.#kernel, queue, normalizeFilter(options), options, () => this.#inputChanged(queue));
+  }
+
+  /**
+   * A listener (the product's message-driven bean, core/backout/listener.ts): each message in
+   * its own unit of work, `maxSessions` at once; a handler that throws backs the message out;
+   * a poison message goes to BOQNAME or the dead-letter queue, and the listener never stalls.
+   */
+  listen(queueName: string, handler: MessageHandler, options: ListenOptions = {}): Listener {
+    this.#checkOpen();
+    const queue = this.#resolver.forGet(queueName);
+    const listener = new Listener(this, queue.name, handler, options);
+    this.#listeners.add(listener);
+    return listener;
   }
 
   /** A JMS connection (see core/jms): sessions, producers and consumers over units of work. */
@@ -467,12 +488,14 @@ export class QueueManager {
         [this.#attributes, this.#alteredAt] = previous;
         throw error;
       }
+      this.#putContext.maxMessageLength = merged.maxMessageLength;
     });
   }
 
   /** Ends every wait and consumer (with MQRC_Q_MGR_STOPPING), lets pending commits finish, closes the store. */
   async close(): Promise<void> {
     if (this.#closed) return;
+    for (const listener of this.#listeners) await listener.close().catch(() => undefined);
     await this.#connections.closeAll();
     this.#closed = true;
     const kernel = this.#kernel;

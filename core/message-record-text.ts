@@ -24,6 +24,7 @@ export function recordToText(r: MessageRecord): string {
   if (r.transmission !== undefined) text += `,"transmission":${JSON.stringify(r.transmission)}`;
   if (r.prepared !== undefined) text += `,"prepared":${JSON.stringify(r.prepared)}`;
   if (r.deliverAt !== undefined) text += `,"deliverAt":${num(r.deliverAt)}`;
+  if (r.deadLetter !== undefined) text += `,"deadLetter":${JSON.stringify(r.deadLetter)}`;
   return text + "}";
 }
 

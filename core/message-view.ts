@@ -22,6 +22,7 @@ export function toSummary(record: MessageRecord, now: number): MessageSummary {
   };
   if (record.contentType !== undefined) summary.contentType = record.contentType;
   if (record.transmission !== undefined) summary.transmission = { ...record.transmission };
+  if (record.deadLetter !== undefined) summary.deadLetterHeader = { ...record.deadLetter };
   return summary;
 }
 

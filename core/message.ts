@@ -43,6 +43,34 @@ export interface Message {
   body: MessageBody;
   /** On a transmission queue: where the message is bound (MQXQH RemoteQName and RemoteQMgrName). */
   transmission?: Transmission;
+  /** On a dead-letter queue: why it is there and where it was going (MQDLH). */
+  deadLetterHeader?: DeadLetterHeader;
+}
+
+/**
+ * IBM MQ's dead-letter header (MQDLH) as data: why a message is on the dead-letter queue and
+ * where it was going. core/backout/dead-letter-header.ts writes and reads its 172-byte form.
+ */
+export interface DeadLetterHeader {
+  /** Why the message was dead-lettered: an MQRC_ or MQFB_ value. */
+  reason: number;
+  /** The MQRC_/MQFB_ name of `reason`; worked out from `reason` when encoding. */
+  reasonName: string;
+  /** Where the message was going. */
+  destQueue: string;
+  destQueueManager: string;
+  /** When it was put on the dead-letter queue, in milliseconds since the epoch (kept to hundredths of a second). */
+  putTime: number;
+  /** The MQFMT of the data after the header (the original message's format). */
+  format: string;
+  /** Who put it on the dead-letter queue. */
+  putApplName: string;
+  /** The original message's numeric encoding; MQENC_NATIVE when left out. */
+  encoding?: number;
+  /** The original message's character set; 1208 (UTF-8) when left out. */
+  codedCharSetId?: number;
+  /** The kind of application that put it on the dead-letter queue; MQAT_QMGR when left out. */
+  putApplType?: number;
 }
 
 export interface Transmission {
@@ -100,6 +128,8 @@ export interface MessageRecord {
   prepared?: string;
   /** With a delivery delay: the time (ms since the epoch) before which the message is not delivered. */
   deliverAt?: number;
+  /** Put on a dead-letter queue with a dead-letter header (MQDLH). */
+  deadLetter?: DeadLetterHeader;
 }
 
 /** A body as stored: text (JSON is kept as its text) or bytes. */

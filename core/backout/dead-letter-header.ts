@@ -28,7 +28,7 @@
  * Encoding 546 and CodedCharSetId 1208.
  */
 import { MQError, type MQReasonName } from "../errors.js";
-import { utf8Decode, utf8Encode } from "../message.js";
+import { utf8Decode, utf8Encode, type DeadLetterHeader } from "../message.js";
 import { MQAT, MQFMT } from "./descriptor-codes.js";
 import { deadLetterReasonName } from "./feedback-codes.js";
 
@@ -41,27 +41,7 @@ export const MQENC_NATIVE = 546;
 /** UTF-8. */
 export const MQCCSI_UTF8 = 1208;
 
-export interface DeadLetterHeader {
-  /** Why the message was dead-lettered: an MQRC_ or MQFB_ value. */
-  reason: number;
-  /** The MQRC_/MQFB_ name of `reason`; worked out from `reason` when encoding. */
-  reasonName: string;
-  /** Where the message was going. */
-  destQueue: string;
-  destQueueManager: string;
-  /** When it was put on the dead-letter queue, in milliseconds since the epoch (kept to hundredths of a second). */
-  putTime: number;
-  /** The MQFMT of the data after the header (the original message's format). */
-  format: string;
-  /** Who put it on the dead-letter queue. */
-  putApplName: string;
-  /** The original message's numeric encoding; MQENC_NATIVE when left out. */
-  encoding?: number;
-  /** The original message's character set; 1208 (UTF-8) when left out. */
-  codedCharSetId?: number;
-  /** The kind of application that put it on the dead-letter queue; MQAT_QMGR when left out. */
-  putApplType?: number;
-}
+export type { DeadLetterHeader } from "../message.js";
 
 export interface DecodedDeadLetterHeader extends DeadLetterHeader {
   encoding: number;

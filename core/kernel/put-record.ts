@@ -8,18 +8,19 @@ import { MQError } from "../errors.js";
 import { NO_ID, encodeBody, normalizeId, type MessageRecord, type PutMessage, type StoredBody, type Transmission } from "../message.js";
 import { storeProperties, toProperties } from "../properties.js";
 import type { LocalQueue } from "./local-queue.js";
+import type { MessageContext } from "../manager-types.js";
 import type { MessageMemory } from "./message-memory.js";
 import type { SeqIds } from "./seq-ids.js";
 
 const MESSAGE_TYPES = new Set(["datagram", "request", "reply", "report"]);
 
+/** What every put of one queue manager shares: made once, not per put. */
 export interface PutContext {
-  queueManager: string;
-  /** The queue manager's MAXMSGL. */
+  readonly queueManager: string;
+  /** The queue manager's MAXMSGL (kept up to date by ALTER QMGR). */
   maxMessageLength: number;
-  memory: MessageMemory;
-  seqs: SeqIds;
-  now: number;
+  readonly memory: MessageMemory;
+  readonly seqs: SeqIds;
 }
 
 /**
@@ -29,10 +30,12 @@ export interface PutContext {
  */
 export function buildPutRecord(
   context: PutContext,
+  now: number,
   queue: LocalQueue,
   defaults: Pick<LocalQueueAttributes, "defaultPriority" | "defaultPersistence">,
   transmission: Transmission | undefined,
   message: PutMessage,
+  kept?: MessageContext,
 ): { record: MessageRecord; stored: StoredBody } {
   const attributes = queue.attributes;
   if (!attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${queue.name} is PUT(DISABLED)`);
@@ -79,12 +82,12 @@ export function buildPutRecord(
   const replyToQueue = optionalName(message.replyToQueue, "reply-to queue");
   const replyToQueueManager = optionalName(message.replyToQueueManager, "reply-to queue manager");
 
-  const { now } = context;
-  const { seq, messageId } = context.seqs.next();
+  const { seqs } = context;
+  const counter = seqs.takeCounter();
   const record: MessageRecord = {
-    seq,
+    seq: seqs.seqOfCounter(counter),
     queue: queue.name,
-    messageId,
+    messageId: seqs.idOfCounter(counter),
     correlationId,
     priority,
     persistent,
@@ -102,6 +105,12 @@ export function buildPutRecord(
   if (message.contentType !== undefined) record.contentType = String(message.contentType);
   if (delay > 0) record.deliverAt = now + delay;
   if (transmission) record.transmission = transmission;
+  if (kept) {
+    // A message moved by the queue manager keeps its context (MQPMO_PASS_ALL_CONTEXT).
+    if (kept.putTime !== undefined) record.putTime = kept.putTime;
+    if (kept.backoutCount !== undefined) record.backoutCount = kept.backoutCount;
+    if (kept.deadLetter !== undefined) record.deadLetter = { ...kept.deadLetter };
+  }
   return { record, stored };
 }
 

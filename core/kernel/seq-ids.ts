@@ -33,10 +33,21 @@ export class SeqIds {
     return Math.max(typeof stored === "number" ? stored : 0, Math.floor(highestSeq / SEQS_PER_INCARNATION)) + 1;
   }
 
-  /** A new seq with its message id. */
-  next(): { seq: number; messageId: string } {
-    const counter = this.#takeCounter();
-    return { seq: this.#seqBase + counter, messageId: messageIdFor(this.#idBase, counter) };
+  /**
+   * A new message's counter: its seq is seqOfCounter(counter) and its id idOfCounter(counter),
+   * asked at once (a full range moves both on). Two calls rather than an object, since every
+   * put makes one.
+   */
+  takeCounter(): number {
+    return this.#takeCounter();
+  }
+
+  seqOfCounter(counter: number): number {
+    return this.#seqBase + counter;
+  }
+
+  idOfCounter(counter: number): string {
+    return messageIdFor(this.#idBase, counter);
   }
 
   /** A new seq, for names that must be unique (dynamic and managed queues). */

@@ -25,6 +25,10 @@ const record: fc.Arbitrary<MessageRecord> = fc
     prepared: fc.option(fc.string(), { nil: undefined }),
     deliverAt: fc.option(fc.nat(), { nil: undefined }),
     transmission: fc.option(fc.record({ remoteQueue: fc.string(), remoteQueueManager: fc.string() }), { nil: undefined }),
+    deadLetter: fc.option(
+      fc.record({ reason: fc.nat(), reasonName: fc.string(), destQueue: fc.string(), destQueueManager: fc.string(), putTime: fc.nat(), format: fc.string(), putApplName: fc.string() }),
+      { nil: undefined },
+    ),
   })
   .map((r) => {
     // Optional fields are absent, not undefined, as the manager writes them.

@@ -1,0 +1,18 @@
+/**
+ * Thrown by a listener's handler for a message it can never process (the wrong type, a
+ * corrupt body: the seed's TemplateException). Retrying cannot help, so the message goes
+ * straight to the dead-letter queue with this reason, or is discarded where the listener's
+ * options say so, instead of being backed out and retried.
+ */
+import { MQFB } from "./feedback-codes.js";
+
+export class UnprocessableMessageError extends Error {
+  override readonly name = "UnprocessableMessageError";
+  /** The dead-letter header's Reason: an MQFB_APPL_* feedback by default (application-defined). */
+  readonly reason: number;
+
+  constructor(message: string, options: { reason?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.reason = options.reason ?? MQFB.MQFB_APPL_FIRST;
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * The listener container (qm.listen) on every store and runtime: seed 000's scenario (a
+ * listener that never stalls: poison messages to the backout queue, unprocessable ones to
+ * the dead-letter queue, every good message handled exactly once), with a store that fails
+ * once in the middle; and each rule on its own.
+ */
+import { describe, expect, it } from "vitest";
+import { MQDLH_LENGTH, QueueManager, UnprocessableMessageError, decodeDeadLetterHeader, encodeDeadLetterHeader, type Listener, type ListenerEvent, type Message, type Store } from "../../core/index.js";
+import { bind, uniqueKey, type StoreHarness } from "./harness.js";
+
+const APP = "APP.IN";
+const BOQ = "APP.BACKOUT";
+const DLQ = "SYSTEM.DEAD.LETTER.QUEUE";
+
+/** Waits (real time) until `done` holds, or fails with what `state` says. */
+async function until(done: () => boolean, state: () => unknown, ms = 60_000): Promise<void> {
+  const start = Date.now();
+  while (!done()) {
+    if (Date.now() - start > ms) throw new Error(`timed out; state: ${JSON.stringify(state())}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+async function drain(qm: QueueManager, queue: string): Promise<Message[]> {
+  const out: Message[] = [];
+  for (let m = await qm.get(queue); m; m = await qm.get(queue)) out.push(m);
+  return out;
+}
+
+/** A store whose `failAt`th commit fails (nothing of it applied); the others pass. */
+function failingOnce(store: Store, failAt: number): Store & { failed: boolean } {
+  let commits = 0;
+  const wrapped = bind(store) as Store & { failed: boolean };
+  wrapped.failed = false;
+  wrapped.commit = (batch) => {
+    if (++commits === failAt) {
+      wrapped.failed = true;
+      return Promise.reject(new Error(`injected failure of commit ${failAt}`));
+    }
+    return store.commit(batch);
+  };
+  return wrapped;
+}
+
+export function testListener(name: string, harness: StoreHarness, options: { messages: number } = { messages: 1000 }): void {
+  const withManager = (body: (qm: QueueManager) => Promise<void>, wrap: (store: Store) => Store = (s) => s) =>
+    harness.withStorage(uniqueKey(`listener-${name}`), async (openStore) => {
+      const qm = await QueueManager.open({ name: "QM1", store: wrap(openStore()) });
+      try {
+        await qm.mqsc(`DEFINE QLOCAL(${APP}) MAXDEPTH(100000) BOTHRESH(4) BOQNAME(${BOQ})\nDEFINE QLOCAL(${BOQ}) MAXDEPTH(100000)`);
+        await qm.alterQueue(DLQ, { maxDepth: 100000 });
+        await body(qm);
+      } finally {
+        await qm.close();
+      }
+    });
+
+  const seedScenario = async (qm: QueueManager, failingStore?: { failed: boolean }) => {
+    const total = options.messages;
+    // Every 20th message is poison (the handler always throws), every 50th from 7 on unprocessable.
+    const kindOf = (i: number) => (i % 20 === 0 ? "poison" : i % 50 === 7 ? "unprocessable" : "good");
+    const sent = Array.from({ length: total }, (_, i) => i);
+    for (const i of sent) await qm.put(APP, { body: `m${i}`, persistent: true, properties: { n: i, kind: kindOf(i) } });
+    const handled = new Map<number, number>();
+    let running = 0;
+    let mostAtOnce = 0;
+    const events: ListenerEvent[] = [];
+    const listener = qm.listen(
+      APP,
+      async (message) => {
+        running++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          const n = Number(message.properties.find((p) => p.name === "n")!.value);
+          if (kindOf(n) === "poison") throw new Error(`poison ${n}`);
+          if (kindOf(n) === "unprocessable") throw new UnprocessableMessageError(`message ${n} is of the wrong type`);
+          handled.set(n, (handled.get(n) ?? 0) + 1);
+        } finally {
+          running--;
+        }
+      },
+      { maxSessions: 4, maxRetries: 5 },
+    );
+    for (const type of ["error", "poison", "dead-letter", "warning"] as const) listener.addEventListener(type, (event) => events.push(event));
+    const poison = sent.filter((i) => kindOf(i) === "poison");
+    const unprocessable = sent.filter((i) => kindOf(i) === "unprocessable");
+    const good = sent.filter((i) => kindOf(i) === "good");
+    await until(
+      () => qm.queueStatus(APP).depth === 0 && listener.stats.processed + listener.stats.backedOut + listener.stats.deadLettered >= total,
+      () => ({ stats: listener.stats, depth: qm.queueStatus(APP), failed: failingStore?.failed }),
+    );
+    expect(listener.closed).toBe(false);
+    expect(mostAtOnce).toBeLessThanOrEqual(4);
+    // Every good message handled exactly once (a failed commit backs its get out; it is handled again, not twice committed).
+    const committedGood = good.filter((i) => (handled.get(i) ?? 0) >= 1);
+    expect(committedGood).toEqual(good);
+    if (!failingStore) for (const i of good) expect(handled.get(i), `message ${i}`).toBe(1);
+    const onBoq = await drain(qm, BOQ);
+    expect(onBoq.map((m) => Number(m.properties.find((p) => p.name === "n")!.value)).sort((a, b) => a - b)).toEqual(poison);
+    for (const m of onBoq) expect(m.backoutCount).toBe(4);
+    const onDlq = await drain(qm, DLQ);
+    expect(onDlq.map((m) => Number(m.properties.find((p) => p.name === "n")!.value)).sort((a, b) => a - b)).toEqual(unprocessable);
+    for (const m of onDlq) expect(m.deadLetterHeader).toMatchObject({ reason: 65536, destQueue: APP, destQueueManager: "QM1" });
+    const { stats } = listener;
+    expect(stats.processed).toBe(good.length);
+    expect(stats.backedOut).toBe(poison.length);
+    expect(stats.deadLettered).toBe(unprocessable.length);
+    // sent = handled + moved
+    expect(stats.processed + stats.backedOut + stats.deadLettered).toBe(total);
+    expect(stats.rolledBack).toBe(poison.length * 4);
+    expect(events.filter((e) => e.type === "poison")).toHaveLength(poison.length);
+    expect(events.filter((e) => e.type === "warning")).toEqual([]);
+    await listener.close();
+  };
+
+  describe(`listener: ${name}`, () => {
+    it(`never stalls: of ${options.messages} messages, good ones are handled once, poison ones go to BOQNAME with their count, unprocessable ones to the dead-letter queue`, async () => {
+      await withManager((qm) => seedScenario(qm));
+    }, 120_000);
+
+    it("loses nothing when the store fails once in the middle", async () => {
+      let failing: (Store & { failed: boolean }) | undefined;
+      await withManager(
+        (qm) => seedScenario(qm, failing),
+        (store) => (failing = failingOnce(store, Math.floor(options.messages * 1.6))),
+      );
+      expect(failing!.failed).toBe(true);
+    }, 120_000);
+
+    it("backs a message out when the handler throws, and hands it over again with its count raised", async () => {
+      await withManager(async (qm) => {
+        await qm.put(APP, { body: "flaky", persistent: true });
+        const seen: number[] = [];
+        const listener = qm.listen(APP, (message) => {
+          seen.push(message.backoutCount);
+          if (seen.length < 3) throw new Error("not yet");
+        });
+        await until(() => listener.stats.processed === 1, () => listener.stats);
+        expect(seen).toEqual([0, 1, 2]);
+        expect(listener.stats).toMatchObject({ processed: 1, rolledBack: 2, backedOut: 0, errors: 2 });
+        expect(qm.queueStatus(APP).depth).toBe(0);
+        await listener.close();
+      });
+    });
+
+    it("puts a poison message on the dead-letter queue with a dead-letter header when the queue has no BOQNAME", async () => {
+      await withManager(async (qm) => {
+        await qm.alterQueue(APP, { backoutRequeueQueue: "", backoutThreshold: 2 });
+        await qm.put(APP, { body: "bad", persistent: true, correlationId: "ab".repeat(24) });
+        const listener = qm.listen(APP, () => {
+          throw new Error("always");
+        });
+        await until(() => listener.stats.deadLettered === 1, () => listener.stats);
+        const [dead] = await drain(qm, DLQ);
+        expect(dead).toMatchObject({ body: "bad", backoutCount: 2, correlationId: "ab".repeat(24) });
+        expect(dead!.deadLetterHeader).toMatchObject({ reason: 2362, reasonName: "MQRC_BACKOUT_THRESHOLD_REACHED", destQueue: APP, destQueueManager: "QM1", format: "MQSTR" });
+        const bytes = encodeDeadLetterHeader(dead!.deadLetterHeader!);
+        expect(bytes.byteLength).toBe(MQDLH_LENGTH);
+        expect(decodeDeadLetterHeader(bytes)).toMatchObject({ reason: 2362, destQueue: APP });
+        await listener.close();
+      });
+    });
+
+    it("falls back to the dead-letter queue when the backout queue refuses the message (put inhibited)", async () => {
+      await withManager(async (qm) => {
+        await qm.alterQueue(BOQ, { putEnabled: false });
+        await qm.alterQueue(APP, { backoutThreshold: 1 });
+        await qm.put(APP, { body: "bad", persistent: true });
+        const listener = qm.listen(APP, () => {
+          throw new Error("always");
+        });
+        await until(() => listener.stats.deadLettered === 1, () => listener.stats);
+        expect((await drain(qm, DLQ)).map((m) => m.body)).toEqual(["bad"]);
+        expect(qm.queueStatus(BOQ).depth).toBe(0);
+        await listener.close();
+      });
+    });
+
+    it("holds aside a poison message that can go nowhere, goes on with the messages behind it, reports it once, and puts it back on close", async () => {
+      await withManager(async (qm) => {
+        await qm.alterQueue(APP, { backoutRequeueQueue: "NO.SUCH.QUEUE", backoutThreshold: 1 });
+        await qm.alterQueueManager({ deadLetterQueue: "" });
+        await qm.put(APP, { body: "poison", persistent: true, priority: 9 });
+        for (let i = 0; i < 5; i++) await qm.put(APP, { body: `good ${i}`, persistent: true });
+        const handled: unknown[] = [];
+        const poisonEvents: ListenerEvent[] = [];
+        const listener = qm.listen(APP, (message) => {
+          if (message.body === "poison") throw new Error("always");
+          handled.push(message.body);
+        });
+        listener.addEventListener("poison", (event) => poisonEvents.push(event));
+        await until(() => handled.length === 5, () => ({ stats: listener.stats, handled }));
+        expect(poisonEvents).toHaveLength(1);
+        expect(poisonEvents[0]!.detail).toMatch(/stays on queue APP.IN/);
+        expect(qm.queueStatus(APP)).toMatchObject({ depth: 1, uncommitted: 1 });
+        await listener.close();
+        expect(await qm.get(APP)).toMatchObject({ body: "poison", backoutCount: 1 });
+      });
+    });
+
+    it("discards an unprocessable message where the options say so", async () => {
+      await withManager(async (qm) => {
+        await qm.put(APP, { body: "junk", persistent: true });
+        const listener = qm.listen(APP, () => {
+          throw new UnprocessableMessageError("junk");
+        }, { unprocessable: "discard" });
+        await until(() => listener.stats.discarded === 1, () => listener.stats);
+        expect(qm.queueStatus(APP).depth).toBe(0);
+        expect(qm.queueStatus(DLQ).depth).toBe(0);
+        await listener.close();
+      });
+    });
+
+    it("warns of the seed's stalling configuration, maxRetries at or below BOTHRESH, and still never stalls", async () => {
+      await withManager(async (qm) => {
+        await qm.alterQueue(APP, { backoutThreshold: 5, backoutRequeueQueue: BOQ });
+        const warnings: ListenerEvent[] = [];
+        await qm.put(APP, { body: "bad", persistent: true });
+        const listener: Listener = qm.listen(APP, () => {
+          throw new Error("always");
+        }, { maxRetries: 3 });
+        listener.addEventListener("warning", (event) => warnings.push(event));
+        await until(() => listener.stats.backedOut === 1, () => listener.stats);
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]!.detail).toMatch(/maxRetries \(3\) is at or below/);
+        expect((await qm.get(BOQ))?.backoutCount).toBe(3);
+        await listener.close();
+      });
+    });
+
+    it("waits before handing a message over again, as redeliveryDelay says", async () => {
+      await withManager(async (qm) => {
+        await qm.put(APP, { body: "slow", persistent: false });
+        const times: number[] = [];
+        const listener = qm.listen(APP, () => {
+          times.push(Date.now());
+          if (times.length < 3) throw new Error("again");
+        }, { redeliveryDelay: { initial: 40, multiplier: 2, max: 1000 } });
+        await until(() => listener.stats.processed === 1, () => listener.stats);
+        expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(35);
+        expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(75);
+        await listener.close();
+      });
+    });
+
+    it("lets running handlers finish on close, and takes nothing more", async () => {
+      await withManager(async (qm) => {
+        for (let i = 0; i < 3; i++) await qm.put(APP, { body: i, persistent: true });
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        const started: unknown[] = [];
+        const listener = qm.listen(APP, async (message) => {
+          started.push(message.body);
+          await gate;
+        });
+        await until(() => started.length === 1, () => started);
+        const closing = listener.close();
+        release();
+        await closing;
+        expect(started).toEqual([0]);
+        expect(listener.stats.processed).toBe(1);
+        expect(qm.queueStatus(APP)).toMatchObject({ depth: 2, uncommitted: 0, openInputCount: 0 });
+      });
+    });
+
+    it("refuses bad options with MQRC_OPTIONS_ERROR", async () => {
+      await withManager(async (qm) => {
+        expect(() => qm.listen(APP, () => undefined, { maxSessions: 0 })).toThrow(/maxSessions/);
+        expect(() => qm.listen(APP, () => undefined, { redeliveryDelay: { initial: -1 } })).toThrow(/initial/);
+        expect(() => qm.listen("NO.SUCH.QUEUE", () => undefined)).toThrow(/NO.SUCH.QUEUE/);
+      });
+    });
+  });
+}
