@@ -62,6 +62,7 @@ export const MQRC = {
   MQRC_UOW_NOT_AVAILABLE: 2255,
   MQRC_TOPIC_STRING_ERROR: 2425,
   MQRC_NO_SUBSCRIPTION: 2428,
+  MQRC_UNKNOWN_REMOTE_Q_MGR: 2087,
   // Trigger messages (core/triggers): an MQTMC2 or MQTM whose identifier, version or length is wrong.
   MQRC_TMC_ERROR: 2191,
   MQRC_TM_ERROR: 2265,

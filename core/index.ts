@@ -46,3 +46,6 @@ export type { ListenerEvent, ListenerEventType } from "./backout/listener-events
 export { UnprocessableMessageError } from "./backout/unprocessable.js";
 export { encodeDeadLetterHeader, decodeDeadLetterHeader, splitDeadLetterMessage, MQDLH_LENGTH, MQFMT_DEAD_LETTER_HEADER } from "./backout/dead-letter-header.js";
 export type { DeadLetterHeader } from "./message.js";
+export { DeadLetterHandler, type DeadLetterHandlerStats, type DeadLetterHandlerReport } from "./backout/dead-letter-handler.js";
+export { parseDlqRules, DlqRulesError } from "./backout/dlq-rules.js";
+export type { DlqRulesTable, DlqRule } from "./backout/dlq-rule-types.js";

@@ -41,6 +41,8 @@ import { recover } from "./manager/recovery.js";
 import { Browsing } from "./manager/browsing.js";
 import { jmsHost } from "./manager/jms-host.js";
 import { Listener, type ListenOptions, type MessageHandler } from "./backout/listener.js";
+import { DeadLetterHandler } from "./backout/dead-letter-handler.js";
+import type { DlqRulesTable } from "./backout/dlq-rule-types.js";
 import { describe } from "./kernel/kernel.js";
 import { checkWait, memoryLimits, normalizeFilter, type MemoryLimits } from "./manager/options.js";
 import type {
@@ -88,6 +90,7 @@ export class QueueManager {
   });
   /** Listeners started with listen(), closed with the manager. */
   readonly #listeners = new Set<Listener>();
+  readonly #deadLetterHandlers = new Set<DeadLetterHandler>();
   /** Open JMS connections and the client ids they hold (one connection per client id). */
   readonly #connections = new Connections();
 
@@ -298,6 +301,18 @@ export class QueueManager {
     return listener;
   }
 
+  /**
+   * Runs a dead-letter queue handler (IBM's runmqdlq) with a rules table in its text form
+   * (core/backout/dead-letter-handler.ts); a bad rule is refused with its line and column.
+   */
+  startDeadLetterHandler(rules: string | DlqRulesTable): DeadLetterHandler {
+    this.#checkOpen();
+    const handler = new DeadLetterHandler(this, rules);
+    this.#deadLetterHandlers.add(handler);
+    void handler.ended.then(() => this.#deadLetterHandlers.delete(handler));
+    return handler;
+  }
+
   /** A JMS connection (see core/jms): sessions, producers and consumers over units of work. */
   async createConnection(options: ConnectionOptions = {}): Promise<Connection> {
     this.#checkOpen();
@@ -496,6 +511,7 @@ export class QueueManager {
   async close(): Promise<void> {
     if (this.#closed) return;
     for (const listener of this.#listeners) await listener.close().catch(() => undefined);
+    for (const handler of [...this.#deadLetterHandlers]) await handler.close().catch(() => undefined);
     await this.#connections.closeAll();
     this.#closed = true;
     const kernel = this.#kernel;

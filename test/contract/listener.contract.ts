@@ -5,7 +5,7 @@
  * once in the middle; and each rule on its own.
  */
 import { describe, expect, it } from "vitest";
-import { MQDLH_LENGTH, QueueManager, UnprocessableMessageError, decodeDeadLetterHeader, encodeDeadLetterHeader, type Listener, type ListenerEvent, type Message, type Store } from "../../core/index.js";
+import { MQDLH_LENGTH, ManualClock, QueueManager, type DeadLetterHandlerReport, UnprocessableMessageError, decodeDeadLetterHeader, encodeDeadLetterHeader, type Listener, type ListenerEvent, type Message, type Store } from "../../core/index.js";
 import { bind, uniqueKey, type StoreHarness } from "./harness.js";
 
 const APP = "APP.IN";
@@ -269,6 +269,101 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
         expect(() => qm.listen(APP, () => undefined, { maxSessions: 0 })).toThrow(/maxSessions/);
         expect(() => qm.listen(APP, () => undefined, { redeliveryDelay: { initial: -1 } })).toThrow(/initial/);
         expect(() => qm.listen("NO.SUCH.QUEUE", () => undefined)).toThrow(/NO.SUCH.QUEUE/);
+      });
+    });
+  });
+
+  describe(`dead-letter queue handler: ${name}`, () => {
+    /** A manager on a manual clock, with a dead-lettered message from APP.IN on the DLQ. */
+    const withDeadLetter = (body: (qm: QueueManager, clock: ManualClock) => Promise<void>) =>
+      harness.withStorage(uniqueKey(`dlq-handler-${name}`), async (openStore) => {
+        const clock = new ManualClock();
+        const qm = await QueueManager.open({ name: "QM1", store: openStore(), clock });
+        try {
+          await qm.mqsc(`DEFINE QLOCAL(${APP}) BOTHRESH(1)\nDEFINE QLOCAL(APP.PARKED)`);
+          await qm.put(APP, { body: "order 7", persistent: true, properties: { n: 7 } });
+          const unit = qm.beginUnitOfWork();
+          const got = await qm.get(APP, { unitOfWork: unit });
+          await unit.rollback();
+          const listener = qm.listen(APP, () => {
+            throw new Error("never");
+          });
+          for (let i = 0; i < 100 && listener.stats.deadLettered === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+          await listener.close();
+          expect(got?.body).toBe("order 7");
+          expect(qm.queueStatus(DLQ).depth).toBe(1);
+          await body(qm, clock);
+        } finally {
+          await qm.close();
+        }
+      });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+    it("RETRY puts a message back where it was going once the queue takes it again, trying every RETRYINT seconds", async () => {
+      await withDeadLetter(async (qm, clock) => {
+        await qm.alterQueue(APP, { putEnabled: false });
+        const reports: DeadLetterHandlerReport[] = [];
+        const handler = qm.startDeadLetterHandler(`INPUTQ(${DLQ}) RETRYINT(5) WAIT(YES)\nREASON(MQRC_BACKOUT_THRESHOLD_REACHED) ACTION(RETRY) RETRY(3)`);
+        handler.onReport((report) => reports.push(report));
+        clock.advance(0);
+        await settle();
+        expect(handler.stats.failedAttempts).toBe(1);
+        expect(reports[0]!.detail).toMatch(/MQRC_PUT_INHIBITED/);
+        await qm.alterQueue(APP, { putEnabled: true });
+        clock.advance(5000);
+        await settle();
+        expect(handler.stats).toMatchObject({ retried: 1, failedAttempts: 1 });
+        expect(await qm.get(APP)).toMatchObject({ body: "order 7", backoutCount: 1 });
+        expect(qm.queueStatus(DLQ).depth).toBe(0);
+        await handler.close();
+      });
+    });
+
+    it("FWD forwards with &DESTQ substitution, keeping or dropping the header; after RETRY(n) fails the next matching rule decides", async () => {
+      await withDeadLetter(async (qm, clock) => {
+        await qm.alterQueue(APP, { putEnabled: false });
+        const handler = qm.startDeadLetterHandler(
+          [
+            `INPUTQ(' ') RETRYINT(1) WAIT(YES)`,
+            "* try the destination once, then park it with its header",
+            `DESTQ(APP.*) ACTION(RETRY) RETRY(1)`,
+            `DESTQ(APP.*) ACTION(FWD) FWDQ(APP.PARKED) HEADER(YES)`,
+          ].join("\n"),
+        );
+        clock.advance(0);
+        await settle();
+        clock.advance(1000);
+        await settle();
+        const parked = await qm.get("APP.PARKED");
+        expect(parked).toMatchObject({ body: "order 7" });
+        expect(parked!.deadLetterHeader).toMatchObject({ destQueue: APP, reason: 2362 });
+        expect(handler.stats).toMatchObject({ forwarded: 1, failedAttempts: 1 });
+        await handler.close();
+      });
+    });
+
+    it("DISCARD removes, IGNORE leaves, and a message no rule matches stays; WAIT(NO) ends the handler when nothing is left to do", async () => {
+      await withDeadLetter(async (qm, clock) => {
+        await qm.put(DLQ, { body: "no header" });
+        const handler = qm.startDeadLetterHandler(`WAIT(NO)\nREASON(MQRC_BACKOUT_THRESHOLD_REACHED) ACTION(DISCARD)\nDESTQ(NOTHING.LIKE.IT) ACTION(IGNORE)`);
+        clock.advance(0);
+        await handler.ended;
+        expect(handler.closed).toBe(true);
+        expect(handler.stats).toMatchObject({ discarded: 1, unmatched: 1 });
+        expect((await qm.list(DLQ)).map((m) => m.deadLetterHeader === undefined)).toEqual([true]);
+      });
+    });
+
+    it("refuses a bad rules table with the line and column of the fault", async () => {
+      await withDeadLetter(async (qm) => {
+        let error: unknown;
+        try {
+          qm.startDeadLetterHandler("INPUTQ(' ')\nDESTQ(X) ACTION(FLY)");
+        } catch (caught) {
+          error = caught;
+        }
+        expect(error).toMatchObject({ line: 2, reason: "MQRC_FORMAT_ERROR" });
+        expect(String((error as Error).message)).toMatch(/ACTION/);
       });
     });
   });
