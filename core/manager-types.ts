@@ -62,6 +62,8 @@ export interface PublishOptions {
   retain?: boolean;
   /** @internal The JMS connection publishing, for subscriptions with noLocal. */
   connection?: object;
+  /** @internal Its client id: a durable noLocal subscription refuses every publication of that client (JMS 2.0). */
+  clientId?: string;
 }
 
 export interface GetOptions extends SelectionOptions {

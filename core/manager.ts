@@ -25,6 +25,7 @@ import type { UnitOfWork } from "./uow/unit-of-work.js";
 import type { XAResource } from "./uow/xa-resource.js";
 import { Units } from "./uow/units.js";
 import { Broker } from "./pubsub/broker.js";
+import type { TopicNodeStatus } from "./pubsub/topic-status.js";
 import type { QueueEvents } from "./events/queue-events.js";
 import type { Connection, ConnectionOptions } from "./jms/connection.js";
 import { Connections } from "./jms/connections.js";
@@ -143,6 +144,8 @@ export class QueueManager {
         const topicString = this.#objects.get("topic", topic)?.attributes.topicString;
         return topicString === undefined ? undefined : String(topicString);
       },
+      topics: () => this.#objects.ofKind("topic"),
+      queueDescription: (queue) => this.#queues.get(queue)?.attributes.description,
     });
     this.#jms = jmsHost(this, this.#admin, this.#broker);
   }
@@ -333,6 +336,12 @@ export class QueueManager {
   /** A subscription's figures for DISPLAY SBSTATUS. */
   subscriptionStatus(name: string): SubscriptionStatus | undefined {
     return this.#broker.status(name, this.#createdAt);
+  }
+
+  /** The topic nodes a topic string ('#' and '+' allowed) selects, for DISPLAY TPSTATUS. */
+  topicStatus(topicString: string): Promise<TopicNodeStatus[]> {
+    this.#checkOpen();
+    return this.#broker.topicStatus(topicString, this.#createdAt);
   }
 
   /**

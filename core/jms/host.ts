@@ -26,6 +26,8 @@ export interface JmsHost extends DurableHost {
   dropManagedQueue(name: string): Promise<void>;
   /** The durable subscriptions that have an active consumer (JMS: one at a time, unless shared). */
   readonly activeDurables: Set<string>;
+  /** Durable noLocal subscriptions without a client id, and the connection whose publications each refuses. */
+  readonly durableNoLocal: Map<string, object>;
   /** Consumers of shared subscriptions by name: a durable one cannot be unsubscribed while it has any. */
   readonly sharedConsumers: Map<string, SharedSubscription>;
   /** Time for a backup consumer's receive, which waits to become active. */

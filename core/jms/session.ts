@@ -215,7 +215,7 @@ export class Session {
   /** @internal A publication: in a transacted session, part of its transaction. */
   async publish(topic: string, message: PutMessage): Promise<{ subscriptions: number }> {
     this.#checkOpen();
-    return this.host.publish(topic, message, { connection: this.connection, ...(this.transacted ? { unitOfWork: this.#transaction() } : {}) });
+    return this.host.publish(topic, message, { connection: this.connection, ...(this.clientId !== undefined ? { clientId: this.clientId } : {}), ...(this.transacted ? { unitOfWork: this.#transaction() } : {}) });
   }
 
   /**

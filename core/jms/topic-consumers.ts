@@ -6,7 +6,7 @@
  */
 import { MQError } from "../errors.js";
 import { compile as compileSelector, type Selector } from "../selector/index.js";
-import { durableName, ensureDurable, removeDurable } from "../pubsub/durable-subscription.js";
+import { durableName, ensureDurable, noLocalDescription, removeDurable } from "../pubsub/durable-subscription.js";
 import type { MessageConsumer } from "./consumer.js";
 import type { ConsumerOptions, Queue, Topic } from "./destinations.js";
 import type { JmsHost, SharedSubscription } from "./host.js";
@@ -28,6 +28,7 @@ export function nonDurableConsumer(parts: TopicSessionParts, topic: Topic, selec
     topic: topic.topicName,
     queue,
     durable: false,
+    connection: parts.connection(),
     ...(selector ? { selector } : {}),
     ...(options.noLocal ? { noLocalConnection: parts.connection() } : {}),
   });
@@ -38,7 +39,11 @@ export function nonDurableConsumer(parts: TopicSessionParts, topic: Topic, selec
   });
 }
 
-/** A durable subscriber (clientId:name); another topic or selector replaces the subscription. */
+/**
+ * A durable subscriber (clientId:name); another topic, selector or noLocal replaces the
+ * subscription. With noLocal, publications of its client id are never added to it (JMS 2.0),
+ * kept in the subscription's queue so a restart keeps it (durable-subscription.ts).
+ */
 export async function durableConsumer(parts: TopicSessionParts, topic: Topic, name: string, options: ConsumerOptions): Promise<MessageConsumer> {
   const { host } = parts;
   const subscription = durableName(parts.clientId(), name);
@@ -47,7 +52,10 @@ export async function durableConsumer(parts: TopicSessionParts, topic: Topic, na
   if (selector !== "") compileSelector(selector);
   host.activeDurables.add(subscription);
   try {
-    const queue = await ensureDurable(host, subscription, topic.topicName, selector);
+    const clientId = parts.clientId();
+    const queue = await ensureDurable(host, subscription, topic.topicName, selector, noLocalDescription(options.noLocal === true, clientId));
+    if (options.noLocal === true && clientId === undefined) host.durableNoLocal.set(subscription, parts.connection());
+    else host.durableNoLocal.delete(subscription);
     return parts.consumerOn({ queueName: queue }, { prefetch: options.prefetch }, async () => void host.activeDurables.delete(subscription));
   } catch (error) {
     host.activeDurables.delete(subscription);
@@ -103,6 +111,7 @@ export async function unsubscribe(parts: TopicSessionParts, name: string): Promi
     throw new MQError("MQRC_OBJECT_IN_USE", `durable subscription ${subscription} has an active consumer; close it first (JMS IllegalStateException)`);
   }
   await removeDurable(host, subscription);
+  host.durableNoLocal.delete(subscription);
 }
 
 function onShared(parts: TopicSessionParts, key: string, shared: SharedSubscription, prefetch: number | undefined): MessageConsumer {

@@ -37,6 +37,7 @@ export function jmsHost(qm: JmsManagerPart, admin: ObjectAdmin, broker: Broker):
     },
     activeDurables,
     sharedConsumers,
+    durableNoLocal: broker.durableNoLocal,
     put: (queue, message, options) => qm.put(queue, message, options),
     get: (queue, options) => qm.get(queue, options),
     consume: (queue, options) => qm.consume(queue, options),

@@ -9,6 +9,7 @@ import type { MqscHost } from "./host.js";
 import { MQRCCF } from "../objects/catalogue/messages.js";
 import { MqscSyntax, NOT_IMPLEMENTED, OBJECT_KEYWORDS, QUEUE_KEYWORDS, VERBS, failure } from "./commands.js";
 import { alter, clear, define, display, remove } from "./object-commands.js";
+import { displayTopicStatus } from "./topic-status-command.js";
 import { parseScript, type MqscParameter, type ParsedCommand } from "./parser.js";
 import { alterQueueManager, displayQueueManager } from "./qmgr-commands.js";
 import { amq, failed, messageLine, productMessage, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
@@ -107,6 +108,7 @@ async function runCommand(qm: MqscHost, command: ParsedCommand): Promise<Outcome
       if (objectKeyword === "QSTATUS" || objectKeyword === "QS") return displayQueueStatus(qm, second, rest);
       if (objectKeyword === "CHSTATUS" || objectKeyword === "CHS") return displayChannelStatus(qm, second, rest);
       if (objectKeyword === "SBSTATUS") return displaySubscriptionStatus(qm, second, rest);
+      if (objectKeyword === "TPSTATUS" || objectKeyword === "TPS") return displayTopicStatus(qm, second, rest);
       if (object || QUEUE_KEYWORDS.has(objectKeyword)) return display(qm, objectKeyword, second, rest);
       break;
     case "CLEAR":

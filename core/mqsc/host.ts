@@ -8,6 +8,7 @@ import type { HandleStatus } from "../handle.js";
 import type { ChannelState, QueueStatus, SubscriptionStatus } from "../manager-types.js";
 import type { DefineOptions } from "../object-catalogue.js";
 import type { Attributes, ObjectDefinition, ObjectType } from "../objects.js";
+import type { TopicNodeStatus } from "../pubsub/topic-status.js";
 
 export interface MqscHost {
   readonly name: string;
@@ -30,4 +31,6 @@ export interface MqscHost {
   channelStatus(name: string): ChannelState | undefined;
   /** A subscription's live figures: how many publications it has been given, and when the last was. */
   subscriptionStatus(name: string): SubscriptionStatus | undefined;
+  /** The topic nodes a topic string selects ('#' and '+' as TPSTATUS reads them), with their status. */
+  topicStatus(topicString: string): Promise<TopicNodeStatus[]>;
 }

@@ -11,6 +11,7 @@ import { MqscSyntax, QUEUE_KEYWORDS, OBJECT_KEYWORDS, failure, type ObjectComman
 import { dateAndTime, isGeneric, layout, matchesGeneric, readWhere, satisfies, type DisplayItem, type WhereClause } from "./display.js";
 import type { MqscParameter } from "./parser.js";
 import { amq, failed, succeeded, type MqscObject, type Outcome } from "./result.js";
+import { subscriptionId } from "../pubsub/subscription-id.js";
 import { AttributeValueError, formatAttribute, jsonValue, readAttribute } from "./values.js";
 
 /** The name in an object keyword's parentheses, e.g. QLOCAL(name). */
@@ -205,12 +206,13 @@ function queueCommandType(definition: ObjectDefinition): ObjectCommandType {
 
 /** How many leading items always show: the name, and the type where the object has one. */
 function headCount(object: ObjectCommandType): number {
-  return object.queueType || object.type === "channel" || object.type === "topic" ? 2 : 1;
+  return object.queueType || object.type === "channel" || object.type === "topic" || object.type === "subscription" ? 2 : 1;
 }
 
 /** Every keyword a DISPLAY of these types can show: their attributes and the figures MQ adds. */
 function displayableKeywords(types: readonly ObjectDefinition["type"][]): Set<string> {
   const out = new Set(["TYPE", "ALTDATE", "ALTTIME", "CRDATE", "CRTIME", "CURDEPTH", "IPPROCS", "OPPROCS", "DEFTYPE", "NAMCOUNT", "QUEUE", "PROCESS", "CHANNEL", "NAMELIST", "TOPIC", "SUB"]);
+  if (types.includes("subscription")) for (const keyword of ["SUBID", "DURABLE", "SUBTYPE", "SELTYPE"]) out.add(keyword);
   for (const type of types) for (const spec of CATALOGUE[type].attributes) out.add(spec.keyword);
   return out;
 }
@@ -265,6 +267,14 @@ function displayItems(qm: MqscHost, object: ObjectCommandType, definition: Objec
       item("OPPROCS", `OPPROCS(${status.openOutputCount})`, status.openOutputCount),
       item("DEFTYPE", `DEFTYPE(${defType})`, defType),
     );
+  }
+  if (definition.type === "subscription") {
+    // What MQ shows of a subscription besides its attributes: every SUB object here is
+    // durable; SUBTYPE says who made it; a selector is a JMS (standard) one or none.
+    const subtype = qm.subscriptionStatus(definition.name)?.type ?? "ADMIN";
+    const seltype = String(definition.attributes.selector ?? "") === "" ? "NONE" : "STANDARD";
+    head.push(item("SUBID", `SUBID(${subscriptionId(definition.name)})`, subscriptionId(definition.name)));
+    body.push(item("DURABLE", "DURABLE(YES)", "YES"), item("SELTYPE", `SELTYPE(${seltype})`, seltype), item("SUBTYPE", `SUBTYPE(${subtype})`, subtype));
   }
   if (definition.type === "namelist") {
     const names = definition.attributes.names;

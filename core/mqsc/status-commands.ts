@@ -2,14 +2,14 @@
 import type { MqscHost } from "./host.js";
 import { MQRCCF } from "../objects/catalogue/messages.js";
 import { MQRC } from "../errors.js";
-import { fnv1a64 } from "../hash.js";
+import { subscriptionId } from "../pubsub/subscription-id.js";
 import { MqscSyntax, failure } from "./commands.js";
 import { dateAndTime, layout, matchesGeneric, type DisplayItem } from "./display.js";
 import { objectName } from "./object-commands.js";
 import type { MqscParameter } from "./parser.js";
 import { amq, failed, productMessage, succeeded, warned, type MqscObject, type Outcome } from "./result.js";
 
-const item = (keyword: string, value: string | number): DisplayItem => ({ keyword, text: `${keyword}(${value === "" ? " " : value})`, json: value });
+export const item = (keyword: string, value: string | number): DisplayItem => ({ keyword, text: `${keyword}(${value === "" ? " " : value})`, json: value });
 
 /** DISPLAY QSTATUS(name) TYPE(QUEUE|HANDLE): live figures of local queues, or their open handles. */
 export function displayQueueStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
@@ -68,7 +68,7 @@ function handleItems(queue: string, handle: ReturnType<MqscHost["handleStatuses"
   ];
 }
 
-function select(items: DisplayItem[], requested: MqscParameter[], head: number): MqscObject {
+export function select(items: DisplayItem[], requested: MqscParameter[], head: number): MqscObject {
   let shown = items;
   const wanted = requested.filter((p) => p.keyword !== "ALL");
   if (wanted.length > 0 && !requested.some((p) => p.keyword === "ALL")) {
@@ -188,7 +188,3 @@ export function displaySubscriptionStatus(qm: MqscHost, target: MqscParameter, r
   return succeeded([amq("displaySubscriptionStatus")], objects);
 }
 
-/** A stable 48-hex id for a subscription, from its name (MQ makes one when it is created). */
-function subscriptionId(name: string): string {
-  return [0, 1, 2].map((round) => fnv1a64(`${round}:${name}`)).join("");
-}

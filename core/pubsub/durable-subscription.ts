@@ -2,8 +2,14 @@
  * JMS durable subscriptions as MQ keeps them: a SUB object (named clientId:name, or name
  * without a client id) whose DEST is a permanent queue of its own,
  * SYSTEM.MANAGED.DURABLE.<hash of the name>, so copies wait there, in the store, while no
- * one is connected. Making it again with another topic or selector replaces it (JMS says
- * so); unsubscribing deletes it and its messages.
+ * one is connected. Making it again with another topic, selector or noLocal replaces it (JMS
+ * says so); unsubscribing deletes it and its messages.
+ *
+ * noLocal (JMS 2.0): publications made by a connection with the subscription's client id are
+ * not added to it, whether or not its subscriber is connected. IBM's SUB object has no
+ * attribute for it, so the subscription's queue keeps it in its DESCR, with the client id
+ * hashed: it survives a restart with the queue. Without a client id, noLocal means the
+ * connection that made the consumer, which only memory can hold (Broker.durableNoLocal).
  */
 import { MQError } from "../errors.js";
 import { fnv1a64 } from "../hash.js";
@@ -28,14 +34,34 @@ export function durableQueueName(subscription: string): string {
   return `SYSTEM.MANAGED.DURABLE.${fnv1a64(subscription)}`;
 }
 
+const NO_LOCAL = "JMS durable subscription, noLocal";
+
+/** The DESCR of a durable subscription's queue: blank, or noLocal and the hash of its client id. */
+export function noLocalDescription(noLocal: boolean, clientId: string | undefined): string {
+  if (!noLocal) return "";
+  return clientId === undefined ? NO_LOCAL : `${NO_LOCAL} ${fnv1a64(clientId)}`;
+}
+
+/** From a queue's DESCR: undefined when not noLocal, else the client id's hash ("" without one). */
+export function noLocalClientOf(description: string): string | undefined {
+  if (!description.startsWith(NO_LOCAL)) return undefined;
+  return description.slice(NO_LOCAL.length).trim();
+}
+
+/** Whether a publisher's client id is the one a noLocalClientOf hash names. */
+export function isClient(hash: string, clientId: string | undefined): boolean {
+  return hash !== "" && clientId !== undefined && fnv1a64(clientId) === hash;
+}
+
 /** Makes (or finds, or replaces) a durable subscription; resolves with the queue to consume from. */
-export async function ensureDurable(host: DurableHost, subscription: string, topic: string, selector: string): Promise<string> {
+export async function ensureDurable(host: DurableHost, subscription: string, topic: string, selector: string, noLocal = ""): Promise<string> {
   const queue = durableQueueName(subscription);
   const existing = host.object("subscription", subscription);
-  if (existing && (existing.attributes.topicString !== topic || (existing.attributes.selector ?? "") !== selector || existing.attributes.destination !== queue)) {
+  const description = String(host.object("localQueue", queue)?.attributes.description ?? "");
+  if (existing && (existing.attributes.topicString !== topic || (existing.attributes.selector ?? "") !== selector || existing.attributes.destination !== queue || description !== noLocal)) {
     await removeDurable(host, subscription);
   } else if (existing && host.hasQueue(queue)) return queue;
-  if (!host.hasQueue(queue)) await host.defineObject("localQueue", queue, { maxDepth: 999_999_999, defaultPersistence: true });
+  if (!host.hasQueue(queue)) await host.defineObject("localQueue", queue, { maxDepth: 999_999_999, defaultPersistence: true, description: noLocal });
   if (!host.object("subscription", subscription)) await host.defineObject("subscription", subscription, { topicString: topic, destination: queue, selector });
   return queue;
 }

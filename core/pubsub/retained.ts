@@ -61,6 +61,17 @@ export async function deliverRetained(host: RetainedHost, subscriptionTopic: str
   return delivered;
 }
 
+/** The topics that have a retained publication (TPSTATUS RETAINED). */
+export async function retainedTopics(host: RetainedHost): Promise<Set<string>> {
+  const topics = new Set<string>();
+  if (!host.hasQueue(RETAINED_QUEUE)) return topics;
+  for await (const retained of host.browse(RETAINED_QUEUE)) {
+    const topic = retained.properties.find((p) => p.name === TOPIC_PROPERTY)?.value;
+    if (typeof topic === "string") topics.add(topic);
+  }
+  return topics;
+}
+
 // --- Internal helpers ---
 
 function propertiesRecord(message: PutMessage): Record<string, unknown> {

@@ -18,6 +18,12 @@ export interface ActiveSubscription {
   durable: boolean;
   /** The SUB object's name, for a durable subscription. */
   name?: string;
+  /** PUBPRTY: -3 the publication's priority (ASPUB, the default), -1 the queue's DEFPRTY (ASQDEF), or 0-9. */
+  publishPriority?: number;
+  /** A durable noLocal subscription: not for publications of the client this names (see durable-subscription.ts). */
+  noLocalClient?: string;
+  /** The subscriber's connection, for TPSTATUS ACTCONN. */
+  connection?: object;
 }
 
 export class NonDurableSubscriptions {

@@ -252,5 +252,29 @@ export function testMqsc(name: string, harness: StoreHarness): void {
         await qm.close();
       });
     });
+    it("DISPLAY SUB ALL shows exactly the attributes IBM lists for a subscription on a distributed queue manager", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        // IBM's DISPLAY SUB: the summary attributes and the standard ones (no z/OS-only keyword).
+        const ibm = [
+          "DEST", "DESTCORL", "DESTQMGR", "DURABLE", "SUB", "SUBID", "SUBTYPE", "SUBUSER", "TOPICSTR",
+          "ALTDATE", "ALTTIME", "CRDATE", "CRTIME", "DESTCLAS", "EXPIRY", "PSPROP", "PUBACCT", "PUBAPPID", "PUBPRTY", "REQONLY", "SELECTOR", "SELTYPE", "SUBLEVEL", "SUBSCOPE", "TOPICOBJ", "USERDATA", "VARUSER", "WSCHEMA",
+        ];
+        expect((await qm.mqsc("DEFINE QLOCAL(NEWS.Q)\nDEFINE SUB(NEWS) TOPICSTR('news/#') DEST(NEWS.Q) SELECTOR('region = ''eu''')")).notProcessed).toBe(0);
+        const shown = (await qm.mqsc("DISPLAY SUB(NEWS) ALL")).commands[0]!.objects![0]!;
+        expect(Object.keys(shown.parameters).map((k) => k.toUpperCase()).sort()).toEqual([...ibm].sort());
+        expect(shown.parameters).toMatchObject({ sub: "NEWS", durable: "YES", subtype: "ADMIN", seltype: "STANDARD", topicstr: "news/#" });
+        expect(shown.parameters.subid).toBe((await qm.mqsc("DISPLAY SBSTATUS(NEWS)")).commands[0]!.objects![0]!.parameters.subid);
+        expect(shown.lines.slice(0, 2)).toEqual(["   SUB(NEWS)", `   SUBID(${String(shown.parameters.subid)})`]);
+        // SUB and SUBID always come first; one asked for follows them.
+        expect(Object.keys((await qm.mqsc("DISPLAY SUB(NEW*) SELTYPE")).commands[0]!.objects![0]!.parameters)).toEqual(["sub", "subid", "seltype"]);
+
+        const session = await (await qm.createConnection({ clientId: "app" })).createSession();
+        await (await session.createDurableConsumer(session.createTopic("news/eu"), "reader")).close();
+        const jms = (await qm.mqsc("DISPLAY SUB('app:reader') ALL")).commands[0]!.objects![0]!.parameters;
+        expect([jms.subtype, jms.seltype, jms.durable]).toEqual(["API", "NONE", "YES"]);
+        await qm.close();
+      });
+    });
   });
 }

@@ -173,6 +173,136 @@ DEFINE SUB(S.EU) TOPICOBJ(FRUIT) TOPICSTR('#') DEST(EU.ONLY) SELECTOR('region = 
       });
     });
 
+    it("shows the topic tree with DISPLAY TPSTATUS: '#' and '+', attributes resolved up the tree, retained publications, subscribers and publishers", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const defined = await qm.mqsc(`
+DEFINE QLOCAL(APPLES.Q)
+DEFINE TOPIC(FRUIT) TOPICSTR('price/fruit') DEFPRTY(6) DURSUB(NO)
+DEFINE SUB(S.APPLES) TOPICSTR('price/fruit/apples') DEST(APPLES.Q)`);
+        expect(defined.notProcessed).toBe(0);
+        const connection = await qm.createConnection();
+        const session = await connection.createSession();
+        const apples = session.createTopic("price/fruit/apples");
+        const fleeting = session.createConsumer(apples);
+        await session.createProducer(apples).send({ body: "1.10" });
+        await qm.publish("price/fruit/apples", { body: "1.20", persistent: true }, { retain: true });
+        // ASPUB with no priority given: the topic's DEFPRTY, resolved from FRUIT up the tree.
+        expect((await qm.get("APPLES.Q"))?.priority).toBe(6);
+
+        const node = (await qm.mqsc("DISPLAY TPSTATUS('price/fruit/apples')")).commands[0]!;
+        expect(node.messages[0]!.id).toBe("AMQ8754I");
+        const parameters = node.objects![0]!.parameters;
+        expect(Object.keys(parameters).sort()).toEqual([
+          "admin", "clroute", "cluster", "comminfo", "defpresp", "defprty", "defpsist", "dursub", "mcast", "mdurmdl", "mndurmdl", "npmsgdlv", "pmsgdlv", "pub", "pubcount", "pubscope", "retained", "sub", "subcount", "subscope", "topicstr", "usedlq",
+        ]);
+        expect(parameters).toMatchObject({
+          topicstr: "price/fruit/apples", admin: "", defprty: 6, dursub: "NO", defpsist: "NO", pub: "ENABLED", sub: "ENABLED", npmsgdlv: "ALLAVAIL", pmsgdlv: "ALLDUR",
+          mdurmdl: "SYSTEM.DURABLE.MODEL.QUEUE", retained: "YES", subcount: 2, pubcount: 2,
+        });
+        const topicsOf = async (command: string) => (await qm.mqsc(command)).commands[0]!.objects!.map((o) => o.parameters.topicstr);
+        expect(await topicsOf("DISPLAY TPSTATUS('price/#') ADMIN")).toEqual(["price", "price/fruit", "price/fruit/apples"]);
+        expect(await topicsOf("DISPLAY TPSTATUS('price/+')")).toEqual(["price/fruit"]);
+        expect(await topicsOf("DIS TPS('+/+/apples') WHERE(RETAINED EQ YES)")).toEqual(["price/fruit/apples"]);
+        expect((await qm.mqsc("DISPLAY TPSTATUS('price/fruit') ADMIN DEFPRTY")).commands[0]!.objects![0]!.parameters).toEqual({ topicstr: "price/fruit", admin: "FRUIT", defprty: 6 });
+        expect((await qm.mqsc("DISPLAY TPSTATUS('price') DEFPRTY RETAINED")).commands[0]!.objects![0]!.parameters).toEqual({ topicstr: "price", defprty: 0, retained: "NO" });
+
+        const subscribers = (await qm.mqsc("DISPLAY TPSTATUS('price/fruit/apples') TYPE(SUB) ALL")).commands[0]!.objects!.map((o) => o.parameters);
+        expect(subscribers.map((p) => [p.durable, p.subtype, p.nummsgs])).toEqual([["YES", "ADMIN", 2], ["NO", "API", 2]]);
+        expect(Object.keys(subscribers[0]!).sort()).toEqual(["actconn", "durable", "lmsgdate", "lmsgtime", "mcastrel", "nummsgs", "resmdate", "resmtime", "subid", "subtype", "subuser", "topicstr"]);
+        expect(subscribers[0]!.subid).toBe((await qm.mqsc("DISPLAY SBSTATUS(S.APPLES)")).commands[0]!.objects![0]!.parameters.subid);
+        expect(subscribers[1]!.actconn).not.toBe("0".repeat(48));
+        const publishers = (await qm.mqsc("DISPLAY TPSTATUS('price/fruit/apples') TYPE(PUB)")).commands[0]!.objects!.map((o) => o.parameters);
+        expect(Object.keys(publishers[0]!).sort()).toEqual(["actconn", "lpubdate", "lpubtime", "mcastrel", "numpubs", "topicstr"]);
+        expect(publishers.map((p) => [p.actconn === "0".repeat(48), p.numpubs])).toEqual([[false, 1], [true, 1]]);
+
+        await fleeting.close();
+        await connection.close();
+        // A closed connection publishes no more; the queue manager's own API still does.
+        expect((await qm.mqsc("DISPLAY TPSTATUS('price/fruit/apples') PUBCOUNT SUBCOUNT")).commands[0]!.objects![0]!.parameters).toMatchObject({ pubcount: 1, subcount: 1 });
+        const missing = (await qm.mqsc("DISPLAY TPSTATUS('nothing/#')")).commands[0]!;
+        expect([missing.reasonCode, missing.reason]).toEqual([3308, "MQRCCF_TOPIC_STRING_NOT_FOUND"]);
+        await qm.close();
+
+        // The figures live in memory: after a restart the tree holds what is stored.
+        const reopened = await open();
+        expect((await reopened.mqsc("DISPLAY TPSTATUS('price/fruit/apples') RETAINED PUBCOUNT SUBCOUNT")).commands[0]!.objects![0]!.parameters).toEqual({ topicstr: "price/fruit/apples", retained: "YES", pubcount: 0, subcount: 1 });
+        expect((await reopened.mqsc("DISPLAY TPSTATUS('price/fruit/apples') TYPE(SUB) NUMMSGS")).commands[0]!.objects!.map((o) => o.parameters)).toEqual([{ topicstr: "price/fruit/apples", subid: subscribers[0]!.subid, nummsgs: 0 }]);
+        await reopened.close();
+      });
+    });
+
+    it("gives each subscription's copy the priority its PUBPRTY says: the publication's (ASPUB), its queue's DEFPRTY (ASQDEF), or a number", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const defined = await qm.mqsc(`
+DEFINE QLOCAL(AS.PUB)
+DEFINE QLOCAL(AS.QDEF) DEFPRTY(3)
+DEFINE QLOCAL(FIXED)
+DEFINE SUB(P.PUB) TOPICSTR('alerts') DEST(AS.PUB)
+DEFINE SUB(P.QDEF) TOPICSTR('alerts') DEST(AS.QDEF) PUBPRTY(ASQDEF)
+DEFINE SUB(P.NINE) TOPICSTR('alerts') DEST(FIXED) PUBPRTY(9)`);
+        expect(defined.notProcessed).toBe(0);
+        await qm.publish("alerts", { body: "given 7", priority: 7, persistent: true });
+        await qm.publish("alerts", { body: "none given", persistent: true });
+        await qm.close();
+
+        const reopened = await open();
+        const taken = async (queue: string) => {
+          const out: unknown[] = [];
+          for (let m = await reopened.get(queue); m; m = await reopened.get(queue)) out.push([m.body, m.priority]);
+          return out;
+        };
+        expect(await taken("AS.PUB")).toEqual([["given 7", 7], ["none given", 0]]);
+        expect(await taken("AS.QDEF")).toEqual([["given 7", 3], ["none given", 3]]);
+        expect(await taken("FIXED")).toEqual([["given 7", 9], ["none given", 9]]);
+        expect((await reopened.mqsc("DISPLAY SUB(P.QDEF) PUBPRTY")).commands[0]!.objects![0]!.parameters.pubprty).toBe("ASQDEF");
+        await reopened.mqsc("ALTER SUB(P.NINE) PUBPRTY(ASPUB)");
+        await reopened.publish("alerts", { body: "given 2", priority: 2 });
+        expect(await taken("FIXED")).toEqual([["given 2", 2]]);
+        await reopened.close();
+      });
+    });
+
+    it("keeps no publication of its own client for a durable noLocal subscriber, while it is connected, away, or restarted (JMS 2.0)", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const connection = await qm.createConnection({ clientId: "trader" });
+        const session = await connection.createSession();
+        const topic = session.createTopic("fx/eur");
+        const own = await session.createDurableConsumer(topic, "rates", { noLocal: true });
+        const producer = session.createProducer(topic);
+        await producer.send({ body: "mine, while connected", persistent: true });
+        await qm.publish("fx/eur", { body: "theirs 1", persistent: true });
+        expect([(await own.receive(100))?.body, await own.receiveNoWait()]).toEqual(["theirs 1", null]);
+        await own.close();
+        await producer.send({ body: "mine, while away", persistent: true });
+        await qm.publish("fx/eur", { body: "theirs 2", persistent: true });
+        await connection.close();
+        await qm.close();
+
+        const reopened = await open();
+        const again = await reopened.createConnection({ clientId: "trader" });
+        const back = await again.createSession();
+        await back.createProducer(back.createTopic("fx/eur")).send({ body: "mine, after a restart", persistent: true });
+        const other = await reopened.createConnection({ clientId: "other" });
+        await (await other.createSession()).createProducer(back.createTopic("fx/eur")).send({ body: "theirs 3", persistent: true });
+        const returned = await back.createDurableConsumer(back.createTopic("fx/eur"), "rates", { noLocal: true });
+        expect([(await returned.receive(100))?.body, (await returned.receive(100))?.body, await returned.receiveNoWait()]).toEqual(["theirs 2", "theirs 3", null]);
+        await returned.close();
+
+        // Without noLocal it is another subscription (JMS replaces it), which takes its own client's publications.
+        const plain = await back.createDurableConsumer(back.createTopic("fx/eur"), "rates");
+        await back.createProducer(back.createTopic("fx/eur")).send({ body: "mine, now taken", persistent: true });
+        expect([(await plain.receive(100))?.body, await plain.receiveNoWait()]).toEqual(["mine, now taken", null]);
+        await plain.close();
+        await back.unsubscribe("rates");
+        await other.close();
+        await again.close();
+        await reopened.close();
+      });
+    });
+
     it("makes a queue for a DESTCLAS(MANAGED) subscription, and deletes it with the subscription", async () => {
       await withStorage(async (open) => {
         const qm = await open();

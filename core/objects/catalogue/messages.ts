@@ -80,6 +80,8 @@ export const AMQ_MESSAGES = {
   /** DISPLAY SUB heads each subscription with this (IBM's wording is "inquired", not "details"). */
   displaySubscriptionDetails: { id: "AMQ8096I", text: "IBM MQ subscription inquired." },
   displaySubscriptionStatus: { id: "AMQ8099I", text: "IBM MQ subscription status inquired." }, // unconfirmed id
+  /** DISPLAY TPSTATUS heads each topic node with this ("Displaying administrative topic object attributes"). */
+  displayTopicStatusDetails: { id: "AMQ8754I", text: "Display topic status details." },
 
   // --- Listeners -------------------------------------------------------------------------------
   listenerCreated: { id: "AMQ8626I", text: "IBM MQ listener created." },
