@@ -12,6 +12,8 @@ export interface CaseSet<K extends string> {
   describe(kind: K): string;
   /** A ratio a row must reach, or undefined when the row is for information. */
   target(kind: K): number | undefined;
+  /** What the "plain" case is, named in each row; "plain put+get" unless given. */
+  baseline?: string;
 }
 
 /** Runs every case `rounds` times after `warmup` rounds, the cases of a round one after another. */
@@ -31,7 +33,7 @@ export async function caseRows<K extends string>(runtime: BenchRow["runtime"], s
       const target = set.target(kind);
       return {
         runtime,
-        case: `${store}, ${set.describe(kind)} vs plain put+get`,
+        case: `${store}, ${set.describe(kind)} vs ${set.baseline ?? "plain put+get"}`,
         ours,
         baseline: plain,
         ratio: ours / plain,

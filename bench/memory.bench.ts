@@ -10,6 +10,7 @@
 import { QueueManager, createMemoryStore } from "../core/index.js";
 import { jmsSet, runJmsCase } from "./jms-cases.js";
 import { caseRows } from "./case-rows.js";
+import { LISTENER_SET, prepareListenerCase, runListenerCase } from "./listener-cases.js";
 import { PUBSUB_SET, preparePubSubCase, runPubSubCase, type PubSubCase } from "./pubsub-cases.js";
 import { BODY_1KIB, alternate, median, rate } from "./stats.js";
 import type { BenchResult, BenchRow } from "./types.js";
@@ -64,11 +65,23 @@ export async function runMemoryBench(): Promise<BenchResult> {
         await manager.close();
       }
     });
+    const listenerMessages = 5_000;
+    const listener = await caseRows("node", "memory", LISTENER_SET, () => listenerMessages, 1, 3, async (kind) => {
+      const manager = await QueueManager.open({ name: "BENCH", store: createMemoryStore() });
+      try {
+        await prepareListenerCase(manager, kind, listenerMessages);
+        const start = performance.now();
+        const count = await runListenerCase(manager, kind, listenerMessages);
+        return { count, ms: performance.now() - start };
+      } finally {
+        await manager.close();
+      }
+    });
     return {
       name: "memory",
       runtime: "node",
       versions: { node: process.version, v8: process.versions.v8 },
-      rows: [row("put+get pairs", pairs, OURS_PAIRS, ARRAY_PAIRS), row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10), ...jms, ...pubsub],
+      rows: [row("put+get pairs", pairs, OURS_PAIRS, ARRAY_PAIRS), row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10), ...jms, ...pubsub, ...listener],
       notes: [
         "Rates are put+get pairs per second (one message through the queue).",
         "Target: at least 1,000,000 pairs/s through the queue manager; the ratio to the array is for information.",

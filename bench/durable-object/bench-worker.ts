@@ -8,6 +8,7 @@
  *   /setup-raw?n=        creates the store's messages table and builds n rows to write
  *   /ours-batch?n=       n persistent puts, then n gets       /ours-pairs?n=  n put+get pairs
  *   /setup-store?n=      a store without a queue manager      /store-pairs?n=  n putMessage+deleteMessage commits
+ *   /listener-setup?kind=&n=, /listener?kind=&n=   a listener case (bench/listener-cases.ts)
  *   /raw-batch?n=        n INSERTs, then n DELETEs            /raw-pairs?n=   n INSERT+DELETE pairs
  *
  * Timing: locally, workerd's clocks do move during CPU work (/clock checks it each run and
@@ -24,6 +25,7 @@ import type { MessageRecord } from "../../core/internal.js";
 import { benchDescriptor } from "../descriptor.js";
 import { BODY_1KIB } from "../stats.js";
 import { JMS_CASES, runJmsCase, type JmsCase } from "../jms-cases.js";
+import { LISTENER_CASES, prepareListenerCase, runListenerCase, type ListenerCase } from "../listener-cases.js";
 import { PUBSUB_CASES, preparePubSubCase, runPubSubCase, type PubSubCase } from "../pubsub-cases.js";
 
 interface Env {
@@ -91,6 +93,17 @@ export class BenchObject extends DurableObject<Env> {
         const kind = url.searchParams.get("kind") as JmsCase;
         if (!JMS_CASES.includes(kind)) return new Response("unknown case", { status: 400 });
         return this.#timed(n, (qm) => runJmsCase(qm, kind, n));
+      }
+      case "/listener-setup": {
+        const kind = url.searchParams.get("kind") as ListenerCase;
+        if (!LISTENER_CASES.includes(kind)) return new Response("unknown case", { status: 400 });
+        await prepareListenerCase(this.#qm!, kind, n);
+        return Response.json({});
+      }
+      case "/listener": {
+        const kind = url.searchParams.get("kind") as ListenerCase;
+        if (!LISTENER_CASES.includes(kind)) return new Response("unknown case", { status: 400 });
+        return this.#timed(n, (qm) => runListenerCase(qm, kind, n));
       }
       case "/pubsub-setup": {
         const kind = url.searchParams.get("kind") as PubSubCase;

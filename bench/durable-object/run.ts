@@ -17,6 +17,7 @@ import { alternate, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
 import { caseRows } from "../case-rows.js";
 import { jmsSet } from "../jms-cases.js";
+import { LISTENER_SET } from "../listener-cases.js";
 import { PUBSUB_SET, type PubSubCase } from "../pubsub-cases.js";
 
 const MESSAGES = 10_000;
@@ -107,11 +108,19 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
       const inside = await fetchJson("/pubsub", `${object}&kind=${kind}`, pubsubMessages(kind));
       return { count: inside.count!, ms: inside.ms! };
     });
+    const listenerMessages = 2000;
+    const listener = await caseRows("workerd", "durable object sqlite", LISTENER_SET, () => listenerMessages, 1, 3, async (kind) => {
+      const object = `listener-${kind}-${objects++}`;
+      await fetchJson("/setup-ours", object, 0);
+      await fetchJson("/listener-setup", `${object}&kind=${kind}`, listenerMessages);
+      const inside = await fetchJson("/listener", `${object}&kind=${kind}`, listenerMessages);
+      return { count: inside.count!, ms: inside.ms! };
+    });
     return {
       name: "durable-object",
       runtime: "workerd",
       versions: { workerd: workerdVersion(), miniflare: createRequire(import.meta.url)("miniflare/package.json").version, node: process.version },
-      rows: [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch), row("durable object sqlite, persistent, put+get pairs", pairs, PAIRS_TARGET), { ...row("durable object sqlite, the store alone (no queue manager), putMessage+deleteMessage pairs", storePairs), target: "(info)", met: true }, ...jms, ...pubsub],
+      rows: [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch), row("durable object sqlite, persistent, put+get pairs", pairs, PAIRS_TARGET), { ...row("durable object sqlite, the store alone (no queue manager), putMessage+deleteMessage pairs", storePairs), target: "(info)", met: true }, ...jms, ...pubsub, ...listener],
       notes: [
         "Rates are put+get (INSERT+DELETE) pairs per second, timed inside the object between two ctx.storage.sync() calls.",
         `Clock probe: in this workerd a pure-CPU loop moved Date.now() by ${clock.dateNowMs} ms and performance.now() by ${clock.performanceNowMs} ms ` +

@@ -10,6 +10,7 @@ import { IndexedDBStore } from "../../adapters/browser/index.js";
 import { benchDescriptor } from "../descriptor.js";
 import { BODY_1KIB } from "../stats.js";
 import { JMS_CASES, runJmsCase } from "../jms-cases.js";
+import { LISTENER_CASES, prepareListenerCase, runListenerCase } from "../listener-cases.js";
 import { PUBSUB_CASES, preparePubSubCase, runPubSubCase } from "../pubsub-cases.js";
 
 const QUEUE = "DEV.QUEUE.1";
@@ -171,7 +172,23 @@ async function pubsub(kindIndex: number, n: number): Promise<Timed> {
   }
 }
 
-const bench = { oursConcurrent, oursSerial, rawOneTransaction, rawSerial, jms, pubsub };
+/** One listener case (bench/listener-cases.ts), by index, on a fresh database; the messages put untimed. */
+async function listener(kindIndex: number, n: number): Promise<Timed> {
+  const databaseName = freshName("listener");
+  const qm = await QueueManager.open({ name: "BENCH", store: new IndexedDBStore({ databaseName }) });
+  try {
+    const kind = LISTENER_CASES[kindIndex]!;
+    await prepareListenerCase(qm, kind, n);
+    const start = performance.now();
+    const count = await runListenerCase(qm, kind, n);
+    return { count, ms: performance.now() - start };
+  } finally {
+    await qm.close();
+    await deleteDatabase(databaseName);
+  }
+}
+
+const bench = { oursConcurrent, oursSerial, rawOneTransaction, rawSerial, jms, pubsub, listener };
 export type PageBench = typeof bench;
 declare global {
   interface Window {

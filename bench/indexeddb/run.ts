@@ -21,6 +21,7 @@ import type { BenchResult, BenchRow } from "../types.js";
 import type { PageBench, Timed } from "./page.js";
 import { JMS_CASES, jmsSet } from "../jms-cases.js";
 import { caseRows } from "../case-rows.js";
+import { LISTENER_CASES, LISTENER_SET } from "../listener-cases.js";
 import { PUBSUB_CASES, PUBSUB_SET, type PubSubCase } from "../pubsub-cases.js";
 
 /** Messages per JMS case and round. */
@@ -75,6 +76,8 @@ export async function runIndexedDBBench(): Promise<BenchResult> {
     const jms = await caseRows("chromium", "indexeddb", jmsSet(2), () => JMS_MESSAGES, 1, 3, (kind) => call(page, "jms", JMS_CASES.indexOf(kind), JMS_MESSAGES));
     const pubsubMessages = (kind: PubSubCase) => (kind === "selective" ? 5 : 500);
     const pubsub = await caseRows("chromium", "indexeddb, persistent", PUBSUB_SET, pubsubMessages, 0, 2, (kind) => call(page, "pubsub", PUBSUB_CASES.indexOf(kind), pubsubMessages(kind)));
+    const listenerMessages = 300;
+    const listener = await caseRows("chromium", "indexeddb", LISTENER_SET, () => listenerMessages, 0, 2, (kind) => call(page, "listener", LISTENER_CASES.indexOf(kind), listenerMessages));
     return {
       name: "indexeddb",
       runtime: "chromium",
@@ -84,6 +87,7 @@ export async function runIndexedDBBench(): Promise<BenchResult> {
         row("indexeddb, persistent put, serial vs raw one transaction per put", serial, 0.8, { messages: SERIAL_MESSAGES }),
         ...jms,
         ...pubsub,
+        ...listener,
       ],
       notes: [
         "Rates are persistent puts per second; each round uses a fresh database, deleted afterwards.",
