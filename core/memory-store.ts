@@ -23,6 +23,12 @@ export class MemoryStorage {
    */
   inSeqOrder = true;
   lastSeq = -1;
+  /**
+   * While `inSeqOrder`: every seq put, ascending, deleted ones included until the next
+   * compaction, so that a lane query after a seq starts there by binary search rather than
+   * walking the messages before it (a selective get on a deep queue reads on from far in).
+   */
+  readonly seqs: number[] = [];
 }
 
 export interface MemoryStoreOptions {
@@ -62,10 +68,20 @@ export class MemoryStore implements Store {
     this.#checkOpen();
     if ("seq" in query) {
       const found = this.storage.messages.get(query.seq)?.record;
-      return found && found.queue === query.queue ? [structuredClone(found)] : [];
+      return found && found.queue === query.queue ? [copyOut(found)] : [];
     }
     const selected: MessageRecord[] = [];
     const ordered = this.storage.inSeqOrder;
+    if (ordered && !("correlationId" in query)) {
+      const { seqs, messages } = this.storage;
+      for (let i = firstAfter(seqs, query.afterSeq); i < seqs.length && selected.length < query.limit; i++) {
+        const record = messages.get(seqs[i]!)?.record;
+        if (record === undefined || record.queue !== query.queue || record.priority !== query.priority) continue;
+        if (query.beforeSeq !== undefined && record.seq >= query.beforeSeq) break;
+        selected.push(record);
+      }
+      return selected.map(copyOut);
+    }
     for (const { record } of this.storage.messages.values()) {
       if (record.queue !== query.queue) continue;
       if ("correlationId" in query ? record.correlationId === query.correlationId : record.priority === query.priority && record.seq > query.afterSeq && (query.beforeSeq === undefined || record.seq < query.beforeSeq)) {
@@ -73,7 +89,7 @@ export class MemoryStore implements Store {
         if (ordered && selected.length >= query.limit) break;
       }
     }
-    return (ordered ? selected : selected.sort((a, b) => a.seq - b.seq).slice(0, query.limit)).map((r) => structuredClone(r));
+    return (ordered ? selected : selected.sort((a, b) => a.seq - b.seq).slice(0, query.limit)).map(copyOut);
   }
 
   async readBody(seq: number): Promise<StoredBody | undefined> {
@@ -109,6 +125,11 @@ function applyOp(storage: MemoryStorage, op: StoreOp): void {
   switch (op.op) {
     case "putMessage":
       if (op.record.seq < storage.lastSeq) storage.inSeqOrder = false;
+      if (storage.inSeqOrder) {
+        // A seq put again after its deletion was compacted away goes back in too.
+        const last = storage.seqs.at(-1);
+        if (last === undefined || last < op.record.seq) storage.seqs.push(op.record.seq);
+      }
       storage.lastSeq = Math.max(storage.lastSeq, op.record.seq);
       storage.messages.set(op.record.seq, { record: op.record, body: op.body });
       return;
@@ -117,9 +138,11 @@ function applyOp(storage: MemoryStorage, op: StoreOp): void {
       return;
     case "deleteMessage":
       storage.messages.delete(op.seq);
+      compactSeqs(storage);
       return;
     case "deleteQueueMessages":
       for (const [seq, message] of storage.messages) if (message.record.queue === op.queue) storage.messages.delete(seq);
+      compactSeqs(storage);
       return;
     case "putObject":
       storage.objects.set(objectKey(op.record.kind, op.record.name), op.record);
@@ -134,6 +157,42 @@ function applyOp(storage: MemoryStorage, op: StoreOp): void {
       storage.meta.delete(op.key);
       return;
   }
+}
+
+/**
+ * A copy of stored data on its way out. What is stored went in through structuredClone, and
+ * records are plain objects, arrays and primitives: copied by hand here, several times
+ * cheaper than structuredClone (a selective get on a deep queue reads thousands of records).
+ * Anything else is cloned the usual way.
+ */
+function copyOut<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyOut) as T;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = copyOut((value as Record<string, unknown>)[key]);
+  return copy as T;
+}
+
+/** Drops deleted seqs from the index once they are most of it (amortised: each is dropped once). */
+function compactSeqs(storage: MemoryStorage): void {
+  const { seqs, messages } = storage;
+  if (seqs.length < 1024 || seqs.length < 2 * messages.size) return;
+  let kept = 0;
+  for (const seq of seqs) if (messages.has(seq)) seqs[kept++] = seq;
+  seqs.length = kept;
+}
+
+/** Binary search: the index of the first seq in `seqs` greater than `seq`. */
+function firstAfter(seqs: readonly number[], seq: number): number {
+  let lo = 0;
+  let hi = seqs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (seqs[mid]! <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function copyBody(body: StoredBody): StoredBody {

@@ -5,6 +5,7 @@
  */
 import Denque from "denque";
 import type { MessageRecord, StoredBody } from "../message.js";
+import type { Selector } from "../selector/index.js";
 
 export const EntryState = {
   /** Put, not yet committed: counted in depth, invisible to get and browse. */
@@ -49,10 +50,65 @@ export class Lane {
   refilling: Promise<void> | undefined;
   /** Bumped when the lane is emptied at once (CLEAR): a page read before must not land after. */
   generation = 0;
+  /**
+   * How far each compiled selector has read the paged part and found nothing it selects
+   * (pager.ts), so that the next get with it starts there instead of re-reading the store
+   * from where memory ends: a selective get on a deep queue would otherwise read every
+   * paged message every time. Keyed weakly: a selector nobody holds any more takes its
+   * watermark with it.
+   */
+  selectorScans: WeakMap<Selector, SelectorWatermark> | undefined;
+  /** The highest seq any selector's watermark covers. */
+  scannedUpTo = -1;
+  /** Selector reads of the paged part in flight, each told of the lowest seq that joined the paged part meanwhile. */
+  readonly scans = new Set<PagedScan>();
+  /**
+   * Bumped when a stored message may have become paged-only behind a watermark (see
+   * `pagedReturned`): every watermark made before it is void.
+   */
+  returns = 0;
 
   get isPaged(): boolean {
     return this.paged > 0 || this.pendingPaged > 0;
   }
+
+  /**
+   * A stored message joined the paged part after the pages around it may have been read: put
+   * back by a rollback or a failed get, or a put committed (seqs are given at put time, so a
+   * long unit of work commits behind later puts). A watermark past it would hide it, and so
+   * would one a scan in flight is about to make from a read that missed it. `seq` undefined:
+   * not known, so every watermark goes.
+   */
+  pagedReturned(seq: number | undefined): void {
+    const at = seq ?? -Infinity;
+    if (at <= this.scannedUpTo) this.returns++;
+    for (const scan of this.scans) scan.lowestReturned = Math.min(scan.lowestReturned, at);
+  }
+
+  /** Where `selector` may start reading the paged part: after the seq it returns (-1: from the start). */
+  selectorWatermark(selector: Selector): number {
+    const mark = this.selectorScans?.get(selector);
+    return mark !== undefined && mark.returns === this.returns ? mark.upTo : -1;
+  }
+
+  /** Every stored message of the paged part up to `upTo` was read by `selector`, which selects none, while `returns` held. */
+  markScanned(selector: Selector, upTo: number, returns: number): void {
+    if (returns !== this.returns) return;
+    (this.selectorScans ??= new WeakMap()).set(selector, { upTo, returns });
+    this.scannedUpTo = Math.max(this.scannedUpTo, upTo);
+  }
+}
+
+/** A selector read of a lane's paged part in flight (pager.ts). */
+export interface PagedScan {
+  /** The lowest seq that joined the paged part since the read began: a watermark stops below it. */
+  lowestReturned: number;
+}
+
+/** A selector's watermark in a lane: valid while the lane's `returns` is the one it was made with. */
+export interface SelectorWatermark {
+  upTo: number;
+  returns: number;
 }
 
 export function isExpired(record: MessageRecord, now: number): boolean {

@@ -136,8 +136,10 @@ export class LocalQueue {
     lane.pendingPaged--;
     this.uncommitted--;
     if (stored && record && record.seq <= lane.loadedUpTo) this.#insertLoaded(lane, record);
-    else if (stored) lane.paged++;
-    else {
+    else if (stored) {
+      lane.paged++;
+      lane.pagedReturned(record?.seq);
+    } else {
       this.depth--;
       this.#closeGapIfDone(lane);
     }
@@ -217,7 +219,10 @@ export class LocalQueue {
       const lane = this.lanes[entry.record.priority]!;
       lane.removed.delete(entry.record.seq);
       if (entry.record.seq <= lane.loadedUpTo) this.#insertLoaded(lane, entry.record);
-      else lane.paged++;
+      else {
+        lane.paged++;
+        lane.pagedReturned(entry.record.seq);
+      }
       entry.state = EntryState.Gone;
       return;
     }
@@ -258,6 +263,7 @@ export class LocalQueue {
       this.depth -= lane.paged;
       lane.paged = 0;
       lane.generation++;
+      lane.returns++;
     }
     for (const entry of dropped) this.remove(entry);
     return dropped;

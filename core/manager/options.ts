@@ -3,7 +3,7 @@ import { MQError } from "../errors.js";
 import type { MessageFilter } from "../kernel/message-filter.js";
 import type { QueueManagerOptions, SelectionOptions } from "../manager-types.js";
 import { normalizeId } from "../message.js";
-import { compile as compileSelector } from "../selector/index.js";
+import { compile, type Selector } from "../selector/index.js";
 
 const DEFAULT_BODY_CACHE_BYTES = 32 * 1024 * 1024;
 const DEFAULT_MESSAGE_MEMORY_BYTES = 32 * 1024 * 1024;
@@ -22,6 +22,32 @@ export function memoryLimits(options: QueueManagerOptions): MemoryLimits {
   const messageMemoryBytes = options.messageMemoryBytes ?? DEFAULT_MESSAGE_MEMORY_BYTES;
   if (!Number.isSafeInteger(messageMemoryBytes) || messageMemoryBytes < 1) throw new MQError("MQRC_OPTIONS_ERROR", `messageMemoryBytes must be a whole number of bytes, 1 or more; got ${JSON.stringify(messageMemoryBytes)}`);
   return { bodyCacheBytes: options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES, laneMemory, messageMemoryBytes };
+}
+
+/** Selectors compiled from text, most recently used last. */
+const compiledSelectors = new Map<string, Selector>();
+/** Enough for the selectors an application keeps using; each is a small closure tree. */
+const COMPILED_SELECTORS = 64;
+
+/**
+ * A get with a selector as text gets the Selector compiled before from the same text: a
+ * paged lane remembers per compiled selector how far it has read and found nothing (see
+ * Lane.selectorWatermark), so repeated gets with the same text read on from there instead
+ * of from where memory ends. A compiled selector holds no state of its own, so sharing one
+ * (across queues and queue managers too) changes nothing else. A bad selector throws and
+ * is not kept.
+ */
+function compileSelector(text: string): Selector {
+  const cached = compiledSelectors.get(text);
+  if (cached !== undefined) {
+    compiledSelectors.delete(text);
+    compiledSelectors.set(text, cached);
+    return cached;
+  }
+  const selector = compile(text);
+  compiledSelectors.set(text, selector);
+  if (compiledSelectors.size > COMPILED_SELECTORS) compiledSelectors.delete(compiledSelectors.keys().next().value!);
+  return selector;
 }
 
 export function normalizeFilter(options: SelectionOptions): MessageFilter | undefined {
