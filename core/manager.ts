@@ -43,6 +43,7 @@ import { Browsing } from "./manager/browsing.js";
 import { jmsHost } from "./manager/jms-host.js";
 import { Listener, type ListenOptions, type MessageHandler } from "./backout/listener.js";
 import { DeadLetterHandler } from "./backout/dead-letter-handler.js";
+import { expiredToDeadLetter } from "./backout/expiry.js";
 import type { DlqRulesTable } from "./backout/dlq-rule-types.js";
 import { describe } from "./kernel/kernel.js";
 import { checkWait, memoryLimits, normalizeFilter, type MemoryLimits } from "./manager/options.js";
@@ -104,6 +105,11 @@ export class QueueManager {
     this.#putContext = { queueManager: name, maxMessageLength: attributes.maxMessageLength, memory: this.#kernel.memory, seqs };
     this.#resolver = new QueueResolver(this.#objects, this.#queues, () => this.name, () => this.#attributes);
     this.#units = new Units(this.#kernel, name);
+    this.#kernel.expiredToDeadLetter = expiredToDeadLetter(
+      this.#kernel,
+      { name, deadLetterQueue: () => this.#attributes.deadLetterQueue, put: (queue, message, options) => this.put(queue, message, options), now: () => clock.now() },
+      () => this.#units.begin(),
+    );
     this.#browsing = new Browsing(this.#kernel, this.#resolver, () => this.#checkOpen());
     this.#admin = new ObjectAdmin(this.#kernel, this.#objects, {
       checkOpen: () => this.#checkOpen(),

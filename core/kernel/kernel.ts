@@ -21,6 +21,9 @@ import { Pager } from "./pager.js";
 import type { MessageMemory } from "./message-memory.js";
 import type { SeqIds } from "./seq-ids.js";
 
+/** An expiring message that could not be swept (held, or its move failed) is looked at again after this long. */
+export const SWEEP_RETRY_MS = 60_000;
+
 export interface KernelOptions {
   store: Store;
   clock: Clock;
@@ -48,7 +51,14 @@ export class Kernel {
   readonly #laneMemory: number;
   /** Delivery delays: when each delayed message in memory becomes deliverable. */
   readonly #deliveryTimers = new Set<TimerHandle>();
-  readonly #delays = { now: () => this.clock.now(), delayed: (entry: Entry) => this.#scheduleDelivery(entry) };
+  readonly #delays = { now: () => this.clock.now(), delayed: (entry: Entry) => this.#scheduleDelivery(entry), expiring: (at: number) => this.#sweepAt(at) };
+  /** The next sweep for expired messages: at the earliest expiry of a message in memory. */
+  #sweep: { due: number; timer: TimerHandle } | undefined;
+  /**
+   * Where expired messages of a queue with USEDLQ(YES) go (core/backout/expiry.ts): handed over
+   * locked, so that no one takes them meanwhile. Without it, or USEDLQ(NO), they are discarded.
+   */
+  expiredToDeadLetter: ((queue: LocalQueue, expired: Entry[]) => void) | undefined;
   /** Consumers whose next message is being looked for in the store (one look at a time each). */
   readonly #readingStore = new WeakSet<QueueConsumer>();
 
@@ -350,6 +360,11 @@ export class Kernel {
   }
 
   discardExpired(queue: LocalQueue, expired: Entry[]): void {
+    if (this.expiredToDeadLetter && queue.attributes.useDeadLetterQueue === true) {
+      for (const entry of expired) queue.lock(entry);
+      this.expiredToDeadLetter(queue, expired);
+      return;
+    }
     const ops: StoreOp[] = [];
     for (const entry of expired) {
       if (entry.record.persistent) ops.push({ op: "deleteMessage", seq: entry.record.seq });
@@ -397,6 +412,53 @@ export class Kernel {
   cancelDeliveryTimers(): void {
     for (const timer of this.#deliveryTimers) timer.cancel();
     this.#deliveryTimers.clear();
+    this.#sweep?.timer.cancel();
+    this.#sweep = undefined;
+  }
+
+  // --- Expiry ---
+
+  /**
+   * Expired messages are removed (or moved to the dead-letter queue) when their time comes,
+   * not only when a get passes them: a sweep runs at the earliest expiry of a message in
+   * memory, on the injected clock (at the edge, the Durable Object's alarm). Messages in the
+   * store only are swept as pages bring them into memory.
+   */
+  #sweepAt(at: number): void {
+    if (this.closed || (this.#sweep && this.#sweep.due <= at)) return;
+    this.#sweep?.timer.cancel();
+    const timer = this.clock.setTimer(at - this.clock.now(), () => {
+      this.#sweep = undefined;
+      this.sweepExpired();
+    });
+    this.#sweep = { due: at, timer };
+  }
+
+  /** A sweep `ms` from now at the latest (a move of expired messages failed). */
+  retrySweep(ms: number): void {
+    this.#sweepAt(this.clock.now() + ms);
+  }
+
+  /** Removes every expired message in memory now; the next sweep is set for the next expiry. */
+  sweepExpired(): void {
+    const now = this.clock.now();
+    let next = Infinity;
+    for (const queue of this.queues.values()) {
+      let expired: Entry[] | undefined;
+      for (const entry of queue.entries()) {
+        const at = entry.record.expiresAt;
+        if (at === null || entry.state === EntryState.Gone) continue;
+        // One held by a unit of work or waiting for its delivery time is looked at again later.
+        if (entry.state !== EntryState.Available) next = Math.min(next, Math.max(at, now + SWEEP_RETRY_MS));
+        else if (at <= now) (expired ??= []).push(entry);
+        else next = Math.min(next, at);
+      }
+      if (expired) this.discardExpired(queue, expired);
+      // A lane emptied by the sweep pages in what is behind it, so the sweep reaches messages
+      // that are in the store only (each page loaded tells its expiries, and so on).
+      if (expired) for (let p = 0; p < 10; p++) if (queue.lanes[p]!.available === 0 && queue.lanes[p]!.paged > 0) void this.pager.refill(queue, p).catch(() => undefined);
+    }
+    if (next !== Infinity) this.#sweepAt(next);
   }
 }
 

@@ -35,9 +35,11 @@ export interface RefillNeeded {
 export interface DelayHooks {
   now(): number;
   delayed(entry: Entry): void;
+  /** A message in memory expires at this time: the kernel sweeps expired messages then. */
+  expiring(expiresAt: number): void;
 }
 
-const NO_DELAYS: DelayHooks = { now: () => 0, delayed: () => undefined };
+const NO_DELAYS: DelayHooks = { now: () => 0, delayed: () => undefined, expiring: () => undefined };
 
 
 export class LocalQueue {
@@ -90,6 +92,7 @@ export class LocalQueue {
     }
     if (entry.state === EntryState.Available) lane.available++;
     this.#indexCorrelation(entry);
+    if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
     this.depth++;
     if (entry.state === EntryState.Pending) this.uncommitted++;
   }
@@ -151,6 +154,7 @@ export class LocalQueue {
     lane.loaded.splice(firstIndexAfter(lane.loaded, record.seq), 0, entry);
     if (!this.#delay(entry)) lane.available++;
     this.#indexCorrelation(entry);
+    if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
   }
 
   /**
@@ -166,6 +170,7 @@ export class LocalQueue {
       lane.loaded.push(entry);
       if (!this.#delay(entry)) lane.available++;
       this.#indexCorrelation(entry);
+      if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
     }
     lane.paged = Math.max(0, lane.paged - consumed);
     lane.loadedUpTo = Math.max(lane.loadedUpTo, upTo);

@@ -183,8 +183,12 @@ export function display(qm: MqscHost, keyword: string, target: MqscParameter, re
     if (where && !satisfies(where, withSynonym(byKeyword, keywordOfSynonym(commandType, where.keyword), where.keyword))) continue;
     const head = items.slice(0, headCount(commandType));
     let shown: DisplayItem[];
-    if (all) shown = items;
-    else {
+    if (all) {
+      // Our own attributes are shown when named, never under ALL (IBM's list stays IBM's).
+      const ours = extensionKeywords(commandType.type);
+      const named = new Set(requested.map((p) => keywordOfSynonym(commandType, p.keyword)));
+      shown = ours.size === 0 ? items : items.filter((item) => !ours.has(item.keyword) || named.has(item.keyword));
+    } else {
       shown = [...head];
       for (const parameter of requested) {
         if (parameter.values !== undefined) continue;
@@ -283,4 +287,10 @@ function displayItems(qm: MqscHost, object: ObjectCommandType, definition: Objec
   }
   body.sort((a, b) => (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0));
   return [...head, ...body];
+}
+
+/** The keywords of attributes of ours (not IBM's) of an object type. */
+function extensionKeywords(type: string): Set<string> {
+  const spec = (CATALOGUE as Record<string, { attributes: readonly AttributeSpec[] }>)[type];
+  return new Set(spec ? spec.attributes.filter((a) => a.extension).map((a) => a.keyword) : []);
 }

@@ -339,6 +339,10 @@ export function testJms(name: string, harness: StoreHarness): void {
         const qm = await open();
         const altered = await qm.mqsc(`ALTER QLOCAL(${A}) MAXACTCONS(1) MAXBKPCONS(2)\nDISPLAY QLOCAL(${A}) MAXACTCONS MAXBKPCONS`);
         expect(altered.commands[1]!.objects![0]!.parameters).toMatchObject({ maxactcons: 1, maxbkpcons: 2 });
+        // Ours, not IBM's: shown when named, not under ALL, so IBM's list stays IBM's.
+        const all = await qm.mqsc(`DISPLAY QLOCAL(${A}) ALL`);
+        expect(Object.keys(all.commands[0]!.objects![0]!.parameters)).not.toContain("maxactcons");
+        expect(all.commands[0]!.objects![0]!.parameters).toHaveProperty("maxdepth");
         const connection = await qm.createConnection();
         const sessions = await Promise.all([1, 2, 3, 4].map(() => connection.createSession()));
         const [first, second, third] = sessions.slice(0, 3).map((s) => s.createConsumer(s.createQueue(A)));

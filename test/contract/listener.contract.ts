@@ -368,3 +368,72 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
     });
   });
 }
+
+export function testExpiry(name: string, harness: StoreHarness): void {
+  const withManager = (body: (qm: QueueManager, clock: ManualClock, reopen: () => Promise<QueueManager>) => Promise<void>, options: { messagesInMemoryPerLane?: number } = {}) =>
+    harness.withStorage(uniqueKey(`expiry-${name}`), async (openStore) => {
+      const clock = new ManualClock();
+      const open = () => QueueManager.open({ name: "QM1", store: openStore(), clock, ...options });
+      const qm = await open();
+      let current = qm;
+      try {
+        await body(qm, clock, async () => {
+          await current.close();
+          current = await open();
+          return current;
+        });
+      } finally {
+        await current.close();
+      }
+    });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  describe(`expiry: ${name}`, () => {
+    it("removes a message when its time comes, without a get passing it, from memory and the store", async () => {
+      await withManager(async (qm, clock, reopen) => {
+        await qm.put("DEV.QUEUE.1", { body: "soon gone", persistent: true, expiry: 1000 });
+        await qm.put("DEV.QUEUE.1", { body: "stays", persistent: true });
+        expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(2);
+        clock.advance(999);
+        expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(2);
+        clock.advance(1);
+        await settle();
+        expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1);
+        const again = await reopen();
+        expect(await again.list("DEV.QUEUE.1")).toHaveLength(1);
+        expect((await again.get("DEV.QUEUE.1"))?.body).toBe("stays");
+      });
+    });
+
+    it("moves an expired message to the dead-letter queue with reason MQFB_EXPIRATION where the queue says USEDLQ(YES); there it does not expire", async () => {
+      await withManager(async (qm, clock) => {
+        const altered = await qm.mqsc("ALTER QLOCAL(DEV.QUEUE.1) USEDLQ(YES)\nDISPLAY QLOCAL(DEV.QUEUE.1) USEDLQ");
+        expect(altered.commands[1]!.objects![0]!.parameters).toMatchObject({ usedlq: "YES" });
+        await qm.put("DEV.QUEUE.1", { body: "late", persistent: true, expiry: 500, properties: { order: 9 } });
+        clock.advance(500);
+        await settle();
+        expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(0);
+        clock.advance(10_000);
+        const [dead] = await drain(qm, DLQ);
+        expect(dead).toMatchObject({ body: "late", expiry: null, persistent: true });
+        expect(dead!.deadLetterHeader).toMatchObject({ reason: 258, reasonName: "MQFB_EXPIRATION", destQueue: "DEV.QUEUE.1" });
+      });
+    });
+
+    it("reaches expiring messages that are in the store only, page by page", async () => {
+      await withManager(
+        async (qm, clock) => {
+          for (let i = 0; i < 12; i++) await qm.put("DEV.QUEUE.1", { body: `m${i}`, persistent: true, expiry: 1000 });
+          await qm.put("DEV.QUEUE.1", { body: "stays", persistent: true });
+          clock.advance(1000);
+          for (let i = 0; i < 20 && qm.queueStatus("DEV.QUEUE.1").depth > 1; i++) {
+            await settle();
+            clock.advance(1);
+          }
+          expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1);
+        },
+        { messagesInMemoryPerLane: 4 },
+      );
+    });
+  });
+}

@@ -187,6 +187,7 @@ const attributes: AttributeSpec[] = [
     keyword: "MAXACTCONS",
     type: { kind: "integer", min: 1, max: MAX_INT, words: { NOLIMIT: -1 } },
     default: -1,
+    extension: true,
     help: "webmq: how many JMS consumers may receive from the queue at once (Sun MQ's maxNumActiveConsumers); NOLIMIT for any number. 1 gives strict order.",
   },
   {
@@ -194,7 +195,16 @@ const attributes: AttributeSpec[] = [
     keyword: "MAXBKPCONS",
     type: { kind: "integer", min: 0, max: MAX_INT, words: { NOLIMIT: -1 } },
     default: 0,
+    extension: true,
     help: "webmq: how many more JMS consumers may wait as backups, taking over in order as active ones close (Sun MQ's maxNumBackupConsumers).",
+  },
+  {
+    name: "useDeadLetterQueue",
+    keyword: "USEDLQ",
+    type: { kind: "boolean", true: "YES", false: "NO" },
+    default: false,
+    extension: true,
+    help: "webmq: whether messages that expire on the queue go to the dead-letter queue with reason MQFB_EXPIRATION (Sun MQ's useDMQ) rather than being discarded.",
   },
   {
     name: "maxDepth",

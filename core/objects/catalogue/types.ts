@@ -34,6 +34,12 @@ export interface AttributeSpec {
   default: JsonValue;
   /** One line from IBM's description, for help text. */
   help: string;
+  /**
+   * An attribute of ours, not IBM's (Sun MQ's destination limits, ...): set and shown by
+   * name, but left out of DISPLAY ... ALL, so a client that holds IBM's list meets no keys it
+   * does not know.
+   */
+  extension?: true;
 }
 
 /** An object type as MQSC names it (QLOCAL, CHANNEL, ...). */
