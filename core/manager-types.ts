@@ -34,6 +34,13 @@ export interface PutOptions {
   /** Stages the put in this unit of work (MQPMO_SYNCPOINT); see `QueueManager.beginUnitOfWork`. */
   unitOfWork?: UnitOfWork;
   /**
+   * On a queue with LIMITBHV(FLOWCTL): how long a put at MAXDEPTH waits for room, in ms,
+   * before it fails with MQRC_Q_FULL. Default 10,000.
+   */
+  wait?: number;
+  /** @internal Messages this put's unit of work removes to make room (LIMITBHV RMOLDEST, RMLOWPRI). */
+  makingRoom?: number;
+  /**
    * @internal The context a message moved by the queue manager keeps (MQPMO_PASS_ALL_CONTEXT):
    * its put time and backout count, and on a dead-letter queue its dead-letter header.
    */

@@ -40,6 +40,7 @@ import { Handles } from "./manager/handles.js";
 import { ChannelStates } from "./manager/channels.js";
 import { recover } from "./manager/recovery.js";
 import { Browsing } from "./manager/browsing.js";
+import { QueueLimits } from "./manager/queue-limits.js";
 import { jmsHost } from "./manager/jms-host.js";
 import { Listener, type ListenOptions, type MessageHandler } from "./backout/listener.js";
 import { DeadLetterHandler } from "./backout/dead-letter-handler.js";
@@ -77,6 +78,7 @@ export class QueueManager {
   readonly #channels = new ChannelStates(this.#objects);
   readonly #units: Units;
   readonly #browsing: Browsing;
+  readonly #limits: QueueLimits;
   readonly #broker: Broker;
   /** What the JMS layer runs on (core/manager/jms-host.ts). */
   readonly #jms: ReturnType<typeof jmsHost>;
@@ -105,11 +107,9 @@ export class QueueManager {
     this.#putContext = { queueManager: name, maxMessageLength: attributes.maxMessageLength, memory: this.#kernel.memory, seqs };
     this.#resolver = new QueueResolver(this.#objects, this.#queues, () => this.name, () => this.#attributes);
     this.#units = new Units(this.#kernel, name);
-    this.#kernel.expiredToDeadLetter = expiredToDeadLetter(
-      this.#kernel,
-      { name, deadLetterQueue: () => this.#attributes.deadLetterQueue, put: (queue, message, options) => this.put(queue, message, options), now: () => clock.now() },
-      () => this.#units.begin(),
-    );
+    const move = { name, deadLetterQueue: () => this.#attributes.deadLetterQueue, put: (queue: string, message: PutMessage, options?: PutOptions) => this.put(queue, message, options), now: () => clock.now() };
+    this.#kernel.expiredToDeadLetter = expiredToDeadLetter(this.#kernel, move, () => this.#units.begin());
+    this.#limits = new QueueLimits(this.#kernel, { put: (queue, message, options) => this.put(queue, message, options), beginUnitOfWork: () => this.#units.begin(), move });
     this.#browsing = new Browsing(this.#kernel, this.#resolver, () => this.#checkOpen());
     this.#admin = new ObjectAdmin(this.#kernel, this.#objects, {
       checkOpen: () => this.#checkOpen(),
@@ -240,10 +240,11 @@ export class QueueManager {
     const local = this.#queues.get(queueName);
     const target = local !== undefined ? local : this.#resolver.forPut(queueName);
     const queue = target instanceof LocalQueue ? target : target.queue;
+    if (queue.depth >= queue.attributes.maxDepth && QueueLimits.applies(queue, options)) return this.#limits.putAtLimit(queueName, queue, message, options);
     const kernel = this.#kernel;
     const now = kernel.clock.now();
     const context = this.#putContext;
-    const { record, stored } = target instanceof LocalQueue ? buildPutRecord(context, now, queue, queue.attributes, undefined, message, options.context) : buildPutRecord(context, now, queue, target.defaults, target.transmission, message, options.context);
+    const { record, stored } = target instanceof LocalQueue ? buildPutRecord(context, now, queue, queue.attributes, undefined, message, options.context, options.makingRoom) : buildPutRecord(context, now, queue, target.defaults, target.transmission, message, options.context, options.makingRoom);
     queue.lastPutTime = now;
     const result: PutResult = { messageId: record.messageId, correlationId: record.correlationId, priority: record.priority, persistent: record.persistent, putTime: now, expiry: message.expiry ?? null };
     if (unit) kernel.stagePut(queue, record, stored, unit);

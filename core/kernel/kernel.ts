@@ -357,6 +357,7 @@ export class Kernel {
     if (entry.state === EntryState.Gone) return;
     this.memory.release(entry);
     queue.remove(entry);
+    if (queue.roomWaiters.length > 0) queue.roomWaiters.shift()!();
   }
 
   discardExpired(queue: LocalQueue, expired: Entry[]): void {
@@ -390,6 +391,7 @@ export class Kernel {
     const depth = queue.depth;
     for (const entry of [...queue.entries()]) this.forget(queue, entry);
     queue.dropAll();
+    for (const wake of queue.roomWaiters.splice(0)) wake();
     return depth;
   }
 

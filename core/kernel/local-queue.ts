@@ -55,6 +55,8 @@ export class LocalQueue {
   lastGetTime = 0;
   /** Who takes the queue's messages as they become available: waiting gets, JMS consumers, listeners. */
   readonly consumers = new QueueConsumers();
+  /** Puts waiting for room (LIMITBHV(FLOWCTL)): each told, oldest first, as a message leaves the queue. */
+  readonly roomWaiters: (() => void)[] = [];
   /** Set on a dynamic queue made from a model queue; a temporary one is never stored. */
   dynamic: "temporary" | "permanent" | undefined;
 

@@ -36,6 +36,8 @@ export function buildPutRecord(
   transmission: Transmission | undefined,
   message: PutMessage,
   kept?: MessageContext,
+  /** Messages the put's unit of work removes to make room (LIMITBHV RMOLDEST, RMLOWPRI): counted in depth until it commits. */
+  makingRoom = 0,
 ): { record: MessageRecord; stored: StoredBody } {
   const attributes = queue.attributes;
   if (!attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${queue.name} is PUT(DISABLED)`);
@@ -50,7 +52,7 @@ export function buildPutRecord(
       ? new MQError("MQRC_MSG_TOO_BIG_FOR_Q_MGR", `the message is ${size} bytes; queue manager ${context.queueManager} takes at most ${qmgrMax} (${qmgrMax < context.maxMessageLength ? "the memory it may hold messages in" : "MAXMSGL"})`)
       : new MQError("MQRC_MSG_TOO_BIG_FOR_Q", `the message is ${size} bytes; queue ${queue.name} takes at most ${attributes.maxMessageLength} (MAXMSGL)`);
   }
-  if (queue.depth >= attributes.maxDepth) {
+  if (queue.depth - makingRoom >= attributes.maxDepth) {
     throw new MQError("MQRC_Q_FULL", `queue ${queue.name} holds its maximum of ${attributes.maxDepth} messages (MAXDEPTH)`);
   }
   const priority = message.priority ?? defaults.defaultPriority;

@@ -7,6 +7,7 @@ import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contrac
 import { testJms } from "../contract/jms.contract.js";
 import { testDispatch } from "../contract/dispatch.contract.js";
 import { testExpiry, testListener } from "../contract/listener.contract.js";
+import { testQueueLimits } from "../contract/queue-limits.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
 import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
@@ -20,6 +21,7 @@ testJms("IndexedDB (Chromium)", indexedDBHarness);
 testDispatch("IndexedDB (Chromium)", indexedDBHarness);
 testListener("IndexedDB (Chromium)", indexedDBHarness);
 testExpiry("IndexedDB (Chromium)", indexedDBHarness);
+testQueueLimits("IndexedDB (Chromium)", indexedDBHarness);
 testSelectors("IndexedDB (Chromium)", indexedDBHarness);
 testPubSub("IndexedDB (Chromium)", indexedDBHarness);
 testCrashPoints("IndexedDB (Chromium)", indexedDBHarness, { points: 50 });

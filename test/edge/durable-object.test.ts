@@ -7,6 +7,7 @@ import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contrac
 import { testJms } from "../contract/jms.contract.js";
 import { testDispatch } from "../contract/dispatch.contract.js";
 import { testExpiry, testListener } from "../contract/listener.contract.js";
+import { testQueueLimits } from "../contract/queue-limits.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
 import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
@@ -24,6 +25,7 @@ testJms("Durable Object SQLite (workerd)", durableObjectHarness);
 testDispatch("Durable Object SQLite (workerd)", durableObjectHarness);
 testListener("Durable Object SQLite (workerd)", durableObjectHarness);
 testExpiry("Durable Object SQLite (workerd)", durableObjectHarness);
+testQueueLimits("Durable Object SQLite (workerd)", durableObjectHarness);
 testSelectors("Durable Object SQLite (workerd)", durableObjectHarness);
 testPubSub("Durable Object SQLite (workerd)", durableObjectHarness);
 testCrashPoints("Durable Object SQLite (workerd)", durableObjectHarness, { points: 50 });

@@ -8,6 +8,7 @@ import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contrac
 import { testJms } from "../contract/jms.contract.js";
 import { testDispatch } from "../contract/dispatch.contract.js";
 import { testExpiry, testListener } from "../contract/listener.contract.js";
+import { testQueueLimits } from "../contract/queue-limits.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
 import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
@@ -21,6 +22,7 @@ testJms("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testDispatch("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testListener("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testExpiry("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
+testQueueLimits("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testSelectors("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testPubSub("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testCrashPoints("IndexedDB (fake-indexeddb, node)", indexedDBHarness, { points: 1000 });

@@ -7,6 +7,7 @@ import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contrac
 import { testJms } from "../contract/jms.contract.js";
 import { testDispatch } from "../contract/dispatch.contract.js";
 import { testExpiry, testListener } from "../contract/listener.contract.js";
+import { testQueueLimits } from "../contract/queue-limits.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
 import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
@@ -20,6 +21,7 @@ testJms("memory (node)", memoryHarness);
 testDispatch("memory (node)", memoryHarness);
 testListener("memory (node)", memoryHarness);
 testExpiry("memory (node)", memoryHarness);
+testQueueLimits("memory (node)", memoryHarness);
 testSelectors("memory (node)", memoryHarness);
 testPubSub("memory (node)", memoryHarness);
 testCrashPoints("memory (node)", memoryHarness, { points: 1000 });

@@ -207,6 +207,14 @@ const attributes: AttributeSpec[] = [
     help: "webmq: whether messages that expire on the queue go to the dead-letter queue with reason MQFB_EXPIRATION (Sun MQ's useDMQ) rather than being discarded.",
   },
   {
+    name: "limitBehavior",
+    keyword: "LIMITBHV",
+    type: { kind: "enum", values: { rejectNewest: "REJECT", flowControl: "FLOWCTL", removeOldest: "RMOLDEST", removeLowPriority: "RMLOWPRI" } },
+    default: "rejectNewest",
+    extension: true,
+    help: "webmq: what a put does at MAXDEPTH (Sun MQ's limitBehavior): REJECT with MQRC_Q_FULL; FLOWCTL waits for room; RMOLDEST removes the oldest message; RMLOWPRI the oldest of a lower priority (to the dead-letter queue with USEDLQ(YES)).",
+  },
+  {
     name: "maxDepth",
     keyword: "MAXDEPTH",
     type: { kind: "integer", min: 0, max: MAX_INT },

@@ -1,0 +1,118 @@
+/**
+ * What a put does when its queue is at MAXDEPTH, as Sun MQ's destination limit behaviours
+ * have it (LIMITBHV, ours): REJECT fails with MQRC_Q_FULL (IBM MQ's way, and the default);
+ * FLOWCTL makes the put wait for room, up to its wait, then fail; RMOLDEST removes the
+ * oldest message, RMLOWPRI the oldest of the lowest priority below the new message's (none
+ * below: MQRC_Q_FULL). A removed message goes to the dead-letter queue where the queue says
+ * USEDLQ(YES); the removal and the put are one unit of work, so neither happens without the
+ * other.
+ */
+import { MQError } from "../errors.js";
+import type { Kernel } from "../kernel/kernel.js";
+import { EntryState, type Entry } from "../kernel/lane.js";
+import type { LocalQueue } from "../kernel/local-queue.js";
+import type { PutOptions, PutResult } from "../manager-types.js";
+import type { PutMessage } from "../message.js";
+import type { UnitOfWork } from "../uow/unit-of-work.js";
+import { moveToDeadLetterQueue, type MoveHost } from "../backout/move-aside.js";
+import { MQRC } from "../errors.js";
+
+/** How long a put waits for room on a FLOWCTL queue unless it says. */
+export const DEFAULT_FLOW_CONTROL_WAIT_MS = 10_000;
+
+export interface LimitHost {
+  put(queue: string, message: PutMessage, options: PutOptions): Promise<PutResult>;
+  beginUnitOfWork(): UnitOfWork;
+  move: MoveHost;
+}
+
+export class QueueLimits {
+  /** Messages each unit of work has removed from each queue to make room: they count in depth until it commits. */
+  readonly #removedBy = new WeakMap<UnitOfWork, Map<string, number>>();
+
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly host: LimitHost,
+  ) {}
+
+  /** Whether a put to this queue now must go through putAtLimit. */
+  static applies(queue: LocalQueue, options: PutOptions): boolean {
+    const behavior = queue.attributes.limitBehavior;
+    return queue.depth >= queue.attributes.maxDepth && behavior !== undefined && behavior !== "rejectNewest" && options.makingRoom === undefined;
+  }
+
+  async putAtLimit(queueName: string, queue: LocalQueue, message: PutMessage, options: PutOptions): Promise<PutResult> {
+    if (queue.attributes.limitBehavior === "flowControl") return this.#waitForRoom(queueName, queue, message, options);
+    const own = options.unitOfWork === undefined;
+    const unit = options.unitOfWork ?? this.host.beginUnitOfWork();
+    try {
+      const priority = typeof message?.priority === "number" ? message.priority : Number(queue.attributes.defaultPriority);
+      const victim = this.#victim(queue, priority);
+      if (!victim) {
+        const why = queue.attributes.limitBehavior === "removeLowPriority" ? `and holds no message of a priority below ${priority} to remove (LIMITBHV(RMLOWPRI))` : "and none of its messages can be removed now (LIMITBHV(RMOLDEST))";
+        throw new MQError("MQRC_Q_FULL", `queue ${queue.name} holds its maximum of ${queue.attributes.maxDepth} messages (MAXDEPTH) ${why}`);
+      }
+      queue.lock(victim);
+      const removed = await this.kernel.getUnderSyncpoint(queue, victim, unit);
+      if (queue.attributes.useDeadLetterQueue === true) {
+        const failure = await moveToDeadLetterQueue(this.host.move, removed, queue.name, MQRC.MQRC_Q_FULL, unit, "webmq queue limit");
+        if (failure !== undefined) throw new MQError("MQRC_Q_FULL", `queue ${queue.name} is full, and the message that would make room could not go to the dead-letter queue: ${failure instanceof Error ? failure.message : String(failure)}`);
+      }
+      const byQueue = this.#removedBy.get(unit) ?? new Map<string, number>();
+      this.#removedBy.set(unit, byQueue);
+      byQueue.set(queue.name, (byQueue.get(queue.name) ?? 0) + 1);
+      const result = await this.host.put(queueName, message, { ...options, unitOfWork: unit, makingRoom: byQueue.get(queue.name)! });
+      if (own) await unit.commit();
+      return result;
+    } catch (error) {
+      if (own && unit.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** The message to remove: the oldest available one, or for RMLOWPRI the oldest of the lowest priority below `priority`. */
+  #victim(queue: LocalQueue, priority: number): Entry | undefined {
+    const lowPriority = queue.attributes.limitBehavior === "removeLowPriority";
+    let best: Entry | undefined;
+    for (const entry of queue.entries()) {
+      if (entry.state !== EntryState.Available) continue;
+      const r = entry.record;
+      if (lowPriority && r.priority >= priority) continue;
+      if (!best || (lowPriority && r.priority < best.record.priority) || ((!lowPriority || r.priority === best.record.priority) && r.seq < best.record.seq)) best = entry;
+    }
+    return best;
+  }
+
+  async #waitForRoom(queueName: string, queue: LocalQueue, message: PutMessage, options: PutOptions): Promise<PutResult> {
+    const wait = options.wait ?? DEFAULT_FLOW_CONTROL_WAIT_MS;
+    if (wait !== Infinity && (!Number.isSafeInteger(wait) || wait < 0)) throw new MQError("MQRC_WAIT_INTERVAL_ERROR", `wait is a whole number of milliseconds, or Infinity; got ${JSON.stringify(wait)}`);
+    const deadline = this.kernel.clock.now() + wait;
+    while (queue.depth >= queue.attributes.maxDepth) {
+      const left = deadline - this.kernel.clock.now();
+      if (left <= 0 || !(await this.#room(queue, left))) {
+        throw new MQError("MQRC_Q_FULL", `queue ${queue.name} stayed at its maximum of ${queue.attributes.maxDepth} messages (MAXDEPTH) for the ${wait} ms the put waited (LIMITBHV(FLOWCTL))`);
+      }
+      if (this.kernel.queues.get(queue.name) !== queue) throw new MQError("MQRC_Q_DELETED", `queue ${queue.name} was deleted while the put waited for room`);
+    }
+    return this.host.put(queueName, message, { ...options, makingRoom: 0 });
+  }
+
+  /** Resolves true when a message leaves the queue, false after `ms`. */
+  #room(queue: LocalQueue, ms: number): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const wake = () => {
+        timer?.cancel();
+        resolve(true);
+      };
+      const timer =
+        ms === Infinity
+          ? undefined
+          : this.kernel.clock.setTimer(ms, () => {
+              const index = queue.roomWaiters.indexOf(wake);
+              if (index >= 0) queue.roomWaiters.splice(index, 1);
+              resolve(false);
+            });
+      queue.roomWaiters.push(wake);
+    });
+  }
+}
