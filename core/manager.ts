@@ -293,7 +293,8 @@ export class QueueManager {
    */
   consume(queueName: string, options: ConsumeOptions): QueueConsumerHandle {
     this.#checkOpen();
-    const queue = this.#resolver.forGet(queueName);
+    // As MQOPEN for input: a GET(DISABLED) queue can be consumed from; nothing comes until GET(ENABLED).
+    const queue = this.#resolver.forGet(queueName, false);
     if (!Number.isSafeInteger(options.credit) || options.credit < 1) throw new MQError("MQRC_OPTIONS_ERROR", `credit is a whole number of messages, 1 or more; got ${JSON.stringify(options.credit)}`);
     return attachConsumer(this.#kernel, queue, normalizeFilter(options), options, () => this.#inputChanged(queue));
   }
@@ -305,7 +306,7 @@ export class QueueManager {
    */
   listen(queueName: string, handler: MessageHandler, options: ListenOptions = {}): Listener {
     this.#checkOpen();
-    const queue = this.#resolver.forGet(queueName);
+    const queue = this.#resolver.forGet(queueName, false);
     const listener = new Listener(this, queue.name, handler, options);
     this.#listeners.add(listener);
     return listener;

@@ -126,6 +126,12 @@ export class DurableObjectStore implements Store {
     // The object's storage outlives this store; there is nothing to release.
   }
 
+  /** The name of the queue manager stored here, if one is: an alarm that wakes an evicted object opens it under this. */
+  queueManagerName(): string | undefined {
+    const row = this.#sql.exec<{ name: string }>(`SELECT name FROM ${this.#t.objects} WHERE kind = 'qmgr' LIMIT 1`).toArray()[0];
+    return row?.name;
+  }
+
   // --- Internal helpers ---
 
   /** Whether an operation writes more than one row (a chunked body), and so needs a transaction. */

@@ -15,6 +15,8 @@ export interface EdgeEnv {
   MQ_RESPONSE_TIMEOUT_MS?: string;
   /** The most bytes of non-persistent message bodies a queue manager holds in memory (default 32 MiB). */
   MQ_MESSAGE_MEMORY_BYTES?: string;
+  /** Listeners each queue manager's object runs: JSON, see adapters/edge/listeners.ts. */
+  MQ_LISTENERS?: string | unknown[];
 }
 
 export const DEFAULT_QUEUE_MANAGERS = "QM1";

@@ -9,3 +9,5 @@ export type { DurableObjectStoreOptions } from "./durable-object-store.js";
 export { AlarmClock } from "./alarm-clock.js";
 export { createEdgeWorker } from "./worker.js";
 export type { EdgeEnv } from "./env.js";
+export { registerListenerHandlers, parseListenerConfiguration, LISTENER_WAKE_MS } from "./listeners.js";
+export type { EdgeMessageHandler, EdgeListenerContext, ListenerConfiguration } from "./listeners.js";

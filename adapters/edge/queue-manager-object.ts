@@ -9,12 +9,15 @@ import { DurableObject } from "cloudflare:workers";
 import { QueueManager } from "../../core/index.js";
 import { DEFAULT_HTTP_LIMITS, createHttpApp } from "../http/index.js";
 import { AlarmClock } from "./alarm-clock.js";
+import { EdgeListeners, parseListenerConfiguration } from "./listeners.js";
 import { DurableObjectStore } from "./durable-object-store.js";
 import { EDGE_BODY_CACHE_BYTES, EDGE_MESSAGE_MEMORY_BYTES, numberVariable, parseTokens, type EdgeEnv } from "./env.js";
 
 export class QueueManagerObject extends DurableObject<EdgeEnv> {
   readonly #clock: AlarmClock;
   #manager: Promise<QueueManager> | undefined;
+  #storeInstance: DurableObjectStore | undefined;
+  #listeners: EdgeListeners | undefined;
   #app: ReturnType<typeof createHttpApp> | undefined;
 
   constructor(ctx: DurableObjectState, env: EdgeEnv) {
@@ -22,20 +25,34 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     this.#clock = new AlarmClock(ctx.storage);
   }
 
-  /** The queue manager this object holds, opened on first use under `name`. */
+  /** The queue manager this object holds, opened on first use under `name`, with its configured listeners. */
   queueManager(name: string): Promise<QueueManager> {
     if (!this.#manager) {
       this.#manager = QueueManager.open({
         name,
-        store: new DurableObjectStore(this.ctx.storage),
+        store: this.#store(),
         clock: this.#clock,
         messageMemoryBytes: numberVariable(this.env, "MQ_MESSAGE_MEMORY_BYTES", EDGE_MESSAGE_MEMORY_BYTES),
         bodyCacheBytes: EDGE_BODY_CACHE_BYTES,
+      }).then((qm) => {
+        // The listeners MQ_LISTENERS names for this queue manager run from the moment it opens.
+        this.#listeners = new EdgeListeners(qm, this.env, parseListenerConfiguration(this.env.MQ_LISTENERS), (text) => console.warn(`webmq ${name}: ${text}`));
+        return qm;
       });
       // A failed open is not cached: the next request tries again.
       this.#manager.catch(() => (this.#manager = undefined));
     }
     return this.#manager;
+  }
+
+  /** The listeners running on this object's queue manager (adapters/edge/listeners.ts). */
+  get listeners(): EdgeListeners | undefined {
+    return this.#listeners;
+  }
+
+  #store(): DurableObjectStore {
+    this.#storeInstance ??= new DurableObjectStore(this.ctx.storage);
+    return this.#storeInstance;
   }
 
   override async fetch(request: Request): Promise<Response> {
@@ -49,6 +66,12 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   }
 
   override async alarm(): Promise<void> {
+    // An alarm may wake an object that was evicted: its queue manager (and its listeners) open
+    // first, under the name stored with it, so the alarm's work finds them.
+    if (!this.#manager) {
+      const name = this.#store().queueManagerName();
+      if (name !== undefined) await this.queueManager(name);
+    }
     this.#clock.fire();
   }
 }
