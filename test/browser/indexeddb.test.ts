@@ -10,6 +10,7 @@ import { testExpiry, testListener } from "../contract/listener.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
 import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
+import { testDepthEvents } from "../contract/depth-events.contract.js";
 
 testStore("IndexedDB (Chromium)", indexedDBHarness);
 testQueueManager("IndexedDB (Chromium)", indexedDBHarness);
@@ -22,4 +23,5 @@ testListener("IndexedDB (Chromium)", indexedDBHarness);
 testExpiry("IndexedDB (Chromium)", indexedDBHarness);
 testSelectors("IndexedDB (Chromium)", indexedDBHarness);
 testPubSub("IndexedDB (Chromium)", indexedDBHarness);
+testDepthEvents("IndexedDB (Chromium)", indexedDBHarness);
 testCrashPoints("IndexedDB (Chromium)", indexedDBHarness, { points: 50 });

@@ -11,6 +11,7 @@ import { testExpiry, testListener } from "../contract/listener.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
 import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
+import { testDepthEvents } from "../contract/depth-events.contract.js";
 
 testStore("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testQueueManager("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
@@ -23,4 +24,5 @@ testListener("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testExpiry("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testSelectors("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testPubSub("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
+testDepthEvents("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testCrashPoints("IndexedDB (fake-indexeddb, node)", indexedDBHarness, { points: 1000 });

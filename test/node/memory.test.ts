@@ -10,6 +10,7 @@ import { testExpiry, testListener } from "../contract/listener.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
 import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
+import { testDepthEvents } from "../contract/depth-events.contract.js";
 
 testStore("memory (node)", memoryHarness);
 testQueueManager("memory (node)", memoryHarness);
@@ -22,4 +23,5 @@ testListener("memory (node)", memoryHarness);
 testExpiry("memory (node)", memoryHarness);
 testSelectors("memory (node)", memoryHarness);
 testPubSub("memory (node)", memoryHarness);
+testDepthEvents("memory (node)", memoryHarness);
 testCrashPoints("memory (node)", memoryHarness, { points: 1000 });
