@@ -1,7 +1,7 @@
 /**
  * The objects a new queue manager starts with: IBM MQ's SYSTEM.DEFAULT objects (the
- * templates that DEFINE copies), the dead-letter and initiation queues, and the developer
- * image's DEV.QUEUE.1 to 3.
+ * templates that DEFINE copies), the dead-letter, initiation and performance event queues, and
+ * the developer image's DEV.QUEUE.1 to 3.
  */
 import type { Attributes, ObjectType } from "./objects.js";
 
@@ -19,6 +19,7 @@ export const SYSTEM_OBJECTS: readonly SystemObject[] = [
   { type: "localQueue", name: DEFAULT_DEAD_LETTER_QUEUE, attributes: { description: "Dead-letter queue" } },
   { type: "localQueue", name: "SYSTEM.DEFAULT.INITIATION.QUEUE", attributes: { description: "Default initiation queue" } },
   { type: "localQueue", name: "SYSTEM.CHANNEL.INITQ", attributes: { description: "Channel initiation queue" } },
+  { type: "localQueue", name: "SYSTEM.ADMIN.PERFM.EVENT", attributes: { description: "Performance event queue" } },
   { type: "aliasQueue", name: "SYSTEM.DEFAULT.ALIAS.QUEUE", attributes: {} },
   { type: "remoteQueue", name: "SYSTEM.DEFAULT.REMOTE.QUEUE", attributes: {} },
   { type: "modelQueue", name: "SYSTEM.DEFAULT.MODEL.QUEUE", attributes: {} },

@@ -71,6 +71,9 @@ export const MQRC = {
   MQRC_BACKOUT_THRESHOLD_REACHED: 2362,
   MQRC_MSG_NOT_MATCHED: 2363,
   MQRC_JMS_FORMAT_ERROR: 2364,
+  // Reasons that appear only in performance event messages (core/events/depth-events.ts).
+  MQRC_Q_DEPTH_HIGH: 2224,
+  MQRC_Q_DEPTH_LOW: 2225,
 } as const;
 
 export type MQReasonName = keyof typeof MQRC;

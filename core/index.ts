@@ -21,6 +21,8 @@ export type { ReceivedMessage } from "./jms/received-message.js";
 export { XASession, SessionXAResource } from "./jms/xa-session.js";
 export { XAResource } from "./uow/xa-resource.js";
 export type { QueueEvent, QueueEventListener } from "./events/queue-events.js";
+export { decodeEvent, encodeDepthEvent, DEPTH_EVENT_LAYOUT, MQFMT_EVENT, type DepthEvent, type DepthEventType } from "./events/performance-event-pcf.js";
+export { PERFORMANCE_EVENT_QUEUE } from "./events/depth-events.js";
 export type { UnitOfWorkState } from "./uow/unit-of-work.js";
 export { MQError, MQRC, MQCC_OK, MQCC_WARNING, MQCC_FAILED, reasonName, isMQError } from "./errors.js";
 export type { MQReasonName, SerializedMQError } from "./errors.js";

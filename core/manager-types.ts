@@ -52,6 +52,8 @@ export interface MessageContext {
   putTime?: number;
   backoutCount?: number;
   deadLetter?: DeadLetterHeader;
+  /** The MQMD Format the queue manager gives a message of its own ("MQEVENT" for an event message). */
+  format?: string;
 }
 
 /** Which messages a get, browse or list wants: by id, correlation id, and a JMS selector (text, or compiled once). */

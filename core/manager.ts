@@ -27,6 +27,7 @@ import { Units } from "./uow/units.js";
 import { Broker } from "./pubsub/broker.js";
 import type { TopicNodeStatus } from "./pubsub/topic-status.js";
 import type { QueueEvents } from "./events/queue-events.js";
+import { DepthEvents } from "./events/depth-events.js";
 import type { Connection, ConnectionOptions } from "./jms/connection.js";
 import { Connections } from "./jms/connections.js";
 import { ConsumerSlots } from "./jms/consumer-slots.js";
@@ -80,6 +81,7 @@ export class QueueManager {
   readonly #browsing: Browsing;
   readonly #limits: QueueLimits;
   readonly #broker: Broker;
+  readonly #depthEvents: DepthEvents;
   /** What the JMS layer runs on (core/manager/jms-host.ts). */
   readonly #jms: ReturnType<typeof jmsHost>;
   #attributes: QueueManagerAttributes;
@@ -104,7 +106,7 @@ export class QueueManager {
     const seqs = new SeqIds(name, incarnation, (next) => void this.#kernel.commit([{ op: "putMeta", key: INCARNATION_KEY, value: next }]).catch(() => undefined));
     this.#kernel = new Kernel({ store, clock, seqs, memory: new MessageMemory(limits.messageMemoryBytes, limits.bodyCacheBytes), laneMemory: limits.laneMemory, damaged });
     this.#queues = this.#kernel.queues;
-    this.#putContext = { queueManager: name, maxMessageLength: attributes.maxMessageLength, memory: this.#kernel.memory, seqs };
+    this.#putContext = { queueManager: name, maxMessageLength: attributes.maxMessageLength, memory: this.#kernel.memory, seqs, queueFull: (queue) => this.#depthEvents.queueFull(queue.name, queue.depth) };
     this.#resolver = new QueueResolver(this.#objects, this.#queues, () => this.name, () => this.#attributes);
     this.#units = new Units(this.#kernel, name);
     const move = { name, deadLetterQueue: () => this.#attributes.deadLetterQueue, put: (queue: string, message: PutMessage, options?: PutOptions) => this.put(queue, message, options), now: () => clock.now() };
@@ -154,6 +156,16 @@ export class QueueManager {
       queueDescription: (queue) => this.#queues.get(queue)?.attributes.description,
     });
     this.#jms = jmsHost(this, this.#admin, this.#broker);
+    // Queue depth events: committed puts and gets from the kernel's events, refused puts from #putContext.queueFull.
+    this.#depthEvents = new DepthEvents({
+      name,
+      events: this.#kernel.events,
+      queueManagerAttributes: () => this.#attributes,
+      queueAttributes: (queue) => this.#queues.get(queue)?.attributes,
+      switchEvents: (queue, switches) => this.#admin.setByQueueManager(queue, switches),
+      put: (queue, message, options) => this.put(queue, message, options),
+      now: () => clock.now(),
+    });
   }
 
   /**
@@ -521,6 +533,7 @@ export class QueueManager {
         throw error;
       }
       this.#putContext.maxMessageLength = merged.maxMessageLength;
+      this.#depthEvents.update();
     });
   }
 

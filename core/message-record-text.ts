@@ -25,6 +25,7 @@ export function recordToText(r: MessageRecord): string {
   if (r.prepared !== undefined) text += `,"prepared":${JSON.stringify(r.prepared)}`;
   if (r.deliverAt !== undefined) text += `,"deliverAt":${num(r.deliverAt)}`;
   if (r.deadLetter !== undefined) text += `,"deadLetter":${JSON.stringify(r.deadLetter)}`;
+  if (r.format !== undefined) text += `,"format":${JSON.stringify(r.format)}`;
   return text + "}";
 }
 

@@ -15,7 +15,7 @@ export function toSummary(record: MessageRecord, now: number): MessageSummary {
     replyToQueueManager: record.replyToQueueManager,
     messageType: record.messageType,
     type: record.type,
-    format: formatName(record.bodyFormat),
+    format: record.format ?? formatName(record.bodyFormat),
     backoutCount: record.backoutCount,
     properties: record.properties.length === 0 ? [] : loadProperties(record.properties),
     bodyFormat: record.bodyFormat,

@@ -130,6 +130,8 @@ export interface MessageRecord {
   deliverAt?: number;
   /** Put on a dead-letter queue with a dead-letter header (MQDLH). */
   deadLetter?: DeadLetterHeader;
+  /** The MQMD Format of a message the queue manager made ("MQEVENT"); otherwise it follows bodyFormat. */
+  format?: string;
 }
 
 /** A body as stored: text (JSON is kept as its text) or bytes. */

@@ -21,6 +21,8 @@ export interface PutContext {
   maxMessageLength: number;
   readonly memory: MessageMemory;
   readonly seqs: SeqIds;
+  /** Told of each put refused because the queue is full, before it is refused (Queue Full events). */
+  queueFull?: (queue: LocalQueue) => void;
 }
 
 /**
@@ -53,6 +55,7 @@ export function buildPutRecord(
       : new MQError("MQRC_MSG_TOO_BIG_FOR_Q", `the message is ${size} bytes; queue ${queue.name} takes at most ${attributes.maxMessageLength} (MAXMSGL)`);
   }
   if (queue.depth - makingRoom >= attributes.maxDepth) {
+    context.queueFull?.(queue);
     throw new MQError("MQRC_Q_FULL", `queue ${queue.name} holds its maximum of ${attributes.maxDepth} messages (MAXDEPTH)`);
   }
   const priority = message.priority ?? defaults.defaultPriority;
@@ -112,6 +115,7 @@ export function buildPutRecord(
     if (kept.putTime !== undefined) record.putTime = kept.putTime;
     if (kept.backoutCount !== undefined) record.backoutCount = kept.backoutCount;
     if (kept.deadLetter !== undefined) record.deadLetter = { ...kept.deadLetter };
+    if (kept.format !== undefined) record.format = kept.format;
   }
   return { record, stored };
 }

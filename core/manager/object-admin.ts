@@ -104,6 +104,25 @@ export class ObjectAdmin {
     });
   }
 
+  /**
+   * A change the queue manager makes itself (QDPHIEV, QDPLOEV and QDPMAXEV after a depth
+   * event): in effect at once, so the very next put sees it, and stored after the work already
+   * queued. It is no ALTER: ALTDATE stays, and a store that fails only loses the switch at a
+   * restart.
+   */
+  setByQueueManager(name: string, changes: Attributes): void {
+    const existing = this.objects.get("queue", name);
+    if (existing?.type !== "localQueue") return;
+    this.apply({ ...existing, attributes: { ...existing.attributes, ...changes } });
+    if (this.kernel.queues.get(name)?.dynamic === "temporary" || this.kernel.closed) return;
+    void this.run(async () => {
+      const current = this.objects.get("queue", name);
+      if (current?.type !== "localQueue") return;
+      const permanent = this.kernel.queues.get(name)?.dynamic === "permanent";
+      await this.kernel.commit([{ op: "putObject", record: { ...toRecord(current), ...(permanent ? { dynamic: "permanent" as const } : {}) } }]);
+    }).catch(() => undefined);
+  }
+
   /** Removes every message from a queue (MQSC CLEAR QLOCAL). Returns how many were removed. */
   clear(queue: LocalQueue): Promise<number> {
     return this.run(async () => {

@@ -11,6 +11,7 @@ import { testQueueLimits } from "../contract/queue-limits.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
 import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
+import { testDepthEvents } from "../contract/depth-events.contract.js";
 
 testStore("IndexedDB (Chromium)", indexedDBHarness);
 testQueueManager("IndexedDB (Chromium)", indexedDBHarness);
@@ -24,4 +25,5 @@ testExpiry("IndexedDB (Chromium)", indexedDBHarness);
 testQueueLimits("IndexedDB (Chromium)", indexedDBHarness);
 testSelectors("IndexedDB (Chromium)", indexedDBHarness);
 testPubSub("IndexedDB (Chromium)", indexedDBHarness);
+testDepthEvents("IndexedDB (Chromium)", indexedDBHarness);
 testCrashPoints("IndexedDB (Chromium)", indexedDBHarness, { points: 50 });

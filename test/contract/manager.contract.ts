@@ -21,7 +21,7 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
       await withManager(async (open) => {
         const qm = await open();
         expect(qm.queueNames()).toEqual([
-          "DEV.QUEUE.1", "DEV.QUEUE.2", "DEV.QUEUE.3", "SYSTEM.CHANNEL.INITQ", "SYSTEM.DEAD.LETTER.QUEUE", "SYSTEM.DEFAULT.INITIATION.QUEUE", "SYSTEM.DEFAULT.LOCAL.QUEUE",
+          "DEV.QUEUE.1", "DEV.QUEUE.2", "DEV.QUEUE.3", "SYSTEM.ADMIN.PERFM.EVENT", "SYSTEM.CHANNEL.INITQ", "SYSTEM.DEAD.LETTER.QUEUE", "SYSTEM.DEFAULT.INITIATION.QUEUE", "SYSTEM.DEFAULT.LOCAL.QUEUE",
         ]);
         expect(qm.objects(["aliasQueue", "remoteQueue", "modelQueue", "process", "namelist"]).map((o) => o.name)).toEqual([
           "SYSTEM.DEFAULT.ALIAS.QUEUE", "SYSTEM.DEFAULT.MODEL.QUEUE", "SYSTEM.DEFAULT.NAMELIST", "SYSTEM.DEFAULT.PROCESS", "SYSTEM.DEFAULT.REMOTE.QUEUE",

@@ -11,6 +11,7 @@ import { testQueueLimits } from "../contract/queue-limits.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
 import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
+import { testDepthEvents } from "../contract/depth-events.contract.js";
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
@@ -28,6 +29,7 @@ testExpiry("Durable Object SQLite (workerd)", durableObjectHarness);
 testQueueLimits("Durable Object SQLite (workerd)", durableObjectHarness);
 testSelectors("Durable Object SQLite (workerd)", durableObjectHarness);
 testPubSub("Durable Object SQLite (workerd)", durableObjectHarness);
+testDepthEvents("Durable Object SQLite (workerd)", durableObjectHarness);
 testCrashPoints("Durable Object SQLite (workerd)", durableObjectHarness, { points: 50 });
 
 

@@ -12,6 +12,7 @@ import { testQueueLimits } from "../contract/queue-limits.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
 import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
+import { testDepthEvents } from "../contract/depth-events.contract.js";
 
 testStore("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testQueueManager("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
@@ -25,4 +26,5 @@ testExpiry("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testQueueLimits("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testSelectors("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testPubSub("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
+testDepthEvents("IndexedDB (fake-indexeddb, node)", indexedDBHarness);
 testCrashPoints("IndexedDB (fake-indexeddb, node)", indexedDBHarness, { points: 1000 });

@@ -11,6 +11,7 @@ import { testQueueLimits } from "../contract/queue-limits.contract.js";
 import { testSelectors } from "../contract/selector.contract.js";
 import { testPubSub } from "../contract/pubsub.contract.js";
 import { testCrashPoints } from "../contract/crash-points.contract.js";
+import { testDepthEvents } from "../contract/depth-events.contract.js";
 
 testStore("memory (node)", memoryHarness);
 testQueueManager("memory (node)", memoryHarness);
@@ -24,4 +25,5 @@ testExpiry("memory (node)", memoryHarness);
 testQueueLimits("memory (node)", memoryHarness);
 testSelectors("memory (node)", memoryHarness);
 testPubSub("memory (node)", memoryHarness);
+testDepthEvents("memory (node)", memoryHarness);
 testCrashPoints("memory (node)", memoryHarness, { points: 1000 });

@@ -24,6 +24,7 @@ const record: fc.Arbitrary<MessageRecord> = fc
     contentType: fc.option(fc.string(), { nil: undefined }),
     prepared: fc.option(fc.string(), { nil: undefined }),
     deliverAt: fc.option(fc.nat(), { nil: undefined }),
+    format: fc.option(fc.string(), { nil: undefined }),
     transmission: fc.option(fc.record({ remoteQueue: fc.string(), remoteQueueManager: fc.string() }), { nil: undefined }),
     deadLetter: fc.option(
       fc.record({ reason: fc.nat(), reasonName: fc.string(), destQueue: fc.string(), destQueueManager: fc.string(), putTime: fc.nat(), format: fc.string(), putApplName: fc.string() }),
