@@ -2,15 +2,20 @@
  * A QueueManager that lives in a Web Worker (or any MessagePort peer), used from a page
  * through comlink. Only plain data crosses: messages, attributes, statuses; a browse
  * cursor crosses as a proxy. MQError crosses with its reason code and name intact, so the
- * page can branch on `error.reason` as it would with a local manager.
+ * page can branch on `error.reason` as it would with a local manager; so does
+ * UnprocessableMessageError with its reason. A listener runs in the worker with its handler
+ * in the page or in a module the worker imports (listener-bridge.ts).
  */
 import * as Comlink from "comlink";
-import { MQError, type QueueManager, type SerializedMQError } from "../../core/index.js";
-import type { BrowseCursor, ConnectionOptions } from "../../core/index.js";
+import { MQError, UnprocessableMessageError, type QueueManager, type SerializedMQError } from "../../core/index.js";
+import type { BrowseCursor, ConnectionOptions, ListenOptions, Message, MessageHandler } from "../../core/index.js";
 import { bridgeConnection, takeLease, type ConnectionFacade } from "./jms-bridge.js";
+import { bridgeListener, bridgeModuleListener, proxyHandler, type ListenerFacade } from "./listener-bridge.js";
 
 export { takeLease } from "./jms-bridge.js";
 export type { BridgedMessage, ConnectionFacade, SessionFacade } from "./jms-bridge.js";
+export { proxyHandler } from "./listener-bridge.js";
+export type { BridgedListenerEvent, HandlerModule, ListenerFacade } from "./listener-bridge.js";
 
 /** What a page can call on a remote queue manager (all of it async across the boundary). */
 export type RemoteQueueManager = Comlink.Remote<QueueManagerFacade>;
@@ -41,6 +46,21 @@ export interface QueueManagerFacade {
    * (takeLease): when it is released, the connection closes and what it held comes back.
    */
   createConnection(options?: ConnectionOptions, lease?: string): Promise<ConnectionFacade & Comlink.ProxyMarked>;
+  /**
+   * A listener (qm.listen) run in the worker, whose handler is the page's function: pass it
+   * through Comlink.proxy (or proxyHandler). Units of work, backouts and moves to the backout
+   * and dead-letter queues happen in the worker; an UnprocessableMessageError thrown in the
+   * page is one in the worker too. `lease` names a Web Lock the page holds (takeLease): when
+   * it is released the listener closes, and a message the page was handling goes back to its
+   * queue, its backout count raised (listener-bridge.ts).
+   */
+  listen(queue: string, handler: MessageHandler & Comlink.ProxyMarked, options?: ListenOptions, lease?: string): Promise<ListenerFacade & Comlink.ProxyMarked>;
+  /**
+   * A listener run in the worker whose handler is the default export of the module at
+   * `moduleUrl` (absolute, or relative to the worker's location), imported by the worker: no
+   * page round trip. With `lease`, it closes when the page that holds the lease goes away.
+   */
+  listenWithModule(queue: string, moduleUrl: string, options?: ListenOptions, lease?: string): Promise<ListenerFacade & Comlink.ProxyMarked>;
   close: QueueManager["close"];
 }
 
@@ -74,6 +94,8 @@ export function exposeQueueManager(manager: QueueManager | Promise<QueueManager>
     objects: async (types) => (await ready).objects(types),
     mqsc: async (script) => (await ready).mqsc(script),
     createConnection: async (options, lease) => bridgeConnection(await ready, options, lease),
+    listen: async (queue, handler, options, lease) => bridgeListener(await ready, queue, handler as unknown as Comlink.Remote<MessageHandler>, options, lease),
+    listenWithModule: async (queue, moduleUrl, options, lease) => bridgeModuleListener(await ready, queue, moduleUrl, options, lease),
     close: async () => (await ready).close(),
   };
   Comlink.expose(facade, endpoint);
@@ -92,10 +114,20 @@ export async function connectRemote(remote: RemoteQueueManager, options: Connect
   return remote.createConnection(options, await takeLease());
 }
 
+/**
+ * In the page: a listener in the worker whose handler is `handler`, here in the page, leased
+ * to this page, so that when the page goes away the listener closes and the message it was
+ * handling goes back to its queue.
+ */
+export async function listenRemote(remote: RemoteQueueManager, queue: string, handler: (message: Message) => unknown, options: ListenOptions = {}): Promise<Comlink.Remote<ListenerFacade>> {
+  return remote.listen(queue, proxyHandler(handler), options, await takeLease());
+}
+
 // --- Internal helpers ---
 
 interface SerializedThrow {
   mqError?: SerializedMQError;
+  unprocessable?: { message: string; reason: number; stack?: string };
   error?: { name: string; message: string; stack?: string };
   other?: unknown;
 }
@@ -111,11 +143,21 @@ function installErrorHandler(): void {
     canHandle: (value: unknown): value is { value: unknown } => original.canHandle(value),
     serialize({ value }: { value: unknown }): [SerializedThrow, Transferable[]] {
       if (value instanceof MQError) return [{ mqError: value.toJSON() }, []];
+      // A handler's "never retry this one": known by name too, so a copy of the class from
+      // another bundle crosses as well.
+      if (value instanceof Error && value.name === "UnprocessableMessageError") {
+        const reason = (value as { reason?: unknown }).reason;
+        return [{ unprocessable: { message: value.message, reason: typeof reason === "number" ? reason : new UnprocessableMessageError("").reason, stack: value.stack } }, []];
+      }
       if (value instanceof Error) return [{ error: { name: value.name, message: value.message, stack: value.stack } }, []];
       return [{ other: value }, []];
     },
     deserialize(serialized: SerializedThrow): never {
       if (serialized.mqError) throw MQError.fromJSON(serialized.mqError);
+      if (serialized.unprocessable) {
+        const { message, reason, stack } = serialized.unprocessable;
+        throw Object.assign(new UnprocessableMessageError(message, { reason }), stack === undefined ? {} : { stack });
+      }
       if (serialized.error) throw Object.assign(new Error(serialized.error.message), serialized.error);
       throw serialized.other;
     },
