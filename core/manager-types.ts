@@ -40,6 +40,8 @@ export interface PutOptions {
   wait?: number;
   /** @internal Messages this put's unit of work removes to make room (LIMITBHV RMOLDEST, RMLOWPRI). */
   makingRoom?: number;
+  /** @internal The bytes of those messages. */
+  makingRoomBytes?: number;
   /**
    * @internal The context a message moved by the queue manager keeps (MQPMO_PASS_ALL_CONTEXT):
    * its put time and backout count, and on a dead-letter queue its dead-letter header.

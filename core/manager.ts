@@ -252,11 +252,11 @@ export class QueueManager {
     const local = this.#queues.get(queueName);
     const target = local !== undefined ? local : this.#resolver.forPut(queueName);
     const queue = target instanceof LocalQueue ? target : target.queue;
-    if (queue.depth >= queue.attributes.maxDepth && QueueLimits.applies(queue, options)) return this.#limits.putAtLimit(queueName, queue, message, options);
+    if ((queue.depth >= queue.attributes.maxDepth || (queue.attributes.maxBytes as number) >= 0) && QueueLimits.applies(queue, message, options)) return this.#limits.putAtLimit(queueName, queue, message, options);
     const kernel = this.#kernel;
     const now = kernel.clock.now();
     const context = this.#putContext;
-    const { record, stored } = target instanceof LocalQueue ? buildPutRecord(context, now, queue, queue.attributes, undefined, message, options.context, options.makingRoom) : buildPutRecord(context, now, queue, target.defaults, target.transmission, message, options.context, options.makingRoom);
+    const { record, stored } = target instanceof LocalQueue ? buildPutRecord(context, now, queue, queue.attributes, undefined, message, options.context, options.makingRoom, options.makingRoomBytes) : buildPutRecord(context, now, queue, target.defaults, target.transmission, message, options.context, options.makingRoom, options.makingRoomBytes);
     queue.lastPutTime = now;
     const result: PutResult = { messageId: record.messageId, correlationId: record.correlationId, priority: record.priority, persistent: record.persistent, putTime: now, expiry: message.expiry ?? null };
     if (unit) kernel.stagePut(queue, record, stored, unit);

@@ -54,7 +54,8 @@ export class MemoryStore implements Store {
       if (summary) {
         summary.count++;
         summary.maxSeq = Math.max(summary.maxSeq, record.seq);
-      } else summaries.set(key, { queue: record.queue, priority: record.priority, count: 1, maxSeq: record.seq });
+        summary.bytes += record.bodySize;
+      } else summaries.set(key, { queue: record.queue, priority: record.priority, count: 1, maxSeq: record.seq, bytes: record.bodySize });
     }
     return {
       objects: [...this.storage.objects.values()].map((o) => structuredClone(o)),

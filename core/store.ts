@@ -54,6 +54,8 @@ export interface QueueSummary {
   count: number;
   /** The highest seq stored for the queue at that priority. */
   maxSeq: number;
+  /** The bytes of those messages' bodies (their bodySize), for a queue's MAXBYTES. */
+  bytes: number;
 }
 
 /**

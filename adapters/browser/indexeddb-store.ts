@@ -159,8 +159,9 @@ function plain(record: MessageRecord): MessageRecord {
 }
 
 /**
- * How many messages each (queue, priority) holds, from the lane index's keys alone: the
- * cursor jumps from one lane to the next, and each lane is counted, not read.
+ * How many messages each (queue, priority) holds, and their bodies' bytes: the cursor jumps
+ * from one lane to the next; each lane is counted, and its descriptors (never its bodies) are
+ * read a thousand at a time for their sizes, which a queue's MAXBYTES needs from the start.
  */
 async function summarize(index: IDBPIndex<QueueManagerDB, ("objects" | "messages" | "meta")[], "messages", "lane", "readonly">): Promise<QueueSummary[]> {
   const out: QueueSummary[] = [];
@@ -169,7 +170,14 @@ async function summarize(index: IDBPIndex<QueueManagerDB, ("objects" | "messages
     const [queue, priority] = cursor.key;
     const lane = IDBKeyRange.bound([queue, priority, -Infinity], [queue, priority, Infinity]);
     const [count, last] = await Promise.all([index.count(lane), index.openKeyCursor(lane, "prev")]);
-    out.push({ queue, priority, count, maxSeq: last!.key[2] });
+    let bytes = 0;
+    for (let after = -Infinity; ; ) {
+      const page = await index.getAll(IDBKeyRange.bound([queue, priority, after], [queue, priority, Infinity], true, false), 1000);
+      for (const record of page) bytes += typeof record.bodySize === "number" ? record.bodySize : 0;
+      if (page.length < 1000) break;
+      after = page[page.length - 1]!.seq;
+    }
+    out.push({ queue, priority, count, maxSeq: last!.key[2], bytes });
     cursor = await cursor.continue([queue, priority, Infinity]);
   }
   return out;

@@ -65,7 +65,12 @@ export class DurableObjectStore implements Store {
     const sql = this.#sql;
     return {
       objects: sql.exec<{ record: string }>(`SELECT record FROM ${this.#t.objects} ORDER BY kind, name`).toArray().map((r) => JSON.parse(r.record) as ObjectRecord),
-      queues: sql.exec<{ queue: string; priority: number; count: number; maxSeq: number }>(`SELECT queue, priority, COUNT(*) AS count, MAX(seq) AS maxSeq FROM ${this.#t.messages} GROUP BY queue, priority`).toArray() as QueueSummary[],
+      queues: sql
+        .exec<{ queue: string; priority: number; count: number; maxSeq: number; bytes: number | null }>(
+          `SELECT queue, priority, COUNT(*) AS count, MAX(seq) AS maxSeq, SUM(json_extract(record, '$.bodySize')) AS bytes FROM ${this.#t.messages} GROUP BY queue, priority`,
+        )
+        .toArray()
+        .map((row) => ({ ...row, bytes: Number(row.bytes ?? 0) })) as QueueSummary[],
       meta: sql.exec<{ key: string; value: string }>(`SELECT key, value FROM ${this.#t.meta} ORDER BY key`).toArray().map((r) => ({ key: r.key, value: JSON.parse(r.value) })),
     };
   }

@@ -111,11 +111,11 @@ export class Kernel {
     if (queue.shouldPage(priority)) {
       // The lane is deeper than memory: the message goes to the store only, and is paged in
       // when delivery reaches it.
-      queue.reservePaged(priority);
+      queue.reservePaged(priority, record.bodySize);
       try {
         await this.commit([{ op: "putMessage", record, body: stored }]);
       } catch (error) {
-        queue.settlePaged(priority, false);
+        queue.settlePaged(priority, false, record);
         throw error;
       }
       queue.settlePaged(priority, true, record);
@@ -140,7 +140,7 @@ export class Kernel {
     const { priority, persistent } = record;
     if (persistent && queue.shouldPage(priority)) {
       // The lane is deeper than memory: the message goes to the store only, on commit.
-      queue.reservePaged(priority);
+      queue.reservePaged(priority, record.bodySize);
       // Once prepared, the message is in the store: it is held there as a message taken
       // straight from the store, so that no page reads it in before the commit.
       let held: Entry | undefined;
@@ -149,7 +149,7 @@ export class Kernel {
         record,
         body: stored,
         prepared: () => {
-          queue.settlePaged(priority, true);
+          queue.settlePaged(priority, true, undefined, record.bodySize);
           held = this.#detach(queue, record);
         },
         committed: () => {
@@ -159,7 +159,7 @@ export class Kernel {
         },
         rolledBack: () => {
           if (held) this.forget(queue, held);
-          else queue.settlePaged(priority, false);
+          else queue.settlePaged(priority, false, record);
         },
       });
       return;

@@ -47,6 +47,8 @@ export class LocalQueue {
   readonly #byCorrelation = new Map<string, Entry[]>();
   /** CURDEPTH: every message not removed, committed or not, in memory or paged. */
   depth = 0;
+  /** The bytes of the bodies of those messages (bodySize), for MAXBYTES. */
+  bytes = 0;
   /** Messages put or taken but not yet committed (UNCOM). */
   uncommitted = 0;
   openInputCount = 0;
@@ -96,6 +98,7 @@ export class LocalQueue {
     this.#indexCorrelation(entry);
     if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
     this.depth++;
+    this.bytes += record.bodySize;
     if (entry.state === EntryState.Pending) this.uncommitted++;
   }
 
@@ -125,9 +128,10 @@ export class LocalQueue {
   }
 
   /** A store-only put begins: counted in depth and UNCOM, and the lane counts as paged from now. */
-  reservePaged(priority: number): void {
+  reservePaged(priority: number, size: number): void {
     this.lanes[priority]!.pendingPaged++;
     this.depth++;
+    this.bytes += size;
     this.uncommitted++;
   }
 
@@ -136,7 +140,7 @@ export class LocalQueue {
    * passed its seq (its unit of work was long) joins the loaded part here, since no page
    * will read it now.
    */
-  settlePaged(priority: number, stored: boolean, record?: MessageRecord): void {
+  settlePaged(priority: number, stored: boolean, record?: MessageRecord, size = record?.bodySize ?? 0): void {
     const lane = this.lanes[priority]!;
     lane.pendingPaged--;
     this.uncommitted--;
@@ -146,6 +150,7 @@ export class LocalQueue {
       lane.pagedReturned(record?.seq);
     } else {
       this.depth--;
+      this.bytes = Math.max(0, this.bytes - size);
       this.#closeGapIfDone(lane);
     }
   }
@@ -246,6 +251,7 @@ export class LocalQueue {
     entry.state = EntryState.Gone;
     entry.body = undefined;
     this.depth--;
+    this.bytes = Math.max(0, this.bytes - entry.record.bodySize);
     if (entry.detached) {
       // Its removal is committed: no page can read it now.
       lane.removed.delete(entry.record.seq);
@@ -273,6 +279,7 @@ export class LocalQueue {
       lane.returns++;
     }
     for (const entry of dropped) this.remove(entry);
+    this.bytes = 0;
     return dropped;
   }
 

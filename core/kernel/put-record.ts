@@ -40,6 +40,8 @@ export function buildPutRecord(
   kept?: MessageContext,
   /** Messages the put's unit of work removes to make room (LIMITBHV RMOLDEST, RMLOWPRI): counted in depth until it commits. */
   makingRoom = 0,
+  /** And their bytes. */
+  makingRoomBytes = 0,
 ): { record: MessageRecord; stored: StoredBody } {
   const attributes = queue.attributes;
   if (!attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${queue.name} is PUT(DISABLED)`);
@@ -57,6 +59,11 @@ export function buildPutRecord(
   if (queue.depth - makingRoom >= attributes.maxDepth) {
     context.queueFull?.(queue);
     throw new MQError("MQRC_Q_FULL", `queue ${queue.name} holds its maximum of ${attributes.maxDepth} messages (MAXDEPTH)`);
+  }
+  const maxBytes = attributes.maxBytes;
+  if (typeof maxBytes === "number" && maxBytes >= 0 && queue.bytes - makingRoomBytes + size > maxBytes) {
+    context.queueFull?.(queue);
+    throw new MQError("MQRC_Q_FULL", `queue ${queue.name} holds ${queue.bytes} bytes of messages, and this one (${size} bytes) would pass its MAXBYTES(${maxBytes})`);
   }
   const priority = message.priority ?? defaults.defaultPriority;
   if (!Number.isInteger(priority) || priority < 0 || priority > 9) {

@@ -12,7 +12,7 @@ import type { Kernel } from "../kernel/kernel.js";
 import { EntryState, type Entry } from "../kernel/lane.js";
 import type { LocalQueue } from "../kernel/local-queue.js";
 import type { PutOptions, PutResult } from "../manager-types.js";
-import type { PutMessage } from "../message.js";
+import { encodeBody, type PutMessage } from "../message.js";
 import type { UnitOfWork } from "../uow/unit-of-work.js";
 import { moveToDeadLetterQueue, type MoveHost } from "../backout/move-aside.js";
 import { MQRC } from "../errors.js";
@@ -28,17 +28,18 @@ export interface LimitHost {
 
 export class QueueLimits {
   /** Messages each unit of work has removed from each queue to make room: they count in depth until it commits. */
-  readonly #removedBy = new WeakMap<UnitOfWork, Map<string, number>>();
+  readonly #removedBy = new WeakMap<UnitOfWork, Map<string, { count: number; bytes: number }>>();
 
   constructor(
     private readonly kernel: Kernel,
     private readonly host: LimitHost,
   ) {}
 
-  /** Whether a put to this queue now must go through putAtLimit. */
-  static applies(queue: LocalQueue, options: PutOptions): boolean {
+  /** Whether a put of `message` to this queue now must go through putAtLimit: the queue is at MAXDEPTH, or the message would pass MAXBYTES. */
+  static applies(queue: LocalQueue, message: PutMessage, options: PutOptions): boolean {
     const behavior = queue.attributes.limitBehavior;
-    return queue.depth >= queue.attributes.maxDepth && behavior !== undefined && behavior !== "rejectNewest" && options.makingRoom === undefined;
+    if (behavior === undefined || behavior === "rejectNewest" || options.makingRoom !== undefined) return false;
+    return queue.depth >= queue.attributes.maxDepth || !fitsBytes(queue, sizeOf(message));
   }
 
   async putAtLimit(queueName: string, queue: LocalQueue, message: PutMessage, options: PutOptions): Promise<PutResult> {
@@ -47,21 +48,28 @@ export class QueueLimits {
     const unit = options.unitOfWork ?? this.host.beginUnitOfWork();
     try {
       const priority = typeof message?.priority === "number" ? message.priority : Number(queue.attributes.defaultPriority);
-      const victim = this.#victim(queue, priority);
-      if (!victim) {
-        const why = queue.attributes.limitBehavior === "removeLowPriority" ? `and holds no message of a priority below ${priority} to remove (LIMITBHV(RMLOWPRI))` : "and none of its messages can be removed now (LIMITBHV(RMOLDEST))";
-        throw new MQError("MQRC_Q_FULL", `queue ${queue.name} holds its maximum of ${queue.attributes.maxDepth} messages (MAXDEPTH) ${why}`);
-      }
-      queue.lock(victim);
-      const removed = await this.kernel.getUnderSyncpoint(queue, victim, unit);
-      if (queue.attributes.useDeadLetterQueue === true) {
-        const failure = await moveToDeadLetterQueue(this.host.move, removed, queue.name, MQRC.MQRC_Q_FULL, unit, "webmq queue limit");
-        if (failure !== undefined) throw new MQError("MQRC_Q_FULL", `queue ${queue.name} is full, and the message that would make room could not go to the dead-letter queue: ${failure instanceof Error ? failure.message : String(failure)}`);
-      }
-      const byQueue = this.#removedBy.get(unit) ?? new Map<string, number>();
+      const size = sizeOf(message);
+      const byQueue = this.#removedBy.get(unit) ?? new Map<string, { count: number; bytes: number }>();
       this.#removedBy.set(unit, byQueue);
-      byQueue.set(queue.name, (byQueue.get(queue.name) ?? 0) + 1);
-      const result = await this.host.put(queueName, message, { ...options, unitOfWork: unit, makingRoom: byQueue.get(queue.name)! });
+      const removedSoFar = byQueue.get(queue.name) ?? { count: 0, bytes: 0 };
+      byQueue.set(queue.name, removedSoFar);
+      // As many of the oldest (or lowest-priority) messages as it takes, by count and by bytes.
+      while (queue.depth - removedSoFar.count >= queue.attributes.maxDepth || !fitsBytes(queue, size, removedSoFar.bytes)) {
+        const victim = this.#victim(queue, priority);
+        if (!victim) {
+          const why = queue.attributes.limitBehavior === "removeLowPriority" ? `and holds no message of a priority below ${priority} to remove (LIMITBHV(RMLOWPRI))` : "and none of its messages can be removed now (LIMITBHV(RMOLDEST))";
+          throw new MQError("MQRC_Q_FULL", `queue ${queue.name} is at its MAXDEPTH(${queue.attributes.maxDepth}) or MAXBYTES(${String(queue.attributes.maxBytes)}) ${why}`);
+        }
+        queue.lock(victim);
+        const removed = await this.kernel.getUnderSyncpoint(queue, victim, unit);
+        removedSoFar.count++;
+        removedSoFar.bytes += victim.record.bodySize;
+        if (queue.attributes.useDeadLetterQueue === true) {
+          const failure = await moveToDeadLetterQueue(this.host.move, removed, queue.name, MQRC.MQRC_Q_FULL, unit, "webmq queue limit");
+          if (failure !== undefined) throw new MQError("MQRC_Q_FULL", `queue ${queue.name} is full, and the message that would make room could not go to the dead-letter queue: ${failure instanceof Error ? failure.message : String(failure)}`);
+        }
+      }
+      const result = await this.host.put(queueName, message, { ...options, unitOfWork: unit, makingRoom: removedSoFar.count, makingRoomBytes: removedSoFar.bytes });
       if (own) await unit.commit();
       return result;
     } catch (error) {
@@ -87,10 +95,11 @@ export class QueueLimits {
     const wait = options.wait ?? DEFAULT_FLOW_CONTROL_WAIT_MS;
     if (wait !== Infinity && (!Number.isSafeInteger(wait) || wait < 0)) throw new MQError("MQRC_WAIT_INTERVAL_ERROR", `wait is a whole number of milliseconds, or Infinity; got ${JSON.stringify(wait)}`);
     const deadline = this.kernel.clock.now() + wait;
-    while (queue.depth >= queue.attributes.maxDepth) {
+    const size = sizeOf(message);
+    while (queue.depth >= queue.attributes.maxDepth || !fitsBytes(queue, size)) {
       const left = deadline - this.kernel.clock.now();
       if (left <= 0 || !(await this.#room(queue, left))) {
-        throw new MQError("MQRC_Q_FULL", `queue ${queue.name} stayed at its maximum of ${queue.attributes.maxDepth} messages (MAXDEPTH) for the ${wait} ms the put waited (LIMITBHV(FLOWCTL))`);
+        throw new MQError("MQRC_Q_FULL", `queue ${queue.name} stayed at its MAXDEPTH(${queue.attributes.maxDepth}) or MAXBYTES(${String(queue.attributes.maxBytes)}) for the ${wait} ms the put waited (LIMITBHV(FLOWCTL))`);
       }
       if (this.kernel.queues.get(queue.name) !== queue) throw new MQError("MQRC_Q_DELETED", `queue ${queue.name} was deleted while the put waited for room`);
     }
@@ -115,4 +124,19 @@ export class QueueLimits {
       queue.roomWaiters.push(wake);
     });
   }
+}
+
+/** A message's body size as a put counts it (UTF-8 bytes); 0 for a body a put will refuse anyway. */
+function sizeOf(message: PutMessage): number {
+  try {
+    return encodeBody(message.body, message.bodyFormat, Number.MAX_SAFE_INTEGER).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Whether `size` more bytes fit the queue's MAXBYTES, once `freed` bytes are gone. */
+function fitsBytes(queue: LocalQueue, size: number, freed = 0): boolean {
+  const max = queue.attributes.maxBytes;
+  return typeof max !== "number" || max < 0 || queue.bytes - freed + size <= max;
 }

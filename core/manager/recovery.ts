@@ -42,6 +42,7 @@ export async function recover(kernel: Kernel, objects: ObjectCatalogue, units: U
     }
     lane.paged += summary.count;
     queue.depth += summary.count;
+    queue.bytes += typeof summary.bytes === "number" && Number.isFinite(summary.bytes) ? summary.bytes : 0;
   }
   // Prepared transactions hold their messages out of sight before any page is read.
   for (const { key, value } of snapshot.meta) {

@@ -21,7 +21,7 @@ export function testQueueLimits(name: string, harness: StoreHarness): void {
     harness.withStorage(uniqueKey(`limits-${name}`), async (openStore) => {
       let qm = await QueueManager.open({ name: "QM1", store: openStore() });
       try {
-        await qm.mqsc(`DEFINE QLOCAL(${Q}) MAXDEPTH(3) ${limit}`);
+        await qm.mqsc(`DEFINE QLOCAL(${Q}) ${limit.includes("MAXDEPTH") ? "" : "MAXDEPTH(3)"} ${limit}`);
         await body(qm, async () => {
           await qm.close();
           qm = await QueueManager.open({ name: "QM1", store: openStore() });
@@ -83,6 +83,30 @@ export function testQueueLimits(name: string, harness: StoreHarness): void {
         expect(qm.queueStatus(Q)).toMatchObject({ depth: 5, uncommitted: 4 });
         await unit.rollback();
         expect((await drain(qm, Q)).map((m) => m.body)).toEqual([0, 1, 2]);
+      });
+    });
+
+    it("MAXBYTES refuses a put that would pass the queue's bytes, counting what the store holds after a restart", async () => {
+      await withQueue("MAXDEPTH(100) MAXBYTES(10)", async (qm, reopen) => {
+        await qm.put(Q, { body: "12345", persistent: true });
+        await qm.put(Q, { body: "abc", persistent: true }); // 8 bytes in all
+        expect(await reason(qm.put(Q, { body: "123", persistent: true }))).toBe("MQRC_Q_FULL");
+        const again = await reopen();
+        const shown = await again.mqsc(`DISPLAY QLOCAL(${Q}) MAXBYTES`);
+        expect(shown.commands[0]!.objects![0]!.parameters).toMatchObject({ maxbytes: 10 });
+        expect(await reason(again.put(Q, { body: "123", persistent: true }))).toBe("MQRC_Q_FULL");
+        await again.put(Q, { body: "12", persistent: true });
+        expect((await again.get(Q))?.body).toBe("12345");
+        await again.put(Q, { body: "12345", persistent: true });
+        expect((await drain(again, Q)).map((m) => m.body)).toEqual(["abc", "12", "12345"]);
+      });
+    });
+
+    it("RMOLDEST at MAXBYTES removes as many of the oldest messages as the new one needs", async () => {
+      await withQueue("MAXDEPTH(100) MAXBYTES(10) LIMITBHV(RMOLDEST)", async (qm) => {
+        for (const body of ["aaa", "bbb", "ccc"]) await qm.put(Q, { body, persistent: true });
+        await qm.put(Q, { body: "dddddd", persistent: true });
+        expect((await drain(qm, Q)).map((m) => m.body)).toEqual(["ccc", "dddddd"]);
       });
     });
 

@@ -215,6 +215,14 @@ const attributes: AttributeSpec[] = [
     help: "webmq: what a put does at MAXDEPTH (Sun MQ's limitBehavior): REJECT with MQRC_Q_FULL; FLOWCTL waits for room; RMOLDEST removes the oldest message; RMLOWPRI the oldest of a lower priority (to the dead-letter queue with USEDLQ(YES)).",
   },
   {
+    name: "maxBytes",
+    keyword: "MAXBYTES",
+    type: { kind: "integer", min: 0, max: MAX_INT, words: { NOLIMIT: -1 } },
+    default: -1,
+    extension: true,
+    help: "webmq: the most bytes of message bodies the queue holds (Sun MQ's maxTotalMsgBytes); NOLIMIT for no limit. LIMITBHV says what a put does at it.",
+  },
+  {
     name: "maxDepth",
     keyword: "MAXDEPTH",
     type: { kind: "integer", min: 0, max: MAX_INT },
