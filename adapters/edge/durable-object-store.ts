@@ -67,7 +67,7 @@ export class DurableObjectStore implements Store {
       objects: sql.exec<{ record: string }>(`SELECT record FROM ${this.#t.objects} ORDER BY kind, name`).toArray().map((r) => JSON.parse(r.record) as ObjectRecord),
       queues: sql
         .exec<{ queue: string; priority: number; count: number; maxSeq: number; bytes: number | null }>(
-          `SELECT queue, priority, COUNT(*) AS count, MAX(seq) AS maxSeq, SUM(json_extract(record, '$.bodySize')) AS bytes FROM ${this.#t.messages} GROUP BY queue, priority`,
+          `SELECT queue, priority, COUNT(*) AS count, MAX(seq) AS maxSeq, SUM(CASE WHEN json_valid(record) THEN json_extract(record, '$.bodySize') END) AS bytes FROM ${this.#t.messages} GROUP BY queue, priority`,
         )
         .toArray()
         .map((row) => ({ ...row, bytes: Number(row.bytes ?? 0) })) as QueueSummary[],

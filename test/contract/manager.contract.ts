@@ -289,7 +289,7 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         await qm.put(Q, { body: "durable", persistent: true });
         await qm.put(Q, { body: "fleeting", persistent: false });
         const peek = openStore();
-        expect((await peek.load()).queues.filter((q) => q.queue === Q)).toEqual([{ queue: Q, priority: 0, count: 1, maxSeq: expect.any(Number) }]);
+        expect((await peek.load()).queues.filter((q) => q.queue === Q)).toEqual([{ queue: Q, priority: 0, count: 1, maxSeq: expect.any(Number), bytes: expect.any(Number) }]);
         const stored = await peek.loadMessages({ queue: Q, priority: 0, afterSeq: -1, limit: 10 });
         expect(stored).toHaveLength(1);
         expect(await peek.readBody(stored[0]!.seq)).toBe("durable");

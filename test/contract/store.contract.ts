@@ -69,7 +69,7 @@ export function testStore(name: string, harness: StoreHarness): void {
 
         const second = open();
         const snapshot = await second.load();
-        expect(snapshot.queues).toEqual([{ queue: "Q1", priority: 4, count: 3, maxSeq: 30 }]);
+        expect(snapshot.queues).toEqual([{ queue: "Q1", priority: 4, count: 3, maxSeq: 30, bytes: 15 }]);
         const messages = await lane(second);
         expect(messages.map((m) => m.seq)).toEqual([10, 20, 30]);
         expect(messages[0]).toEqual(record(10));
@@ -143,13 +143,14 @@ export function testStore(name: string, harness: StoreHarness): void {
       await withStore(async (open) => {
         const store = open();
         const at = (seq: number, queue: string, priority: number, correlationId = "0".repeat(48)) =>
-          ({ op: "putMessage", record: record(seq, queue, { priority, correlationId }), body: `b${seq}` }) as StoreOp;
+          ({ op: "putMessage", record: record(seq, queue, { priority, correlationId, bodySize: seq * 10 }), body: `b${seq}` }) as StoreOp;
         await store.commit([at(1, "A", 4), at(2, "A", 9), at(3, "A", 4, "ab".repeat(24)), at(4, "B", 4, "ab".repeat(24)), at(5, "A", 4), at(6, "A", 4, "ab".repeat(24))]);
         const summary = (await store.load()).queues.sort((a, b) => a.queue.localeCompare(b.queue) || a.priority - b.priority);
         expect(summary).toEqual([
-          { queue: "A", priority: 4, count: 4, maxSeq: 6 },
-          { queue: "A", priority: 9, count: 1, maxSeq: 2 },
-          { queue: "B", priority: 4, count: 1, maxSeq: 4 },
+          // bytes: the sum of the lane's bodySize (each record here says seq * 10).
+          { queue: "A", priority: 4, count: 4, maxSeq: 6, bytes: 150 },
+          { queue: "A", priority: 9, count: 1, maxSeq: 2, bytes: 20 },
+          { queue: "B", priority: 4, count: 1, maxSeq: 4, bytes: 40 },
         ]);
         expect((await store.loadMessages({ queue: "A", priority: 4, afterSeq: 1, limit: 2 })).map((m) => m.seq)).toEqual([3, 5]);
         expect((await store.loadMessages({ queue: "A", priority: 4, afterSeq: 1, beforeSeq: 5, limit: 10 })).map((m) => m.seq)).toEqual([3]);
@@ -157,7 +158,7 @@ export function testStore(name: string, harness: StoreHarness): void {
         expect(await store.loadMessages({ queue: "B", seq: 2 })).toEqual([]);
         expect((await store.loadMessages({ queue: "A", correlationId: "ab".repeat(24), limit: 10 })).map((m) => m.seq)).toEqual([3, 6]);
         await store.commit([{ op: "deleteQueueMessages", queue: "A" }, at(7, "A", 0)]);
-        expect((await store.load()).queues.sort((a, b) => a.queue.localeCompare(b.queue))).toEqual([{ queue: "A", priority: 0, count: 1, maxSeq: 7 }, { queue: "B", priority: 4, count: 1, maxSeq: 4 }]);
+        expect((await store.load()).queues.sort((a, b) => a.queue.localeCompare(b.queue))).toEqual([{ queue: "A", priority: 0, count: 1, maxSeq: 7, bytes: 70 }, { queue: "B", priority: 4, count: 1, maxSeq: 4, bytes: 40 }]);
         expect(await store.readBody(3)).toBeUndefined();
         expect(await store.readBody(4)).toBe("b4");
         await store.close();
