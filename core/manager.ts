@@ -252,16 +252,17 @@ export class QueueManager {
     const local = this.#queues.get(queueName);
     const target = local !== undefined ? local : this.#resolver.forPut(queueName);
     const queue = target instanceof LocalQueue ? target : target.queue;
-    if ((queue.depth >= queue.attributes.maxDepth || (queue.attributes.maxBytes as number) >= 0) && QueueLimits.applies(queue, message, options)) return this.#limits.putAtLimit(queueName, queue, message, options);
+    if (queue.limitBehaviorActs && QueueLimits.applies(queue, message, options)) return this.#limits.putAtLimit(queueName, queue, message, options);
     const kernel = this.#kernel;
     const now = kernel.clock.now();
     const context = this.#putContext;
-    const { record, stored } = target instanceof LocalQueue ? buildPutRecord(context, now, queue, queue.attributes, undefined, message, options.context, options.makingRoom, options.makingRoomBytes) : buildPutRecord(context, now, queue, target.defaults, target.transmission, message, options.context, options.makingRoom, options.makingRoomBytes);
+    const entry = target instanceof LocalQueue ? buildPutRecord(context, now, queue, queue.attributes, undefined, message, options.context, options.makingRoom, options.makingRoomBytes) : buildPutRecord(context, now, queue, target.defaults, target.transmission, message, options.context, options.makingRoom, options.makingRoomBytes);
     queue.lastPutTime = now;
+    const record = entry.record;
     const result: PutResult = { messageId: record.messageId, correlationId: record.correlationId, priority: record.priority, persistent: record.persistent, putTime: now, expiry: message.expiry ?? null };
-    if (unit) kernel.stagePut(queue, record, stored, unit);
+    if (unit) kernel.stagePut(queue, entry, unit);
     else {
-      const storing = kernel.put(queue, record, stored);
+      const storing = kernel.put(queue, entry);
       if (storing) await storing;
     }
     return result;
@@ -287,8 +288,7 @@ export class QueueManager {
     const kernel = this.#kernel;
     const now = kernel.clock.now();
     // Taken from memory without an await, the common case; from the store when it must be.
-    const taking = kernel.take(queue, filter, now);
-    const entry = taking instanceof Promise ? await taking : taking;
+    const entry = kernel.takeInMemory(queue, filter, now) ?? (kernel.needsStore(queue, filter) ? await kernel.takeWithStore(queue, filter, now) : undefined);
     if (entry) return unit ? kernel.getUnderSyncpoint(queue, entry, unit, now) : kernel.completeGet(queue, entry, now);
     if (wait === 0) return null;
     const waiting = waitForMessage(kernel.clock, queue.consumers, filter, wait, options.signal, counted, () => kernel.serve(queue));

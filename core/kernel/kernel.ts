@@ -96,9 +96,10 @@ export class Kernel {
    * promise resolves. A non-persistent one is done when this returns (undefined): no promise,
    * so the fastest put costs no extra turn.
    */
-  put(queue: LocalQueue, record: MessageRecord, stored: StoredBody): Promise<void> | undefined {
-    if (record.persistent) return this.#putPersistent(queue, record, stored);
-    const entry: Entry = { record, body: stored, state: record.deliverAt !== undefined ? EntryState.Pending : EntryState.Available };
+  put(queue: LocalQueue, entry: Entry): Promise<void> | undefined {
+    const record = entry.record;
+    if (record.persistent) return this.#putPersistent(queue, entry);
+    if (record.deliverAt === undefined) entry.state = EntryState.Available;
     queue.insert(entry);
     this.memory.used += record.bodySize;
     if (record.deliverAt !== undefined) queue.commitPut(entry); // waits for its delivery time
@@ -106,7 +107,9 @@ export class Kernel {
     return undefined;
   }
 
-  async #putPersistent(queue: LocalQueue, record: MessageRecord, stored: StoredBody): Promise<void> {
+  async #putPersistent(queue: LocalQueue, entry: Entry): Promise<void> {
+    const { record } = entry;
+    const stored = entry.body!;
     const { priority } = record;
     if (queue.shouldPage(priority)) {
       // The lane is deeper than memory: the message goes to the store only, and is paged in
@@ -122,7 +125,6 @@ export class Kernel {
       this.#putCommitted(queue, record);
       return;
     }
-    const entry: Entry = { record, body: stored, state: EntryState.Pending };
     queue.insert(entry);
     try {
       await this.commit([{ op: "putMessage", record, body: stored }]);
@@ -136,7 +138,9 @@ export class Kernel {
   }
 
   /** A put in a unit of work: in the queue's depth now, visible when the unit commits, gone if it backs out. */
-  stagePut(queue: LocalQueue, record: MessageRecord, stored: StoredBody, unit: UnitOfWork): void {
+  stagePut(queue: LocalQueue, entry: Entry, unit: UnitOfWork): void {
+    const { record } = entry;
+    const stored = entry.body!;
     const { priority, persistent } = record;
     if (persistent && queue.shouldPage(priority)) {
       // The lane is deeper than memory: the message goes to the store only, on commit.
@@ -164,7 +168,6 @@ export class Kernel {
       });
       return;
     }
-    const entry: Entry = { record, body: stored, state: EntryState.Pending };
     queue.insert(entry);
     if (!persistent) this.memory.used += record.bodySize;
     unit.add({

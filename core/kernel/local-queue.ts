@@ -62,16 +62,39 @@ export class LocalQueue {
   /** Set on a dynamic queue made from a model queue; a temporary one is never stored. */
   dynamic: "temporary" | "permanent" | undefined;
 
+  #attributes: LocalQueueAttributes;
+  /**
+   * MAXBYTES as a plain number (-1: none), and whether LIMITBHV is other than REJECT: read on
+   * every put, so kept here rather than looked up in the attributes each time.
+   */
+  maxBytes = -1;
+  limitBehaviorActs = false;
+
   constructor(
     readonly name: string,
-    public attributes: LocalQueueAttributes,
+    attributes: LocalQueueAttributes,
     /** Where a message id leads in the seq index: ids encode their seq (see message.ts). */
     private readonly seqOfMessageId: (messageId: string) => number | undefined,
     /** How many entries a lane keeps in memory before persistent puts go to the store only. */
     private readonly laneMemory: number,
     /** The time, and who to tell of an entry that waits for its delivery time (it calls makeAvailable then). */
     private readonly delays: DelayHooks = NO_DELAYS,
-  ) {}
+  ) {
+    this.#attributes = attributes;
+    this.attributes = attributes;
+  }
+
+  get attributes(): LocalQueueAttributes {
+    return this.#attributes;
+  }
+
+  set attributes(attributes: LocalQueueAttributes) {
+    this.#attributes = attributes;
+    const maxBytes = attributes.maxBytes;
+    this.maxBytes = typeof maxBytes === "number" && maxBytes >= 0 ? maxBytes : -1;
+    const behavior = attributes.limitBehavior;
+    this.limitBehaviorActs = behavior !== undefined && behavior !== "rejectNewest";
+  }
 
   /** Messages of the queue that are in the store only. */
   get pagedCount(): number {

@@ -8,6 +8,7 @@ import { MQError } from "../errors.js";
 import { NO_ID, encodeBody, normalizeId, type MessageRecord, type PutMessage, type StoredBody, type Transmission } from "../message.js";
 import { storeProperties, toProperties } from "../properties.js";
 import type { LocalQueue } from "./local-queue.js";
+import { EntryState, type Entry } from "./lane.js";
 import type { MessageContext } from "../manager-types.js";
 import type { MessageMemory } from "./message-memory.js";
 import type { SeqIds } from "./seq-ids.js";
@@ -42,7 +43,7 @@ export function buildPutRecord(
   makingRoom = 0,
   /** And their bytes. */
   makingRoomBytes = 0,
-): { record: MessageRecord; stored: StoredBody } {
+): Entry {
   const attributes = queue.attributes;
   if (!attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${queue.name} is PUT(DISABLED)`);
   if (message === null || typeof message !== "object") throw new MQError("MQRC_FORMAT_ERROR", "a message must be an object with a body");
@@ -60,8 +61,8 @@ export function buildPutRecord(
     context.queueFull?.(queue);
     throw new MQError("MQRC_Q_FULL", `queue ${queue.name} holds its maximum of ${attributes.maxDepth} messages (MAXDEPTH)`);
   }
-  const maxBytes = attributes.maxBytes;
-  if (typeof maxBytes === "number" && maxBytes >= 0 && queue.bytes - makingRoomBytes + size > maxBytes) {
+  const maxBytes = queue.maxBytes;
+  if (maxBytes >= 0 && queue.bytes - makingRoomBytes + size > maxBytes) {
     context.queueFull?.(queue);
     throw new MQError("MQRC_Q_FULL", `queue ${queue.name} holds ${queue.bytes} bytes of messages, and this one (${size} bytes) would pass its MAXBYTES(${maxBytes})`);
   }
@@ -124,7 +125,8 @@ export function buildPutRecord(
     if (kept.deadLetter !== undefined) record.deadLetter = { ...kept.deadLetter };
     if (kept.format !== undefined) record.format = kept.format;
   }
-  return { record, stored };
+  // The entry the queue will hold: one object for the record and its body, made once.
+  return { record, body: stored, state: EntryState.Pending };
 }
 
 function optionalName(value: unknown, what: string): string {

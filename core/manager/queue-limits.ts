@@ -37,8 +37,7 @@ export class QueueLimits {
 
   /** Whether a put of `message` to this queue now must go through putAtLimit: the queue is at MAXDEPTH, or the message would pass MAXBYTES. */
   static applies(queue: LocalQueue, message: PutMessage, options: PutOptions): boolean {
-    const behavior = queue.attributes.limitBehavior;
-    if (behavior === undefined || behavior === "rejectNewest" || options.makingRoom !== undefined) return false;
+    if (!queue.limitBehaviorActs || options.makingRoom !== undefined) return false;
     return queue.depth >= queue.attributes.maxDepth || !fitsBytes(queue, sizeOf(message));
   }
 
@@ -137,6 +136,5 @@ function sizeOf(message: PutMessage): number {
 
 /** Whether `size` more bytes fit the queue's MAXBYTES, once `freed` bytes are gone. */
 function fitsBytes(queue: LocalQueue, size: number, freed = 0): boolean {
-  const max = queue.attributes.maxBytes;
-  return typeof max !== "number" || max < 0 || queue.bytes - freed + size <= max;
+  return queue.maxBytes < 0 || queue.bytes - freed + size <= queue.maxBytes;
 }
