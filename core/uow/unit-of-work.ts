@@ -129,8 +129,8 @@ export class UnitOfWork {
 
   /**
    * Makes the unit's work durable in one batch. If the store refuses the batch, an active
-   * unit is backed out instead and commit throws MQRC_BACKED_OUT; a prepared one stays
-   * prepared, to be committed again.
+   * unit is backed out instead (its gets' backout counts raised, as MQ counts every backout)
+   * and commit throws MQRC_BACKED_OUT; a prepared one stays prepared, to be committed again.
    */
   async commit(): Promise<void> {
     const prepared = this.#state === "prepared";

@@ -91,25 +91,34 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
       () => ({ stats: listener.stats, depth: qm.queueStatus(APP), failed: failingStore?.failed }),
     );
     expect(listener.closed).toBe(false);
-    expect(mostAtOnce).toBeLessThanOrEqual(4);
+    expect(mostAtOnce, `handlers at once: ${mostAtOnce}`).toBeLessThanOrEqual(4);
     // Every good message handled exactly once (a failed commit backs its get out; it is handled again, not twice committed).
     const committedGood = good.filter((i) => (handled.get(i) ?? 0) >= 1);
     expect(committedGood).toEqual(good);
     if (!failingStore) for (const i of good) expect(handled.get(i), `message ${i}`).toBe(1);
     const onBoq = await drain(qm, BOQ);
     expect(onBoq.map((m) => Number(m.properties.find((p) => p.name === "n")!.value)).sort((a, b) => a - b)).toEqual(poison);
-    for (const m of onBoq) expect(m.backoutCount).toBe(4);
+    // Each poison message reached BOTHRESH(4); with the failing store, the one whose move was the
+    // failed commit was backed out by it (MQ counts that backout too) and moved at 5.
+    const counts = onBoq.map((m) => m.backoutCount);
+    if (!failingStore) expect(new Set(counts)).toEqual(new Set([4]));
+    else {
+      expect(counts.filter((c) => c !== 4).length, `counts seen: ${JSON.stringify(counts)}`).toBeLessThanOrEqual(1);
+      expect(counts.every((c) => c === 4 || c === 5)).toBe(true);
+    }
     const onDlq = await drain(qm, DLQ);
     expect(onDlq.map((m) => Number(m.properties.find((p) => p.name === "n")!.value)).sort((a, b) => a - b)).toEqual(unprocessable);
     for (const m of onDlq) expect(m.deadLetterHeader).toMatchObject({ reason: 65536, destQueue: APP, destQueueManager: "QM1" });
     const { stats } = listener;
-    expect(stats.processed).toBe(good.length);
-    expect(stats.backedOut).toBe(poison.length);
-    expect(stats.deadLettered).toBe(unprocessable.length);
+    const errors = events.filter((e) => e.type === "error").map((e) => e.detail);
+    const context = JSON.stringify({ stats, errors: errors.filter((e) => !e.startsWith("the handler failed")) });
+    expect(stats.processed, context).toBe(good.length);
+    expect(stats.backedOut, context).toBe(poison.length);
+    expect(stats.deadLettered, context).toBe(unprocessable.length);
     // sent = handled + moved
-    expect(stats.processed + stats.backedOut + stats.deadLettered).toBe(total);
-    expect(stats.rolledBack).toBe(poison.length * 4);
-    expect(events.filter((e) => e.type === "poison")).toHaveLength(poison.length);
+    expect(stats.processed + stats.backedOut + stats.deadLettered, context).toBe(total);
+    expect(stats.rolledBack, context).toBe(poison.length * 4);
+    expect(events.filter((e) => e.type === "poison"), context).toHaveLength(poison.length);
     expect(events.filter((e) => e.type === "warning")).toEqual([]);
     await listener.close();
   };
