@@ -51,3 +51,7 @@ export type { DeadLetterHeader } from "./message.js";
 export { DeadLetterHandler, type DeadLetterHandlerStats, type DeadLetterHandlerReport } from "./backout/dead-letter-handler.js";
 export { parseDlqRules, DlqRulesError } from "./backout/dlq-rules.js";
 export type { DlqRulesTable, DlqRule } from "./backout/dlq-rule-types.js";
+
+// Triggering (core/triggers).
+export { TriggerMonitor, type TriggerInfo, type TriggerApplication, type TriggerMonitorOptions, type TriggerMonitorStats } from "./triggers/trigger-monitor.js";
+export { encodeTriggerMessage, decodeTriggerMessage, encodeTriggerMessageCharacter, decodeTriggerMessageCharacter, MQFMT_TRIGGER, MQTM_LENGTH, MQTMC2_LENGTH, type TriggerMessage } from "./triggers/trigger-message.js";

@@ -46,6 +46,9 @@ import { jmsHost } from "./manager/jms-host.js";
 import { Listener, type ListenOptions, type MessageHandler } from "./backout/listener.js";
 import { DeadLetterHandler } from "./backout/dead-letter-handler.js";
 import { expiredToDeadLetter } from "./backout/expiry.js";
+import { Triggering } from "./triggers/triggering.js";
+import { TriggerMonitor, type TriggerMonitorOptions } from "./triggers/trigger-monitor.js";
+import { CATALOGUE } from "./objects/catalogue/index.js";
 import type { DlqRulesTable } from "./backout/dlq-rule-types.js";
 import { describe } from "./kernel/kernel.js";
 import { checkWait, memoryLimits, normalizeFilter, type MemoryLimits } from "./manager/options.js";
@@ -97,6 +100,8 @@ export class QueueManager {
   /** Listeners started with listen(), closed with the manager. */
   readonly #listeners = new Set<Listener>();
   readonly #deadLetterHandlers = new Set<DeadLetterHandler>();
+  readonly #monitors = new Set<TriggerMonitor<QueueManager>>();
+  readonly #triggering: Triggering;
   /** Open JMS connections and the client ids they hold (one connection per client id). */
   readonly #connections = new Connections();
 
@@ -118,6 +123,7 @@ export class QueueManager {
       hasHandles: (queue) => this.#handles.has(queue),
       subscriptionDefined: (definition) => this.#broker.subscriptionDefined(definition),
       channelDeleted: (channel) => this.#channels.forget(channel),
+      queueAltered: (queue, before, after) => this.#triggering.queueAltered(queue, before, after),
     });
     const manager = this;
     this.#handles = new Handles(
@@ -166,6 +172,20 @@ export class QueueManager {
       put: (queue, message, options) => this.put(queue, message, options),
       now: () => clock.now(),
     });
+    // Triggering: committed puts and input opened and closed from the kernel's events, ALTER from the admin.
+    const applicationTypes = CATALOGUE.process.attributes.find((a) => a.name === "applicationType")!.type;
+    this.#triggering = new Triggering({
+      clock,
+      events: this.#kernel.events,
+      queue: (queue) => this.#queues.get(queue),
+      queueNames: () => this.#queues.keys(),
+      openInputCount: (queue) => queue.openInputCount + queue.consumers.countedCount(),
+      triggerInterval: () => Number(this.#attributes.triggerInterval ?? 999_999_999),
+      process: (process) => this.#objects.get("process", process),
+      applicationTypeKeyword: (value) => (applicationTypes.kind === "enum" ? (applicationTypes.values[String(value)] ?? String(value)) : String(value)),
+      put: (queue, message, options) => this.put(queue, message, options),
+      disableTrigger: (queue) => this.#admin.setByQueueManager(queue, { trigger: false }),
+    });
   }
 
   /**
@@ -199,6 +219,7 @@ export class QueueManager {
     manager.#createdAt = qmgrRecord?.createdAt ?? clock.now();
     manager.#alteredAt = qmgrRecord?.alteredAt ?? manager.#createdAt;
     const orphans = await recover(manager.#kernel, manager.#objects, manager.#units, snapshot);
+    manager.#triggering.refresh();
     const batch: StoreOp[] = [{ op: "putMeta", key: INCARNATION_KEY, value: incarnation }, ...orphans];
     if (isNew) {
       batch.push({ op: "putObject", record: manager.#qmgrRecord() });
@@ -334,6 +355,22 @@ export class QueueManager {
     this.#deadLetterHandlers.add(handler);
     void handler.ended.then(() => this.#deadLetterHandlers.delete(handler));
     return handler;
+  }
+
+  /**
+   * A trigger monitor on an initiation queue (IBM's runmqtrm, core/triggers/trigger-monitor.ts):
+   * it holds the queue open for input and starts the application each trigger message names,
+   * an async function registered here under the process's APPLICID.
+   */
+  async startTriggerMonitor(initiationQueue: string, options: TriggerMonitorOptions<QueueManager>): Promise<TriggerMonitor<QueueManager>> {
+    this.#checkOpen();
+    if (options === null || typeof options !== "object" || options.applications === null || typeof options.applications !== "object") {
+      throw new MQError("MQRC_OPTIONS_ERROR", "a trigger monitor needs { applications: { [APPLICID]: async (trigger, qm) => ... } }");
+    }
+    const handle = await this.open(initiationQueue, { input: true, application: "webmq trigger monitor" });
+    const monitor = new TriggerMonitor<QueueManager>(handle, this, options, this.#kernel.clock);
+    this.#monitors.add(monitor);
+    return monitor;
   }
 
   /** A JMS connection (see core/jms): sessions, producers and consumers over units of work. */
@@ -540,6 +577,8 @@ export class QueueManager {
   /** Ends every wait and consumer (with MQRC_Q_MGR_STOPPING), lets pending commits finish, closes the store. */
   async close(): Promise<void> {
     if (this.#closed) return;
+    for (const monitor of this.#monitors) await monitor.close().catch(() => undefined);
+    this.#triggering.close();
     for (const listener of this.#listeners) await listener.close().catch(() => undefined);
     for (const handler of [...this.#deadLetterHandlers]) await handler.close().catch(() => undefined);
     await this.#connections.closeAll();

@@ -9,7 +9,7 @@
 
 /** `depth` is the queue's CURDEPTH after the event; `openInputCount` its IPPROCS (handles open for input and waiting gets). */
 export type QueueEvent =
-  | { type: "put"; queue: string; messageId: string; persistent: boolean; depth: number }
+  | { type: "put"; queue: string; messageId: string; persistent: boolean; priority: number; depth: number }
   | { type: "get"; queue: string; messageId: string; persistent: boolean; depth: number }
   | { type: "backout"; queue: string; messageId: string; backoutCount: number; depth: number }
   | { type: "input"; queue: string; openInputCount: number };

@@ -185,7 +185,7 @@ export class Kernel {
 
   #putCommitted(queue: LocalQueue, record: MessageRecord): void {
     if (queue.consumers.size > 0) this.serve(queue);
-    if (this.events.hasListeners) this.events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent: record.persistent, depth: queue.depth });
+    if (this.events.hasListeners) this.events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent: record.persistent, priority: record.priority, depth: queue.depth });
   }
 
   // --- Taking messages ---

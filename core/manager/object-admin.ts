@@ -21,6 +21,8 @@ export interface AdminHost {
   subscriptionDefined(definition: ObjectDefinition): Promise<void>;
   /** A deleted channel has no status any more. */
   channelDeleted(name: string): void;
+  /** A local queue's attributes changed (triggering looks at TRIGGER turned on). */
+  queueAltered?(name: string, before: LocalQueueAttributes | undefined, after: LocalQueueAttributes): void;
 }
 
 export class ObjectAdmin {
@@ -187,11 +189,14 @@ export class ObjectAdmin {
     const queue = this.kernel.queues.get(definition.name);
     if (!queue) {
       this.kernel.queues.set(definition.name, this.kernel.newQueue(definition.name, attributes));
+      this.host.queueAltered?.(definition.name, undefined, attributes);
       return;
     }
+    const before = queue.attributes;
     queue.attributes = attributes;
     // Enabling GET may let waiting consumers proceed.
     if (queue.consumers.size > 0) this.kernel.serve(queue);
+    this.host.queueAltered?.(definition.name, before, attributes);
   }
 
   #checkIdle(queue: LocalQueue, action: string): void {
