@@ -11,6 +11,7 @@ import { QueueManager, createMemoryStore } from "../core/index.js";
 import { jmsSet, runJmsCase } from "./jms-cases.js";
 import { caseRows } from "./case-rows.js";
 import { LISTENER_SET, prepareListenerCase, runListenerCase } from "./listener-cases.js";
+import { triggerLatencyRow } from "./trigger-latency.js";
 import { PUBSUB_SET, preparePubSubCase, runPubSubCase, type PubSubCase } from "./pubsub-cases.js";
 import { BODY_1KIB, alternate, median, rate } from "./stats.js";
 import type { BenchResult, BenchRow } from "./types.js";
@@ -77,11 +78,12 @@ export async function runMemoryBench(): Promise<BenchResult> {
         await manager.close();
       }
     });
+    const trigger = await triggerLatencyRow();
     return {
       name: "memory",
       runtime: "node",
       versions: { node: process.version, v8: process.versions.v8 },
-      rows: [row("put+get pairs", pairs, OURS_PAIRS, ARRAY_PAIRS), row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10), ...jms, ...pubsub, ...listener],
+      rows: [row("put+get pairs", pairs, OURS_PAIRS, ARRAY_PAIRS), row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10), ...jms, ...pubsub, ...listener, trigger],
       notes: [
         "Rates are put+get pairs per second (one message through the queue).",
         "Target: at least 1,000,000 pairs/s through the queue manager; the ratio to the array is for information.",
