@@ -24,10 +24,10 @@ import { QueueResolver } from "./resolution.js";
 import type { UnitOfWork } from "./uow/unit-of-work.js";
 import type { XAResource } from "./uow/xa-resource.js";
 import { Units } from "./uow/units.js";
-import { Broker } from "./pubsub/broker.js";
+import type { Broker } from "./pubsub/broker.js";
 import type { TopicNodeStatus } from "./pubsub/topic-status.js";
 import type { QueueEvents } from "./events/queue-events.js";
-import { DepthEvents } from "./events/depth-events.js";
+import type { DepthEvents } from "./events/depth-events.js";
 import type { Connection, ConnectionOptions } from "./jms/connection.js";
 import { Connections } from "./jms/connections.js";
 import { ConsumerSlots } from "./jms/consumer-slots.js";
@@ -46,9 +46,9 @@ import { jmsHost } from "./manager/jms-host.js";
 import { Listener, type ListenOptions, type MessageHandler } from "./backout/listener.js";
 import { DeadLetterHandler } from "./backout/dead-letter-handler.js";
 import { expiredToDeadLetter } from "./backout/expiry.js";
-import { Triggering } from "./triggers/triggering.js";
+import type { Triggering } from "./triggers/triggering.js";
+import { eventFeatures } from "./manager/event-features.js";
 import { TriggerMonitor, type TriggerMonitorOptions } from "./triggers/trigger-monitor.js";
-import { CATALOGUE } from "./objects/catalogue/index.js";
 import type { DlqRulesTable } from "./backout/dlq-rule-types.js";
 import { describe } from "./kernel/kernel.js";
 import { checkWait, memoryLimits, normalizeFilter, type MemoryLimits } from "./manager/options.js";
@@ -144,48 +144,24 @@ export class QueueManager {
       this.#admin,
       clock,
     );
-    this.#broker = new Broker({
+    // The features that live on the kernel's events: publish/subscribe, depth events, triggering.
+    const features = eventFeatures({
+      name,
+      clock,
+      kernel: this.#kernel,
+      objects: this.#objects,
+      admin: this.#admin,
+      attributes: () => this.#attributes,
       put: (queue, message, options) => this.put(queue, message, options),
       get: (queue, options) => this.get(queue, options),
       browse: (queue, options) => this.browse(queue, options),
-      hasQueue: (queue) => this.hasQueue(queue),
       defineQueue: (queue, attributes) => this.defineQueue(queue, attributes),
       beginUnitOfWork: () => this.beginUnitOfWork(),
-      now: () => clock.now(),
-      subscriptions: () => this.#objects.ofKind("subscription"),
-      subscription: (subscription) => this.#objects.get("subscription", subscription),
-      topicString: (topic) => {
-        const topicString = this.#objects.get("topic", topic)?.attributes.topicString;
-        return topicString === undefined ? undefined : String(topicString);
-      },
-      topics: () => this.#objects.ofKind("topic"),
-      queueDescription: (queue) => this.#queues.get(queue)?.attributes.description,
     });
+    this.#broker = features.broker;
+    this.#depthEvents = features.depthEvents;
+    this.#triggering = features.triggering;
     this.#jms = jmsHost(this, this.#admin, this.#broker);
-    // Queue depth events: committed puts and gets from the kernel's events, refused puts from #putContext.queueFull.
-    this.#depthEvents = new DepthEvents({
-      name,
-      events: this.#kernel.events,
-      queueManagerAttributes: () => this.#attributes,
-      queueAttributes: (queue) => this.#queues.get(queue)?.attributes,
-      switchEvents: (queue, switches) => this.#admin.setByQueueManager(queue, switches),
-      put: (queue, message, options) => this.put(queue, message, options),
-      now: () => clock.now(),
-    });
-    // Triggering: committed puts and input opened and closed from the kernel's events, ALTER from the admin.
-    const applicationTypes = CATALOGUE.process.attributes.find((a) => a.name === "applicationType")!.type;
-    this.#triggering = new Triggering({
-      clock,
-      events: this.#kernel.events,
-      queue: (queue) => this.#queues.get(queue),
-      queueNames: () => this.#queues.keys(),
-      openInputCount: (queue) => queue.openInputCount + queue.consumers.countedCount(),
-      triggerInterval: () => Number(this.#attributes.triggerInterval ?? 999_999_999),
-      process: (process) => this.#objects.get("process", process),
-      applicationTypeKeyword: (value) => (applicationTypes.kind === "enum" ? (applicationTypes.values[String(value)] ?? String(value)) : String(value)),
-      put: (queue, message, options) => this.put(queue, message, options),
-      disableTrigger: (queue) => this.#admin.setByQueueManager(queue, { trigger: false }),
-    });
   }
 
   /**

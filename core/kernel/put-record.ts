@@ -5,7 +5,7 @@
 import type { LocalQueueAttributes } from "../attributes.js";
 import { checkObjectName } from "../attributes.js";
 import { MQError } from "../errors.js";
-import { NO_ID, encodeBody, normalizeId, type MessageRecord, type PutMessage, type StoredBody, type Transmission } from "../message.js";
+import { NO_ID, encodeBody, normalizeId, type MessageRecord, type PutMessage, type Transmission } from "../message.js";
 import { storeProperties, toProperties } from "../properties.js";
 import type { LocalQueue } from "./local-queue.js";
 import { EntryState, type Entry } from "./lane.js";
