@@ -71,10 +71,10 @@ export class EdgeListeners {
 
   constructor(
     private readonly qm: QueueManager,
-    private readonly env: unknown,
+    env: unknown,
     configuration: ListenerConfiguration[],
     /** Tells of a listener that could not start or reports trouble (the object logs it). */
-    private readonly report: (text: string) => void,
+    report: (text: string) => void,
   ) {
     for (const config of configuration) {
       if (config.queueManager !== qm.name) continue;
