@@ -1,14 +1,15 @@
 /**
  * The playground page: mounts the MQSC console at once, on the queue manager PLAYGROUND
  * that it opens on this origin's IndexedDB (commands typed before it is open wait for it),
- * then the queue view and the two tutorials (publish/subscribe, the listener and its poison
- * messages); fills this origin into the curl examples.
+ * then the queue view and the tutorials (publish/subscribe, the listener and its poison
+ * messages, triggering); fills this origin into the curl examples.
  */
 import { openBrowserQueueManager } from "../adapters/browser/index.js";
 import { mountConsole } from "./console/console.js";
 import { mountQueueView } from "./queue-view.js";
 import { mountPubSubTutorial } from "./pubsub-tutorial.js";
 import { mountPoisonTutorial } from "./poison-tutorial.js";
+import { mountTriggerTutorial } from "./trigger-tutorial.js";
 
 const NAME = "PLAYGROUND";
 
@@ -31,6 +32,7 @@ try {
   view = mountQueueView(queuesHost, qm, (text) => (note.textContent = text));
   await mountPubSubTutorial(document.querySelector<HTMLElement>("#pubsub")!, qm);
   await mountPoisonTutorial(document.querySelector<HTMLElement>("#poison")!, qm, () => view?.refresh());
+  await mountTriggerTutorial(document.querySelector<HTMLElement>("#triggers")!, qm, () => view?.refresh());
 } catch (error) {
   const message = `The queue manager could not be opened on IndexedDB: ${error instanceof Error ? error.message : String(error)}`;
   queuesHost.textContent = message;

@@ -1,0 +1,68 @@
+/**
+ * The playground's triggering tutorial in real Chromium, on a real IndexedDB: clicking the
+ * buttons as a person does starts the application as FIRST, EVERY and DEPTH say, and the
+ * table shows what the queue manager holds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userEvent } from "vitest/browser";
+import { openBrowserQueueManager } from "../../adapters/browser/index.js";
+import type { QueueManager } from "../../core/index.js";
+import { mountTriggerTutorial, type TriggerTutorial } from "../../playground/trigger-tutorial.js";
+
+const databaseName = `webmq-trigger-test-${Date.now().toString(36)}`;
+let host: HTMLElement;
+let qm: QueueManager;
+let tutorial: TriggerTutorial;
+
+beforeAll(async () => {
+  host = document.createElement("div");
+  document.body.appendChild(host);
+  qm = await openBrowserQueueManager({ name: "PLAYGROUND", databaseName });
+  tutorial = await mountTriggerTutorial(host, qm);
+});
+
+afterAll(async () => {
+  await tutorial.dispose();
+  await qm.close();
+  host.remove();
+  indexedDB.deleteDatabase(databaseName);
+});
+
+const button = (name: string) => host.querySelector<HTMLButtonElement>(`[name="${name}"]`)!;
+/** The table as the learner sees it: queue -> [messages, started, TRIGGER]. */
+const table = () =>
+  Object.fromEntries([...host.querySelectorAll("table.triggers tbody tr")].map((row) => {
+    const cells = [...row.querySelectorAll("td")].map((td) => td.textContent);
+    return [cells[0], [Number(cells[2]), Number(cells[3]), cells[4]]];
+  }));
+
+describe("the triggering tutorial (Chromium)", () => {
+  it("starts the application once per message for EVERY, once for FIRST, and at three for DEPTH, which then turns NOTRIGGER", async () => {
+    for (let i = 0; i < 4; i++) {
+      await userEvent.click(button("put"));
+      await tutorial.idle();
+    }
+    expect(table()).toEqual({ "TRIG.FIRST": [4, 1, "TRIGGER"], "TRIG.EVERY": [4, 4, "TRIGGER"], "TRIG.DEPTH": [4, 1, "NOTRIGGER"] });
+    expect(qm.queueAttributes("TRIG.DEPTH").trigger).toBe(false);
+    expect(tutorial.monitor.stats).toMatchObject({ triggers: 6, started: 6, failed: 0 });
+    expect(host.querySelector(".event-log")!.textContent).toMatch(/started tutor-app for TRIG.DEPTH/);
+  });
+
+  it("FIRST starts again once the queue has been emptied; ALTER TRIGGER on a DEPTH queue that qualifies starts one at once", async () => {
+    await userEvent.click(button("drain"));
+    await tutorial.idle();
+    await userEvent.click(button("put"));
+    await tutorial.idle();
+    expect(table()["TRIG.FIRST"]).toEqual([1, 2, "TRIGGER"]);
+    expect(table()["TRIG.EVERY"]).toEqual([1, 5, "TRIGGER"]);
+    expect(table()["TRIG.DEPTH"]).toEqual([1, 1, "NOTRIGGER"]);
+    await userEvent.click(button("put"));
+    await userEvent.click(button("put"));
+    await tutorial.idle();
+    expect(table()["TRIG.DEPTH"]).toEqual([3, 1, "NOTRIGGER"]);
+    await userEvent.click(button("retrigger"));
+    await tutorial.idle();
+    expect(table()["TRIG.DEPTH"]).toEqual([3, 2, "NOTRIGGER"]);
+    expect(qm.queueStatus("TUTOR.INITQ").depth).toBe(0);
+  });
+});
