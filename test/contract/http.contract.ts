@@ -866,4 +866,31 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       expect(await errorOf(wildcard)).toMatchObject({ reason: "MQRC_TOPIC_STRING_ERROR" });
     });
   });
+
+  describe(`triggering over HTTP (${name})`, () => {
+    it("a DELETE waiting on the initiation queue holds it open for input, and receives the MQTM's 684 bytes when a put triggers", async () => {
+      const { post, mqsc, del, messageUrl } = httpClient(target);
+      const defined = await commandResponseOf(
+        await mqsc({ type: "runCommand", parameters: { command: "DEFINE PROCESS(HTTP.PROC) APPLICID('http-app')" } }),
+      );
+      expect(defined.overallCompletionCode).toBe(0);
+      for (const command of ["DEFINE QLOCAL(HTTP.INITQ)", "DEFINE QLOCAL(HTTP.APP) TRIGGER TRIGTYPE(EVERY) INITQ(HTTP.INITQ) PROCESS(HTTP.PROC)"]) {
+        expect((await commandResponseOf(await mqsc({ type: "runCommand", parameters: { command } }))).overallCompletionCode).toBe(0);
+      }
+      // The waiting get is what has the initiation queue open: without it no trigger message is made.
+      const waiting = del(messageUrl("v2", "HTTP.INITQ", "?wait=5000"));
+      let trigger: Response | undefined;
+      for (let i = 0; i < 50 && !trigger; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect((await post(messageUrl("v2", "HTTP.APP"), `work ${i}`)).status).toBe(201);
+        trigger = await Promise.race([waiting, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 30))]);
+      }
+      expect(trigger?.status).toBe(200);
+      const bytes = new Uint8Array(await trigger!.arrayBuffer());
+      expect(bytes.byteLength).toBe(684);
+      expect(new TextDecoder().decode(bytes.subarray(0, 4))).toBe("TM  ");
+      expect(new TextDecoder().decode(bytes.subarray(8, 56)).trimEnd()).toBe("HTTP.APP");
+      expect(new TextDecoder().decode(bytes.subarray(172, 428)).trimEnd()).toBe("http-app");
+    });
+  });
 }
