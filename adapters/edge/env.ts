@@ -17,6 +17,8 @@ export interface EdgeEnv {
   MQ_MESSAGE_MEMORY_BYTES?: string;
   /** Listeners each queue manager's object runs: JSON, see adapters/edge/listeners.ts. */
   MQ_LISTENERS?: string | unknown[];
+  /** Trigger monitors each queue manager's object runs: JSON, see adapters/edge/triggers.ts. */
+  MQ_TRIGGER_MONITORS?: string | unknown[];
 }
 
 export const DEFAULT_QUEUE_MANAGERS = "QM1";

@@ -11,3 +11,5 @@ export { createEdgeWorker } from "./worker.js";
 export type { EdgeEnv } from "./env.js";
 export { registerListenerHandlers, parseListenerConfiguration, LISTENER_WAKE_MS } from "./listeners.js";
 export type { EdgeMessageHandler, EdgeListenerContext, ListenerConfiguration } from "./listeners.js";
+export { registerTriggerHandlers, parseTriggerMonitorConfiguration, EdgeTriggerMonitors, TRIGGER_WAKE_MS, TRIGGER_START_RETRY_MAX_MS } from "./triggers.js";
+export type { EdgeTriggerHandler, EdgeTriggerContext, EdgeTriggerStats, TriggerMonitorConfiguration } from "./triggers.js";

@@ -3,13 +3,15 @@
  * queue manager QM to the object `idFromName("QM")`, so each queue manager has its own
  * single-threaded home and its own SQLite database. The manager is opened on first use
  * (creating the default objects the first time ever) and reopened after an eviction, which
- * restores its persistent messages.
+ * restores its persistent messages. The listeners (MQ_LISTENERS) and trigger monitors
+ * (MQ_TRIGGER_MONITORS) configured for the queue manager start as it opens.
  */
 import { DurableObject } from "cloudflare:workers";
 import { QueueManager } from "../../core/index.js";
 import { DEFAULT_HTTP_LIMITS, createHttpApp } from "../http/index.js";
 import { AlarmClock } from "./alarm-clock.js";
 import { EdgeListeners, parseListenerConfiguration } from "./listeners.js";
+import { EdgeTriggerMonitors, parseTriggerMonitorConfiguration } from "./triggers.js";
 import { DurableObjectStore } from "./durable-object-store.js";
 import { EDGE_BODY_CACHE_BYTES, EDGE_MESSAGE_MEMORY_BYTES, numberVariable, parseTokens, type EdgeEnv } from "./env.js";
 
@@ -18,6 +20,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #manager: Promise<QueueManager> | undefined;
   #storeInstance: DurableObjectStore | undefined;
   #listeners: EdgeListeners | undefined;
+  #triggers: EdgeTriggerMonitors | undefined;
   #app: ReturnType<typeof createHttpApp> | undefined;
 
   constructor(ctx: DurableObjectState, env: EdgeEnv) {
@@ -34,9 +37,13 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
         clock: this.#clock,
         messageMemoryBytes: numberVariable(this.env, "MQ_MESSAGE_MEMORY_BYTES", EDGE_MESSAGE_MEMORY_BYTES),
         bodyCacheBytes: EDGE_BODY_CACHE_BYTES,
-      }).then((qm) => {
+      }).then(async (qm) => {
+        const report = (text: string) => console.warn(`webmq ${name}: ${text}`);
         // The listeners MQ_LISTENERS names for this queue manager run from the moment it opens.
-        this.#listeners = new EdgeListeners(qm, this.env, parseListenerConfiguration(this.env.MQ_LISTENERS), (text) => console.warn(`webmq ${name}: ${text}`));
+        this.#listeners = new EdgeListeners(qm, this.env, parseListenerConfiguration(this.env.MQ_LISTENERS), report);
+        // So do the trigger monitors MQ_TRIGGER_MONITORS names; each application they start is
+        // kept alive with waitUntil, inside this object's lifetime.
+        this.#triggers = await EdgeTriggerMonitors.start(qm, this.env, parseTriggerMonitorConfiguration(this.env.MQ_TRIGGER_MONITORS), (promise) => this.ctx.waitUntil(promise), report);
         return qm;
       });
       // A failed open is not cached: the next request tries again.
@@ -48,6 +55,11 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   /** The listeners running on this object's queue manager (adapters/edge/listeners.ts). */
   get listeners(): EdgeListeners | undefined {
     return this.#listeners;
+  }
+
+  /** The trigger monitors running on this object's queue manager (adapters/edge/triggers.ts). */
+  get triggerMonitors(): EdgeTriggerMonitors | undefined {
+    return this.#triggers;
   }
 
   #store(): DurableObjectStore {
@@ -66,7 +78,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   }
 
   override async alarm(): Promise<void> {
-    // An alarm may wake an object that was evicted: its queue manager (and its listeners) open
+    // An alarm may wake an object that was evicted: its queue manager (its listeners and trigger monitors) open
     // first, under the name stored with it, so the alarm's work finds them.
     if (!this.#manager) {
       const name = this.#store().queueManagerName();

@@ -10,6 +10,9 @@
  *   /setup-store?n=      a store without a queue manager      /store-pairs?n=  n putMessage+deleteMessage commits
  *   /listener-setup?kind=&n=, /listener?kind=&n=   a listener case (bench/listener-cases.ts)
  *   /raw-batch?n=        n INSERTs, then n DELETEs            /raw-pairs?n=   n INSERT+DELETE pairs
+ *   /trigger-setup       a TRIGTYPE(EVERY) queue and the edge's trigger monitor (adapters/edge/triggers.ts)
+ *   /trigger?n=&batch=   n samples, each a batch of triggers timed from the put to the handler's
+ *                        first get, alternated with batches of plain put+get (latencies, not rates)
  *
  * Timing: locally, workerd's clocks do move during CPU work (/clock checks it each run and
  * the result goes into the JSON), but on Cloudflare they only move across I/O. So each timed
@@ -21,6 +24,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { QueueManager } from "../../core/index.js";
 import { DurableObjectStore } from "../../adapters/edge/durable-object-store.js";
+import { EdgeTriggerMonitors, registerTriggerHandlers } from "../../adapters/edge/triggers.js";
 import type { MessageRecord } from "../../core/internal.js";
 import { benchDescriptor } from "../descriptor.js";
 import { BODY_1KIB } from "../stats.js";
@@ -36,12 +40,27 @@ const QUEUE = "DEV.QUEUE.1";
 /** The table DurableObjectStore uses for messages, under a prefix of its own. */
 const RAW_TABLE = "raw_messages";
 
+const TRIGGERED = "BENCH.TRIGGERED";
+
+/** The trigger being timed: the handler stamps its first get, then says it is done. */
+let pendingTrigger: { got: (at: number) => void; done: () => void } | undefined;
+
+registerTriggerHandlers({
+  "bench-trigger": async (trigger, { queueManager }) => {
+    const message = await queueManager.get(trigger.queueName);
+    const at = performance.now();
+    if (message) pendingTrigger?.got(at);
+    pendingTrigger?.done();
+  },
+});
+
 export class BenchObject extends DurableObject<Env> {
   #qm: QueueManager | undefined;
   /** [seq, descriptor JSON] rows, built before the timed step: the baseline times SQLite alone. */
   #rows: [number, string][] = [];
   #store: DurableObjectStore | undefined;
   #records: MessageRecord[] = [];
+  #triggers: EdgeTriggerMonitors | undefined;
 
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -115,6 +134,50 @@ export class BenchObject extends DurableObject<Env> {
         const kind = url.searchParams.get("kind") as PubSubCase;
         if (!PUBSUB_CASES.includes(kind)) return new Response("unknown case", { status: 400 });
         return this.#timed(n, (qm) => runPubSubCase(qm, kind, n));
+      }
+      case "/trigger-setup": {
+        const qm = this.#qm!;
+        const defined = await qm.mqsc(
+          `DEFINE PROCESS(BENCH.PROC) APPLICID('bench-trigger')\nDEFINE QLOCAL(BENCH.INITQ)\nDEFINE QLOCAL(${TRIGGERED}) TRIGGER TRIGTYPE(EVERY) INITQ(BENCH.INITQ) PROCESS(BENCH.PROC)`,
+        );
+        if (defined.notProcessed + defined.syntaxErrors > 0) return new Response(defined.transcript, { status: 500 });
+        this.#triggers = await EdgeTriggerMonitors.start(qm, this.env, [{ queueManager: qm.name, initiationQueue: "BENCH.INITQ" }], (promise) => this.ctx.waitUntil(promise), (text) => console.warn(text));
+        return Response.json({});
+      }
+      case "/trigger": {
+        // Latencies in ms. The clock here moves in whole milliseconds and a trigger takes less,
+        // so each sample is a batch of `batch` triggers one after another (each from before its
+        // put to the handler's first get returning; the next put waits for that handler to
+        // end), divided by `batch`; alternated with a batch of plain put+get round trips.
+        const qm = this.#qm!;
+        const batch = Number(url.searchParams.get("batch") ?? 1);
+        const trigger: number[] = [];
+        const plain: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const start = performance.now();
+          for (let j = 0; j < batch; j++) {
+            let got!: (at: number) => void;
+            let done!: () => void;
+            const gotAt = new Promise<number>((resolve) => (got = resolve));
+            const finished = new Promise<void>((resolve) => (done = resolve));
+            pendingTrigger = { got, done };
+            await qm.put(TRIGGERED, { body: BODY_1KIB, persistent: true });
+            await gotAt;
+            await finished;
+          }
+          trigger.push((performance.now() - start) / batch);
+          const plainStart = performance.now();
+          for (let j = 0; j < batch; j++) {
+            await qm.put(QUEUE, { body: BODY_1KIB, persistent: true });
+            if (!(await qm.get(QUEUE))) return new Response("the plain get found nothing", { status: 500 });
+          }
+          plain.push((performance.now() - plainStart) / batch);
+        }
+        pendingTrigger = undefined;
+        await this.ctx.storage.sync();
+        const stats = this.#triggers!.stats;
+        if (stats.started !== n * batch || stats.failed !== 0) return new Response(`${stats.started} of ${n * batch} triggers started, ${stats.failed} failed`, { status: 500 });
+        return Response.json({ count: n, trigger, plain });
       }
       case "/raw-batch":
         return this.#timed(n, async () => {

@@ -4,6 +4,9 @@
  * QueueManager on DurableObjectStore with raw SQLite INSERTs and DELETEs of the same rows,
  * same count. Two shapes: put N then get N, and put+get pairs. Target ≥ 50%.
  * Each round uses a fresh object (a fresh database); Miniflare is disposed at the end.
+ * Triggering: time from a put on a TRIGTYPE(EVERY) queue to the edge handler's first get
+ * (the object's trigger monitor, adapters/edge/triggers.ts), median and 99th percentile,
+ * against a plain put+get round trip in the same request ("(info)" rows).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -27,6 +30,10 @@ const EMPTY_REQUESTS = 20;
 const TARGET = 0.5;
 /** Put+get pairs: the units-of-work issue (7) asks for 60% of raw SQLite. */
 const PAIRS_TARGET = 0.6;
+/** Samples per round, triggers per sample (the clock moves in whole ms), rounds (each on a fresh object) after one warm-up round. */
+const TRIGGERS = 25;
+const TRIGGER_BATCH = 500;
+const TRIGGER_ROUNDS = 4;
 const here = dirname(fileURLToPath(import.meta.url));
 
 interface Timed {
@@ -116,17 +123,33 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
       const inside = await fetchJson("/listener", `${object}&kind=${kind}`, listenerMessages);
       return { count: inside.count!, ms: inside.ms! };
     });
+    const triggerLatencies = { trigger: [] as number[][], plain: [] as number[][] };
+    for (let round = 0; round < 1 + TRIGGER_ROUNDS; round++) {
+      const object = `trigger-${objects++}`;
+      await fetchJson("/setup-ours", object, 0);
+      await fetchJson("/trigger-setup", object, 0);
+      const response = await mf.dispatchFetch(`http://bench.local/trigger?object=${object}&n=${TRIGGERS}&batch=${TRIGGER_BATCH}`);
+      const text = await response.text();
+      if (!response.ok) throw new Error(`durable-object bench: /trigger failed: ${response.status} ${text}`);
+      if (round === 0) continue;
+      const inside = JSON.parse(text) as { trigger: number[]; plain: number[] };
+      triggerLatencies.trigger.push(inside.trigger);
+      triggerLatencies.plain.push(inside.plain);
+    }
     return {
       name: "durable-object",
       runtime: "workerd",
       versions: { workerd: workerdVersion(), miniflare: createRequire(import.meta.url)("miniflare/package.json").version, node: process.version },
-      rows: [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch), row("durable object sqlite, persistent, put+get pairs", pairs, PAIRS_TARGET), { ...row("durable object sqlite, the store alone (no queue manager), putMessage+deleteMessage pairs", storePairs), target: "(info)", met: true }, ...jms, ...pubsub, ...listener],
+      rows: [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch), row("durable object sqlite, persistent, put+get pairs", pairs, PAIRS_TARGET), { ...row("durable object sqlite, the store alone (no queue manager), putMessage+deleteMessage pairs", storePairs), target: "(info)", met: true }, ...jms, ...pubsub, ...listener, ...triggerRows(triggerLatencies)],
       notes: [
         "Rates are put+get (INSERT+DELETE) pairs per second, timed inside the object between two ctx.storage.sync() calls.",
         `Clock probe: in this workerd a pure-CPU loop moved Date.now() by ${clock.dateNowMs} ms and performance.now() by ${clock.performanceNowMs} ms ` +
           `(the clocks ${clock.dateNowMs! > 0 ? "do" : "do not"} advance without I/O; the storage.sync() brackets make the timing valid either way).`,
         `Node-side cross-check: each request's round trip less the median empty request (${emptyMs.toFixed(2)} ms) is in details.nodeRounds.`,
         "The raw rows (descriptor JSON and body) are built before the timed step, so the baseline times SQLite alone.",
+        `Trigger rows: latencies (performance.now() inside the object, which moves in whole ms) of ${TRIGGERS * TRIGGER_ROUNDS} samples over ${TRIGGER_ROUNDS} fresh objects after a warm-up round, ` +
+          `each sample the mean of ${TRIGGER_BATCH} triggers one after another (so the 99th percentile is of ${TRIGGER_BATCH}-trigger means, not of single triggers); ` +
+          "ours and baseline are 1000 / latency ms (a put to the triggered handler's first get, against a plain persistent put+get round trip alternated with it); the ms figures are in the case and in details.",
       ],
     };
   } finally {
@@ -160,6 +183,39 @@ function row(name: string, r: Awaited<ReturnType<typeof compare>>, target = TARG
     rounds: { ours: r.ours, baseline: r.baseline },
     details: { messages: MESSAGES, warmupRounds: WARMUP_ROUNDS, rounds: ROUNDS, nodeRounds: { ours: r.nodeOurs, baseline: r.nodeBaseline }, nodeRatio },
   };
+}
+
+/** Nearest-rank percentile. */
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** Two "(info)" rows: the trigger latency's median and 99th percentile, against a plain put+get round trip. */
+function triggerRows(latencies: { trigger: number[][]; plain: number[][] }): BenchRow[] {
+  const trigger = latencies.trigger.flat();
+  const plain = latencies.plain.flat();
+  const perSecond = (ms: number) => (ms > 0 ? 1000 / ms : Infinity);
+  return (
+    [
+      ["median", (v: number[]) => median(v)],
+      ["99th percentile", (v: number[]) => percentile(v, 99)],
+    ] as const
+  ).map(([label, measure]) => {
+    const ours = measure(trigger);
+    const baseline = measure(plain);
+    return {
+      runtime: "workerd",
+      case: `trigger, edge handler (EVERY, persistent): put to the handler's first get, ${label} ${ours.toFixed(3)} ms vs put+get ${baseline.toFixed(3)} ms`,
+      ours: perSecond(ours),
+      baseline: perSecond(baseline),
+      ratio: perSecond(ours) / perSecond(baseline),
+      target: "(info)",
+      met: true,
+      rounds: { ours: latencies.trigger.map((round) => perSecond(measure(round))), baseline: latencies.plain.map((round) => perSecond(measure(round))) },
+      details: { samples: trigger.length, triggersPerSample: TRIGGER_BATCH, rounds: latencies.trigger.length, triggerMs: ours, plainPutGetMs: baseline, triggerLatenciesMs: latencies.trigger, plainLatenciesMs: latencies.plain },
+    };
+  });
 }
 
 function workerdVersion(): string {

@@ -9,6 +9,8 @@ export default defineProject({
       miniflare: { bindings: { MQ_TOKENS: "edge-test-token, second-token", MQ_QUEUE_MANAGERS: "QM1, QM.EDGE.*", MQ_RESPONSE_TIMEOUT_MS: "2000",
           // A listener on QM.EDGE.LISTEN's APP.IN; its handler is registered by listeners.test.ts.
           MQ_LISTENERS: JSON.stringify([{ queueManager: "QM.EDGE.LISTEN", queue: "APP.IN", handler: "edge-test-handler", maxSessions: 2, maxRetries: 5 }]),
+          // A trigger monitor on QM.EDGE.TRIGGER's APP.INITQ; its applications are registered by triggers.test.ts.
+          MQ_TRIGGER_MONITORS: JSON.stringify([{ queueManager: "QM.EDGE.TRIGGER", initiationQueue: "APP.INITQ" }]),
         },
       },
     }),
