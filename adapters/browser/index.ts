@@ -7,6 +7,10 @@ import { IndexedDBStore } from "./indexeddb-store.js";
 
 export { IndexedDBStore, createIndexedDBStore, DRIVER_NAME } from "./indexeddb-store.js";
 export type { IndexedDBStoreOptions } from "./indexeddb-store.js";
+export { startWorkerTriggerMonitor, TriggeredWorkerError, DEFAULT_TRIGGERED_WORKER_TIMEOUT_MS } from "./trigger-worker.js";
+export type { WorkerTriggerMonitor, WorkerTriggerMonitorOptions, TriggeredWorkerFailure } from "./trigger-worker.js";
+export { runTriggeredApplication } from "../worker/triggered-application.js";
+export type { TriggeredApplication, TriggeredApplicationEntry } from "../worker/triggered-application.js";
 
 export interface BrowserQueueManagerOptions {
   /** The queue manager's name; its IndexedDB database is named after it unless `databaseName` says otherwise. */

@@ -12,6 +12,7 @@ import { BODY_1KIB } from "../stats.js";
 import { JMS_CASES, runJmsCase } from "../jms-cases.js";
 import { LISTENER_CASES, prepareListenerCase, runListenerCase } from "../listener-cases.js";
 import { PUBSUB_CASES, preparePubSubCase, runPubSubCase } from "../pubsub-cases.js";
+import { triggerWorkerLatency, type TriggerLatencies } from "./trigger-latency.js";
 
 const QUEUE = "DEV.QUEUE.1";
 export interface Timed {
@@ -188,7 +189,17 @@ async function listener(kindIndex: number, n: number): Promise<Timed> {
   }
 }
 
-const bench = { oursConcurrent, oursSerial, rawOneTransaction, rawSerial, jms, pubsub, listener };
+/** Trigger latency with a Web Worker as the triggered application (trigger-latency.ts), on a fresh database. */
+async function triggerWorker(triggers: number, warmup: number): Promise<TriggerLatencies> {
+  const databaseName = freshName("trigger");
+  try {
+    return await triggerWorkerLatency(databaseName, triggers, warmup);
+  } finally {
+    await deleteDatabase(databaseName);
+  }
+}
+
+const bench = { oursConcurrent, oursSerial, rawOneTransaction, rawSerial, jms, pubsub, listener, triggerWorker };
 export type PageBench = typeof bench;
 declare global {
   interface Window {
