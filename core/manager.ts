@@ -91,6 +91,9 @@ export class QueueManager {
   #createdAt = 0;
   #alteredAt = 0;
   #closed = false;
+  /** Set as close begins: no wait may start, so none can hold the close up. */
+  #stopping = false;
+  #closing: Promise<void> | undefined;
 
   /** JMS consumers per queue, within the queue's MAXACTCONS and MAXBKPCONS. */
   readonly consumerSlots = new ConsumerSlots((queue) => {
@@ -116,7 +119,12 @@ export class QueueManager {
     this.#units = new Units(this.#kernel, name);
     const move = { name, deadLetterQueue: () => this.#attributes.deadLetterQueue, put: (queue: string, message: PutMessage, options?: PutOptions) => this.put(queue, message, options), now: () => clock.now() };
     this.#kernel.expiredToDeadLetter = expiredToDeadLetter(this.#kernel, move, () => this.#units.begin());
-    this.#limits = new QueueLimits(this.#kernel, { put: (queue, message, options) => this.put(queue, message, options), beginUnitOfWork: () => this.#units.begin(), move });
+    this.#limits = new QueueLimits(this.#kernel, {
+      put: (queue, message, options) => this.put(queue, message, options),
+      check: (queue, message, options) => this.#checkPut(queue, message, options),
+      beginUnitOfWork: () => this.#units.begin(),
+      move,
+    }, () => this.#stopping);
     this.#browsing = new Browsing(this.#kernel, this.#resolver, () => this.#checkOpen());
     this.#admin = new ObjectAdmin(this.#kernel, this.#objects, {
       checkOpen: () => this.#checkOpen(),
@@ -124,6 +132,7 @@ export class QueueManager {
       subscriptionDefined: (definition) => this.#broker.subscriptionDefined(definition),
       channelDeleted: (channel) => this.#channels.forget(channel),
       queueAltered: (queue, before, after) => this.#triggering.queueAltered(queue, before, after),
+      queueDeleted: (queue) => this.#triggering.queueDeleted(queue),
     });
     const manager = this;
     this.#handles = new Handles(
@@ -265,6 +274,15 @@ export class QueueManager {
     return result;
   }
 
+  /** What a put of `message` would be refused for, but for its queue's MAXDEPTH and MAXBYTES; nothing changes. */
+  #checkPut(queueName: string, message: PutMessage, options: PutOptions): void {
+    const target = this.#queues.get(queueName) ?? this.#resolver.forPut(queueName);
+    const queue = target instanceof LocalQueue ? target : target.queue;
+    const room = Number.MAX_SAFE_INTEGER;
+    if (target instanceof LocalQueue) buildPutRecord(this.#putContext, this.#kernel.clock.now(), queue, queue.attributes, undefined, message, options.context, room, room);
+    else buildPutRecord(this.#putContext, this.#kernel.clock.now(), queue, target.defaults, target.transmission, message, options.context, room, room);
+  }
+
   /**
    * Takes the next message in delivery order (or the one a messageId/correlationId/selector
    * selects). Resolves null when there is none and the wait, if any, ended.
@@ -288,6 +306,7 @@ export class QueueManager {
     const entry = kernel.takeInMemory(queue, filter, now) ?? (kernel.needsStore(queue, filter) ? await kernel.takeWithStore(queue, filter, now) : undefined);
     if (entry) return unit ? kernel.getUnderSyncpoint(queue, entry, unit, now) : kernel.completeGet(queue, entry, now);
     if (wait === 0) return null;
+    if (this.#stopping) throw new MQError("MQRC_Q_MGR_STOPPING", `queue manager ${this.name} is closing`);
     const waiting = waitForMessage(kernel.clock, queue.consumers, filter, wait, options.signal, counted, () => kernel.serve(queue));
     if (counted) this.#inputChanged(queue);
     const arrived = await waiting.finally(() => counted && this.#inputChanged(queue));
@@ -302,6 +321,7 @@ export class QueueManager {
    */
   consume(queueName: string, options: ConsumeOptions): QueueConsumerHandle {
     this.#checkOpen();
+    if (this.#stopping) throw new MQError("MQRC_Q_MGR_STOPPING", `queue manager ${this.name} is closing`);
     // As MQOPEN for input: a GET(DISABLED) queue can be consumed from; nothing comes until GET(ENABLED).
     const queue = this.#resolver.forGet(queueName, false);
     if (!Number.isSafeInteger(options.credit) || options.credit < 1) throw new MQError("MQRC_OPTIONS_ERROR", `credit is a whole number of messages, 1 or more; got ${JSON.stringify(options.credit)}`);
@@ -552,9 +572,23 @@ export class QueueManager {
 
   /** Ends every wait and consumer (with MQRC_Q_MGR_STOPPING), lets pending commits finish, closes the store. */
   async close(): Promise<void> {
-    if (this.#closed) return;
-    for (const monitor of this.#monitors) await monitor.close().catch(() => undefined);
+    this.#closing ??= this.#close();
+    return this.#closing;
+  }
+
+  async #close(): Promise<void> {
+    // First every wait ends (gets, consumers, puts waiting for room), and none can start, so
+    // that nothing below waits on an application that waits on the queue manager.
+    this.#stopping = true;
+    const stopping = new MQError("MQRC_Q_MGR_STOPPING", `queue manager ${this.name} is closing`);
+    for (const queue of this.#queues.values()) {
+      queue.consumers.failAll(stopping);
+      for (const wake of queue.roomWaiters.splice(0)) wake();
+    }
     this.#triggering.close();
+    // Then what runs on the manager finishes: trigger monitors and listeners let running
+    // applications end; JMS connections give back what they held.
+    for (const monitor of this.#monitors) await monitor.close().catch(() => undefined);
     for (const listener of this.#listeners) await listener.close().catch(() => undefined);
     for (const handler of [...this.#deadLetterHandlers]) await handler.close().catch(() => undefined);
     await this.#connections.closeAll();
@@ -562,7 +596,6 @@ export class QueueManager {
     const kernel = this.#kernel;
     kernel.closed = true;
     kernel.cancelDeliveryTimers();
-    const stopping = new MQError("MQRC_Q_MGR_STOPPING", `queue manager ${this.name} is closing`);
     for (const queue of this.#queues.values()) queue.consumers.failAll(stopping);
     await this.#handles.closeAll();
     await this.#admin.idle();

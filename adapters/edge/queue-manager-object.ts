@@ -31,6 +31,17 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   /** The queue manager this object holds, opened on first use under `name`, with its configured listeners. */
   queueManager(name: string): Promise<QueueManager> {
     if (!this.#manager) {
+      // Read before the queue manager opens: a configuration that is not usable fails the
+      // request and leaves nothing running (a second open would run a second manager on the
+      // same storage).
+      let listeners: ReturnType<typeof parseListenerConfiguration>;
+      let monitors: ReturnType<typeof parseTriggerMonitorConfiguration>;
+      try {
+        listeners = parseListenerConfiguration(this.env.MQ_LISTENERS);
+        monitors = parseTriggerMonitorConfiguration(this.env.MQ_TRIGGER_MONITORS);
+      } catch (error) {
+        return Promise.reject(error);
+      }
       this.#manager = QueueManager.open({
         name,
         store: this.#store(),
@@ -40,10 +51,10 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       }).then(async (qm) => {
         const report = (text: string) => console.warn(`webmq ${name}: ${text}`);
         // The listeners MQ_LISTENERS names for this queue manager run from the moment it opens.
-        this.#listeners = new EdgeListeners(qm, this.env, parseListenerConfiguration(this.env.MQ_LISTENERS), report);
+        this.#listeners = new EdgeListeners(qm, this.env, listeners, report);
         // So do the trigger monitors MQ_TRIGGER_MONITORS names; each application they start is
         // kept alive with waitUntil, inside this object's lifetime.
-        this.#triggers = await EdgeTriggerMonitors.start(qm, this.env, parseTriggerMonitorConfiguration(this.env.MQ_TRIGGER_MONITORS), (promise) => this.ctx.waitUntil(promise), report);
+        this.#triggers = await EdgeTriggerMonitors.start(qm, this.env, monitors, (promise) => this.ctx.waitUntil(promise), report);
         return qm;
       });
       // A failed open is not cached: the next request tries again.

@@ -29,8 +29,9 @@ export function expiredToDeadLetter(kernel: Kernel, move: MoveHost, beginUnitOfW
         } catch {
           // Fall through: the message goes back and is tried again at a later sweep.
         }
+        // Marked first, so that the rollback's putting it back does not start the move again.
+        kernel.retryExpiryMove(entry, SWEEP_RETRY_MS);
         if (unit.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
-        if (entry.record.expiresAt !== null) kernel.retrySweep(SWEEP_RETRY_MS);
       }
     })();
   };

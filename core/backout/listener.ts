@@ -66,6 +66,8 @@ export class Listener extends ListenerEvents {
   readonly #parked = new Map<UnitOfWork, { message: Message; timer: TimerHandle }>();
   readonly #move: MoveHost;
   #closed = false;
+  /** Redelivery delays in progress, ended by close. */
+  readonly #wakeSleepers = new Set<() => void>();
 
   constructor(
     private readonly host: ListenerHost,
@@ -116,6 +118,7 @@ export class Listener extends ListenerEvents {
     if (this.#closed) return;
     this.#closed = true;
     this.#consumer.close();
+    for (const wake of [...this.#wakeSleepers]) wake();
     while (this.#running.size > 0) await Promise.allSettled([...this.#running]);
     for (const [unit, { timer }] of [...this.#parked]) {
       timer.cancel();
@@ -139,6 +142,8 @@ export class Listener extends ListenerEvents {
       }
       const delay = redeliveryDelayFor(this.#options, message.backoutCount);
       if (delay > 0) await this.#sleep(delay);
+      // Closed while it waited: it goes back as it was, unhandled.
+      if (this.#closed) return void (await unit.rollback({ countBackout: false }));
       let failure: unknown;
       try {
         await this.handler(message);
@@ -242,8 +247,17 @@ export class Listener extends ListenerEvents {
     }
   }
 
+  /** Waits `ms` on the clock, or until the listener closes. */
   #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => this.host.clock.setTimer(ms, () => resolve()));
+    return new Promise((resolve) => {
+      const done = () => {
+        timer.cancel();
+        this.#wakeSleepers.delete(done);
+        resolve();
+      };
+      const timer = this.host.clock.setTimer(ms, done);
+      this.#wakeSleepers.add(done);
+    });
   }
 
   /** Dispatches an event; errors and failures are counted unless `count` is false. */

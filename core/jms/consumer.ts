@@ -28,8 +28,9 @@ export interface ConsumerSession {
   prefetchFor(prefetch: number): number;
   attachListener(consumer: MessageConsumer, queue: string, credit: number, sink: { push(delivery: Delivery): boolean; failed(error: unknown, ended: boolean): void }): QueueConsumerHandle;
   listenerIdle(): Promise<void>;
-  giveBack(unit: UnitOfWork | undefined): Promise<void>;
+  giveBack(unit: UnitOfWork | undefined, messageId?: string): Promise<void>;
   markTakenAhead(unit: UnitOfWork | undefined, ahead: boolean): void;
+  handOver(delivery: Delivery): Promise<void>;
   settleListener(unit: UnitOfWork | undefined, threw: boolean): Promise<void>;
   claimListener(consumer: MessageConsumer, listening: boolean): void;
   consumerClosed(consumer: MessageConsumer, slot: ConsumerSlot): void;
@@ -209,14 +210,23 @@ export class MessageConsumer {
           await inbox.wait(stop);
           continue;
         }
-        this.session.markTakenAhead(delivery.unit, false);
+        // The listener a message is taken for is the one it is handed to, even if it is removed
+        // while the message is handed over (no await since the loop checked it).
+        const listener = this.#listener!;
         // One given back meanwhile (the session recovered or closed) is not the listener's now.
         if (delivery.unit !== undefined && delivery.unit.state !== "active") {
+          this.session.markTakenAhead(delivery.unit, false);
           attached.addCredit(1);
           continue;
         }
-        // The listener a message is taken for is the one it is handed to, even if it is removed meanwhile.
-        const listener = this.#listener;
+        try {
+          await this.session.handOver(delivery);
+        } catch (error) {
+          // NONE's removal could not be committed: the message went back, to come again.
+          this.session.reportListenerError(error);
+          attached.addCredit(1);
+          continue;
+        }
         let threw = false;
         try {
           await listener(delivery.message);
@@ -238,7 +248,7 @@ export class MessageConsumer {
       }
     } finally {
       attached?.close();
-      for (const held of inbox.close()) await this.session.giveBack(held.unit).catch((error: unknown) => this.session.reportListenerError(error));
+      for (const held of inbox.close()) await this.session.giveBack(held.unit, held.message.messageId).catch((error: unknown) => this.session.reportListenerError(error));
     }
   }
 }

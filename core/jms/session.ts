@@ -280,10 +280,18 @@ export class Session {
     return !this.transacted && (this.acknowledgeMode === "auto" || this.acknowledgeMode === "individual");
   }
 
-  /** @internal A message taken ahead for a listener that stopped before handing it over goes back as it was. */
-  async giveBack(unit: UnitOfWork | undefined): Promise<void> {
+  /**
+   * @internal A message taken ahead for a listener that stopped before handing it over goes
+   * back as it was: its own unit rolled back, or, where the unit is the session's (client,
+   * dups-ok, transacted), just that get taken out of it, the rest of the unit untouched.
+   */
+  async giveBack(unit: UnitOfWork | undefined, messageId?: string): Promise<void> {
     if (!unit) return;
     this.#takenAhead.delete(unit);
+    if (unit === this.#unit && messageId !== undefined) {
+      unit.releaseGet(messageId);
+      return;
+    }
     this.#individual.delete(unit);
     if (unit.state === "active") await unit.rollback({ countBackout: false });
   }
@@ -294,18 +302,34 @@ export class Session {
    */
   attachListener(consumer: MessageConsumer, queue: string, credit: number, sink: { push(delivery: Delivery): boolean; failed(error: unknown, ended: boolean): void }): QueueConsumerHandle {
     this.#checkOpen();
+    // NONE removes a message as it is delivered: taken in a unit of its own, committed once the
+    // listener has it, so that one pushed as the listener stops goes back rather than being lost.
+    const none = !this.transacted && this.acknowledgeMode === "none";
     return this.host.consume(queue, {
       credit,
       selector: consumer.selector,
-      unitFor: () => this.#unitFor(true),
+      unitFor: () => (none ? this.host.beginUnitOfWork() : this.#unitFor(true)),
       onMessage: (message, unit) => {
-        const delivery: Delivery = { message: received(message, this.#acknowledgerFor(unit)), unit };
+        const delivery: Delivery = { message: received(message, this.#acknowledgerFor(none ? undefined : unit)), unit };
         this.markTakenAhead(unit, true);
         // A listener that stopped meanwhile does not take it: it goes back as it was.
-        if (!sink.push(delivery)) void this.giveBack(unit).catch((error: unknown) => this.reportError(error));
+        if (!sink.push(delivery)) void this.giveBack(unit, message.messageId).catch((error: unknown) => this.reportError(error));
       },
       onError: (error, ended) => sink.failed(error, ended),
     });
+  }
+
+  /**
+   * @internal A pushed message is handed to the listener now. NONE removes it here, as it is
+   * delivered (its unit commits), so that one never handed over went back instead.
+   */
+  async handOver(delivery: Delivery): Promise<void> {
+    this.markTakenAhead(delivery.unit, false);
+    if (!this.transacted && this.acknowledgeMode === "none" && delivery.unit) {
+      const unit = delivery.unit;
+      delivery.unit = undefined;
+      if (unit.state === "active") await unit.commit();
+    }
   }
 
   /** @internal A listener has nothing to handle: dups-ok acknowledges what it holds before it waits. */

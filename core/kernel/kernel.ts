@@ -52,6 +52,8 @@ export class Kernel {
   /** Delivery delays: when each delayed message in memory becomes deliverable. */
   readonly #deliveryTimers = new Set<TimerHandle>();
   readonly #delays = { now: () => this.clock.now(), delayed: (entry: Entry) => this.#scheduleDelivery(entry), expiring: (at: number) => this.#sweepAt(at) };
+  /** Expired messages whose move to the dead-letter queue failed, and when it is tried again. */
+  readonly #expiryMoveRetry = new WeakMap<Entry, number>();
   /** The next sweep for expired messages: at the earliest expiry of a message in memory. */
   #sweep: { due: number; timer: TimerHandle } | undefined;
   /**
@@ -365,8 +367,13 @@ export class Kernel {
 
   discardExpired(queue: LocalQueue, expired: Entry[]): void {
     if (this.expiredToDeadLetter && queue.attributes.useDeadLetterQueue === true) {
-      for (const entry of expired) queue.lock(entry);
-      this.expiredToDeadLetter(queue, expired);
+      // One whose move failed waits for the retry sweep: tried again at once, a get or a
+      // consumer that meets it would start the move again and again.
+      const now = this.clock.now();
+      const due = expired.filter((entry) => (this.#expiryMoveRetry.get(entry) ?? 0) <= now);
+      if (due.length === 0) return;
+      for (const entry of due) queue.lock(entry);
+      this.expiredToDeadLetter(queue, due);
       return;
     }
     const ops: StoreOp[] = [];
@@ -439,9 +446,11 @@ export class Kernel {
     this.#sweep = { due: at, timer };
   }
 
-  /** A sweep `ms` from now at the latest (a move of expired messages failed). */
-  retrySweep(ms: number): void {
-    this.#sweepAt(this.clock.now() + ms);
+  /** An expired message whose move to the dead-letter queue failed: left alone until the sweep `ms` from now. */
+  retryExpiryMove(entry: Entry, ms: number): void {
+    const at = this.clock.now() + ms;
+    this.#expiryMoveRetry.set(entry, at);
+    this.#sweepAt(at);
   }
 
   /** Removes every expired message in memory now; the next sweep is set for the next expiry. */

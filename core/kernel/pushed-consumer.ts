@@ -24,6 +24,7 @@ export function attachConsumer(kernel: Kernel, queue: LocalQueue, filter: Messag
   };
   /** The message could not be taken: told, and its credit comes back after a pause. */
   const failed = (error: unknown) => {
+    if (closed) return;
     options.onError(error, false);
     const timer = kernel.clock.setTimer(RETRY_AFTER_MS, () => {
       retries.delete(timer);

@@ -23,6 +23,8 @@ export interface AdminHost {
   channelDeleted(name: string): void;
   /** A local queue's attributes changed (triggering looks at TRIGGER turned on). */
   queueAltered?(name: string, before: LocalQueueAttributes | undefined, after: LocalQueueAttributes): void;
+  /** A local queue was deleted. */
+  queueDeleted?(name: string): void;
 }
 
 export class ObjectAdmin {
@@ -94,6 +96,7 @@ export class ObjectAdmin {
       if (queue) {
         this.kernel.dropMessages(queue);
         this.kernel.queues.delete(name);
+        this.host.queueDeleted?.(name);
       }
       if (type === "channel") this.host.channelDeleted(name);
       const definition = this.objects.get(kindOf(type), name);
@@ -178,6 +181,7 @@ export class ObjectAdmin {
       this.kernel.dropMessages(queue);
       this.kernel.queues.delete(name);
       this.objects.delete("localQueue", name);
+      this.host.queueDeleted?.(name);
     });
   }
 

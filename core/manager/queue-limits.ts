@@ -22,6 +22,8 @@ export const DEFAULT_FLOW_CONTROL_WAIT_MS = 10_000;
 
 export interface LimitHost {
   put(queue: string, message: PutMessage, options: PutOptions): Promise<PutResult>;
+  /** Throws what the put would throw for anything but the queue's limits, and changes nothing. */
+  check(queue: string, message: PutMessage, options: PutOptions): void;
   beginUnitOfWork(): UnitOfWork;
   move: MoveHost;
 }
@@ -33,6 +35,8 @@ export class QueueLimits {
   constructor(
     private readonly kernel: Kernel,
     private readonly host: LimitHost,
+    /** Whether the queue manager is closing: a put woken then fails. */
+    private readonly stopping: () => boolean = () => false,
   ) {}
 
   /** Whether a put of `message` to this queue now must go through putAtLimit: the queue is at MAXDEPTH, or the message would pass MAXBYTES. */
@@ -43,6 +47,8 @@ export class QueueLimits {
 
   async putAtLimit(queueName: string, queue: LocalQueue, message: PutMessage, options: PutOptions): Promise<PutResult> {
     if (queue.attributes.limitBehavior === "flowControl") return this.#waitForRoom(queueName, queue, message, options);
+    // A message the put would refuse anyway removes nothing.
+    this.host.check(queueName, message, options);
     const own = options.unitOfWork === undefined;
     const unit = options.unitOfWork ?? this.host.beginUnitOfWork();
     try {
@@ -72,8 +78,14 @@ export class QueueLimits {
       if (own) await unit.commit();
       return result;
     } catch (error) {
-      if (own && unit.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
-      throw error;
+      if (own) {
+        if (unit.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
+        throw error;
+      }
+      // In the caller's unit, removals may already be in it: the unit is backed out, as MQ
+      // backs out a unit whose work cannot be completed, so that none stays without the put.
+      if (unit.state === "active") await unit.rollback().catch(() => undefined);
+      throw new MQError("MQRC_BACKED_OUT", `the put to ${queue.name} at its limit failed, so its unit of work was backed out: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   }
 
@@ -101,6 +113,7 @@ export class QueueLimits {
         throw new MQError("MQRC_Q_FULL", `queue ${queue.name} stayed at its MAXDEPTH(${queue.attributes.maxDepth}) or MAXBYTES(${String(queue.attributes.maxBytes)}) for the ${wait} ms the put waited (LIMITBHV(FLOWCTL))`);
       }
       if (this.kernel.queues.get(queue.name) !== queue) throw new MQError("MQRC_Q_DELETED", `queue ${queue.name} was deleted while the put waited for room`);
+      if (this.kernel.closed || this.stopping()) throw new MQError("MQRC_Q_MGR_STOPPING", `the queue manager closed while the put waited for room on ${queue.name}`);
     }
     return this.host.put(queueName, message, { ...options, makingRoom: 0 });
   }

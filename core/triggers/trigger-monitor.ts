@@ -81,13 +81,26 @@ export class TriggerMonitor<Q> {
         this.options.onError?.(error, undefined);
         // The initiation queue may be GET(DISABLED) for a while, or the queue manager closing.
         if (error instanceof MQError && (error.reason === "MQRC_Q_MGR_STOPPING" || error.reason === "MQRC_Q_MGR_NOT_AVAILABLE" || error.reason === "MQRC_HOBJ_ERROR")) return;
-        await new Promise<void>((resolve) => this.clock.setTimer(Math.min(30_000, 100 * 2 ** Math.min(failures++, 8)), resolve));
+        await this.#pause(Math.min(30_000, 100 * 2 ** Math.min(failures++, 8)));
         continue;
       }
       if (!message) continue;
       this.#stats.triggers++;
       this.#start(message);
     }
+  }
+
+  /** Waits `ms` on the clock, or until the monitor closes. */
+  #pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        timer.cancel();
+        this.#stop.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = this.clock.setTimer(ms, done);
+      this.#stop.addEventListener("abort", done);
+    });
   }
 
   #start(message: Message): void {

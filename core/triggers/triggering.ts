@@ -61,6 +61,14 @@ export class Triggering {
     this.#unsubscribe = undefined;
   }
 
+  /** A queue deleted: it triggers nothing any more. */
+  queueDeleted(name: string): void {
+    this.#triggered.delete(name);
+    this.#inputs.delete(name);
+    this.#lastTrigger.delete(name);
+    this.#listen();
+  }
+
   /** A queue defined or altered: TRIGGER turned on makes a trigger message when the queue already qualifies. */
   queueAltered(name: string, before: LocalQueueAttributes | undefined, after: LocalQueueAttributes): void {
     if (after.trigger === true) this.#triggered.add(name);

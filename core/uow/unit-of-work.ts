@@ -89,6 +89,21 @@ export class UnitOfWork {
     this.#items.push(item);
   }
 
+  /**
+   * Takes a get back out of the unit, as if it had never joined: the message goes back as it
+   * was, its backout count not raised, and the rest of the unit stays as it is. For a message
+   * taken ahead for a consumer that never handed it over, in a unit it shares with messages
+   * that were handed over. False when the unit holds no such get.
+   */
+  releaseGet(messageId: string): boolean {
+    if (this.#state !== "active") return false;
+    const index = this.#items.findIndex((item) => item.kind === "get" && item.record.messageId === messageId);
+    if (index < 0) return false;
+    const [item] = this.#items.splice(index, 1);
+    item!.rolledBack();
+    return true;
+  }
+
   /** Throws unless the unit still takes work (a get must not take a message into an ended unit). */
   checkActive(): void {
     if (this.#state !== "active") throw new MQError("MQRC_UOW_NOT_AVAILABLE", `the unit of work is ${this.#state === "ending" ? "ending" : this.#state}; begin a new one`);

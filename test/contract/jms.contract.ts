@@ -334,6 +334,49 @@ export function testJms(name: string, harness: StoreHarness): void {
       });
     });
 
+    it("client acknowledgement: a listener that stops with a message pushed ahead gives back just that one, not what the session consumed", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const session = await (await qm.createConnection()).createSession({ acknowledgeMode: "client" });
+        const consumer = session.createConsumer(session.createQueue(A));
+        const got: ReceivedMessage[] = [];
+        consumer.setMessageListener((m) => void got.push(m));
+        await qm.put(A, { body: "a", persistent: true });
+        for (let i = 0; i < 100 && got.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+        // "b" is pushed to the listener in the same turn as the consumer closes.
+        const stop = qm.events.subscribe((event) => {
+          if (event.type === "put" && event.queue === A) void consumer.close();
+        });
+        await qm.put(A, { body: "b", persistent: true });
+        stop();
+        await consumer.close();
+        await got[0]!.acknowledge();
+        // "a" was acknowledged and stays gone; "b" is back, never delivered.
+        const again = await qm.get(A);
+        expect(again === null ? null : [again.body, again.backoutCount]).toEqual(["b", 0]);
+        expect(await qm.get(A)).toBeNull();
+        await qm.close();
+      });
+    });
+
+    it("NONE acknowledgement: a message pushed as the listener closes goes back, never lost", async () => {
+      await withStorage(async (open) => {
+        const qm = await open();
+        const session = await (await qm.createConnection()).createSession({ acknowledgeMode: "none" });
+        const consumer = session.createConsumer(session.createQueue(A));
+        const got: unknown[] = [];
+        consumer.setMessageListener((m) => void got.push(m.body));
+        await qm.put(A, { body: "a", persistent: true });
+        for (let i = 0; i < 100 && got.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+        await qm.put(A, { body: "b", persistent: true });
+        await consumer.close();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const left = await bodiesOf(qm, A);
+        expect([...got, ...left].sort()).toEqual(["a", "b"]);
+        await qm.close();
+      });
+    });
+
     it("limits a queue's consumers: MAXACTCONS active, MAXBKPCONS backups that take over in order, the rest refused", async () => {
       await withStorage(async (open) => {
         const qm = await open();

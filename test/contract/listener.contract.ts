@@ -273,6 +273,35 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
       });
     });
 
+    it("closes the queue manager while a handler waits for ever on a get, and while a message waits out its redelivery delay", async () => {
+      await harness.withStorage(uniqueKey(`listener-close-${name}`), async (openStore) => {
+        const qm = await QueueManager.open({ name: "QM1", store: openStore() });
+        await qm.mqsc(`DEFINE QLOCAL(${APP})\nDEFINE QLOCAL(APP.OTHER)\nDEFINE QLOCAL(APP.NEVER)`);
+        await qm.put(APP, { body: "waits", persistent: true });
+        let entered = false;
+        qm.listen(APP, async () => {
+          entered = true;
+          await qm.get("APP.NEVER", { wait: Infinity });
+        });
+        await until(() => entered, () => "the handler did not start");
+        await qm.put("APP.OTHER", { body: "delayed", persistent: true });
+        const retried: number[] = [];
+        qm.listen("APP.OTHER", (m) => {
+          retried.push(m.backoutCount);
+          throw new Error("again");
+        }, { redeliveryDelay: { initial: 60_000 } });
+        await until(() => retried.length === 1, () => retried);
+        const started = Date.now();
+        await qm.close();
+        expect(Date.now() - started).toBeLessThan(5000);
+        const reopened = await QueueManager.open({ name: "QM1", store: openStore() });
+        // Neither message was lost: the one whose handler never finished, and the one that waited out its delay.
+        expect(reopened.queueStatus(APP).depth).toBe(1);
+        expect((await reopened.get("APP.OTHER"))?.backoutCount).toBe(1);
+        await reopened.close();
+      });
+    });
+
     it("refuses bad options with MQRC_OPTIONS_ERROR", async () => {
       await withManager(async (qm) => {
         expect(() => qm.listen(APP, () => undefined, { maxSessions: 0 })).toThrow(/maxSessions/);
@@ -426,6 +455,28 @@ export function testExpiry(name: string, harness: StoreHarness): void {
         const [dead] = await drain(qm, DLQ);
         expect(dead).toMatchObject({ body: "late", expiry: null, persistent: true });
         expect(dead!.deadLetterHeader).toMatchObject({ reason: 258, reasonName: "MQFB_EXPIRATION", destQueue: "DEV.QUEUE.1" });
+      });
+    });
+
+    it("holds an expired message back when the dead-letter queue refuses it, without spinning, and moves it at the retry sweep", async () => {
+      await withManager(async (qm, clock) => {
+        await qm.mqsc("ALTER QLOCAL(DEV.QUEUE.1) USEDLQ(YES)");
+        await qm.alterQueue(DLQ, { putEnabled: false });
+        await qm.put("DEV.QUEUE.1", { body: "late", persistent: true, expiry: 100 });
+        clock.advance(100);
+        await settle();
+        // A get meets it, and a timer still fires: the failed move is not started again and again.
+        expect(await qm.get("DEV.QUEUE.1")).toBeNull();
+        let fired = false;
+        setTimeout(() => (fired = true), 1);
+        await settle();
+        expect(fired).toBe(true);
+        expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1);
+        await qm.alterQueue(DLQ, { putEnabled: true });
+        clock.advance(60_000);
+        await settle();
+        expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(0);
+        expect((await drain(qm, DLQ)).map((m) => m.body)).toEqual(["late"]);
       });
     });
 

@@ -110,6 +110,26 @@ export function testQueueLimits(name: string, harness: StoreHarness): void {
       });
     });
 
+    it("RMOLDEST removes nothing for a put it would refuse anyway, inside the caller's unit too", async () => {
+      await withQueue("MAXDEPTH(1) LIMITBHV(RMOLDEST)", async (qm) => {
+        await qm.put(Q, { body: "m1", persistent: true });
+        const unit = qm.beginUnitOfWork();
+        expect(await reason(qm.put(Q, { body: "bad", priority: 12 }, { unitOfWork: unit }))).toBe("MQRC_PRIORITY_ERROR");
+        await unit.commit();
+        expect((await drain(qm, Q)).map((m) => m.body)).toEqual(["m1"]);
+      });
+    });
+
+    it("FLOWCTL: a put waiting for room ends with MQRC_Q_MGR_STOPPING when the queue manager closes", async () => {
+      await withQueue("LIMITBHV(FLOWCTL)", async (qm) => {
+        for (let i = 0; i < 3; i++) await qm.put(Q, { body: i });
+        const waiting = reason(qm.put(Q, { body: "waits" }, { wait: Infinity }));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        await qm.close();
+        expect(await waiting).toBe("MQRC_Q_MGR_STOPPING");
+      });
+    });
+
     it("FLOWCTL makes a put wait for room, and fail with MQRC_Q_FULL when none comes in its wait", async () => {
       await withQueue("LIMITBHV(FLOWCTL)", async (qm) => {
         for (let i = 0; i < 3; i++) await qm.put(Q, { body: i });
