@@ -10,6 +10,7 @@ import { mountQueueView } from "./queue-view.js";
 import { mountPubSubTutorial } from "./pubsub-tutorial.js";
 import { mountPoisonTutorial } from "./poison-tutorial.js";
 import { mountTriggerTutorial } from "./trigger-tutorial.js";
+import triggeredWorkerUrl from "./trigger-app.worker.ts?worker&url";
 
 const NAME = "PLAYGROUND";
 
@@ -32,7 +33,7 @@ try {
   view = mountQueueView(queuesHost, qm, (text) => (note.textContent = text));
   await mountPubSubTutorial(document.querySelector<HTMLElement>("#pubsub")!, qm);
   await mountPoisonTutorial(document.querySelector<HTMLElement>("#poison")!, qm, () => view?.refresh());
-  await mountTriggerTutorial(document.querySelector<HTMLElement>("#triggers")!, qm, () => view?.refresh());
+  await mountTriggerTutorial(document.querySelector<HTMLElement>("#triggers")!, qm, new URL(triggeredWorkerUrl, location.href).href, () => view?.refresh());
 } catch (error) {
   const message = `The queue manager could not be opened on IndexedDB: ${error instanceof Error ? error.message : String(error)}`;
   queuesHost.textContent = message;

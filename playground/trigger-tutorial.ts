@@ -7,6 +7,7 @@
  * until ALTER turns it on again.
  */
 import type { QueueManager, TriggerInfo, TriggerMonitor } from "../core/index.js";
+import { startWorkerTriggerMonitor, type WorkerTriggerMonitor } from "../adapters/browser/index.js";
 
 const INITQ = "TUTOR.INITQ";
 const PROCESS = "TUTOR.PROC";
@@ -16,20 +17,47 @@ const QUEUES = [
   { name: "TRIG.DEPTH", type: "DEPTH", extra: " TRIGDPTH(3)" },
 ] as const;
 
+const WORKER_INITQ = "TUTOR.WORKER.INITQ";
+const WORKER_QUEUE = "TRIG.WORKER";
+const WORKER_DONE = "TRIG.WORKER.DONE";
+
 export interface TriggerTutorial {
   readonly monitor: TriggerMonitor<QueueManager>;
+  /** Part 1's monitor: its applications are Web Workers. */
+  readonly workerMonitor: WorkerTriggerMonitor;
   /** Resolves once the clicks so far are done and the trigger messages they made are handled. */
   idle(): Promise<void>;
   dispose(): Promise<void>;
 }
 
-export async function mountTriggerTutorial(host: HTMLElement, qm: QueueManager, onChange?: () => void): Promise<TriggerTutorial> {
+/**
+ * `workerApplicationUrl`: the URL of playground/trigger-app.worker.ts as the bundler built it
+ * (main.ts imports it with `?worker&url`): part 1's process names it as its APPLICID.
+ */
+export async function mountTriggerTutorial(host: HTMLElement, qm: QueueManager, workerApplicationUrl: string, onChange?: () => void): Promise<TriggerTutorial> {
+  const workerSetup = [
+    `DEFINE PROCESS(TUTOR.WORKER.PROC) APPLICID('${workerApplicationUrl}') REPLACE`,
+    `DEFINE QLOCAL(${WORKER_INITQ}) REPLACE`,
+    `DEFINE QLOCAL(${WORKER_QUEUE}) TRIGGER TRIGTYPE(FIRST) INITQ(${WORKER_INITQ}) PROCESS(TUTOR.WORKER.PROC) REPLACE`,
+    `DEFINE QLOCAL(${WORKER_DONE}) REPLACE`,
+  ].join("\n");
   const setup = [
     `DEFINE PROCESS(${PROCESS}) APPLICID('tutor-app') REPLACE`,
     `DEFINE QLOCAL(${INITQ}) REPLACE`,
     ...QUEUES.map((q) => `DEFINE QLOCAL(${q.name}) TRIGGER TRIGTYPE(${q.type})${q.extra} INITQ(${INITQ}) PROCESS(${PROCESS}) REPLACE`),
   ].join("\n");
   host.innerHTML = `
+    <h3>Part 1: a message arrives, a Web Worker starts, drains the queue and ends</h3>
+    <p>The process's <code>APPLICID</code> is the URL of a worker module. A trigger monitor on <code>${WORKER_INITQ}</code> starts
+      it as a Web Worker when the queue's trigger message comes; the worker gets the trigger message and a handle on this
+      queue manager, gets every message with a wait interval of 500 ms, puts a reply for each on <code>${WORKER_DONE}</code>,
+      and ends when none comes in that time. With <code>TRIGTYPE(FIRST)</code>, messages that arrive while it drains start no
+      second worker.</p>
+    <pre class="mqsc-worker"></pre>
+    <div class="publish"><button type="button" name="orders">Put 3 orders on ${WORKER_QUEUE}</button></div>
+    <p class="workers" aria-live="polite"></p>
+    <ol class="worker-done" aria-live="polite"></ol>
+    <h3>Part 2: FIRST, EVERY and DEPTH side by side</h3>
     <p>Three queues that differ only in <code>TRIGTYPE</code>, one trigger monitor on <code>${INITQ}</code>, and a process
       whose <code>APPLICID</code> names the application the monitor starts. That application only notes that it was started
       (it leaves the messages where they are), so you can see when each type starts one:</p>
@@ -52,8 +80,11 @@ export async function mountTriggerTutorial(host: HTMLElement, qm: QueueManager, 
   const log = $<HTMLOListElement>(".event-log");
   const started = new Map<string, number>(QUEUES.map((q) => [q.name, 0]));
 
-  const result = await qm.mqsc(setup);
+  $<HTMLPreElement>(".mqsc-worker").textContent = workerSetup;
+  const result = await qm.mqsc(`${workerSetup}\n${setup}`);
   if (result.syntaxErrors > 0 || result.notProcessed > 0) throw new Error(result.transcript);
+  await qm.clearQueue(WORKER_QUEUE).catch(() => undefined);
+  await qm.clearQueue(WORKER_DONE).catch(() => undefined);
   // A reload starts from empty queues, so the counts below mean what the learner did here.
   for (const q of QUEUES) await qm.clearQueue(q.name).catch(() => undefined);
   await qm.clearQueue(INITQ).catch(() => undefined);
@@ -77,7 +108,35 @@ export async function mountTriggerTutorial(host: HTMLElement, qm: QueueManager, 
     onError: (error) => note(`the monitor could not start an application: ${error instanceof Error ? error.message : String(error)}`, "error"),
   });
 
+  const workersNote = $<HTMLParagraphElement>(".workers");
+  const doneList = $<HTMLOListElement>(".worker-done");
+  const workerMonitor = await startWorkerTriggerMonitor(qm, WORKER_INITQ, {
+    onError: (error) => note(`the worker could not run: ${error instanceof Error ? error.message : String(error)}`, "error"),
+  });
+  let workersSeen = 0;
+  let refresh: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+  let drained = 0;
+  const stopWatching = qm.events.subscribe((event) => {
+    if (event.type === "put" && event.queue === WORKER_DONE) void showDone();
+  });
+  async function showDone(): Promise<void> {
+    for (let m = await qm.get(WORKER_DONE); m; m = await qm.get(WORKER_DONE)) {
+      drained++;
+      const item = document.createElement("li");
+      item.textContent = String(m.body);
+      doneList.appendChild(item);
+    }
+    render();
+  }
+
   function render(): void {
+    const workersStarted = workerMonitor.stats.started;
+    if (workersStarted > workersSeen) note(`the trigger monitor started a Web Worker for ${WORKER_QUEUE} (${workersStarted} so far)`, "info");
+    workersSeen = workersStarted;
+    workersNote.textContent = `Web Workers started: ${workersStarted}; running now: ${workerMonitor.workers}; messages waiting on ${WORKER_QUEUE}: ${qm.queueStatus(WORKER_QUEUE).depth}; replies: ${drained}`;
+    // A worker ends on its own, with no event to say so: look again while one runs.
+    if (workerMonitor.workers > 0 && !refresh && !disposed) refresh = setTimeout(() => ((refresh = undefined), render()), 250);
     body.replaceChildren(
       ...QUEUES.map((q) => {
         const row = document.createElement("tr");
@@ -99,6 +158,14 @@ export async function mountTriggerTutorial(host: HTMLElement, qm: QueueManager, 
   const queue = (work: () => Promise<void>) => {
     pending = pending.then(work).catch((error: unknown) => note(String(error), "error"));
   };
+  let orders = 0;
+  $<HTMLButtonElement>('[name="orders"]').addEventListener("click", () =>
+    queue(async () => {
+      for (let i = 0; i < 3; i++) await qm.put(WORKER_QUEUE, { body: `order ${++orders}` });
+      note(`put 3 orders on ${WORKER_QUEUE}`, "put");
+      render();
+    }),
+  );
   let sent = 0;
   $<HTMLButtonElement>('[name="put"]').addEventListener("click", () =>
     queue(async () => {
@@ -127,6 +194,7 @@ export async function mountTriggerTutorial(host: HTMLElement, qm: QueueManager, 
 
   return {
     monitor,
+    workerMonitor,
     async idle() {
       await pending;
       // The monitor takes each trigger message from the initiation queue as it comes.
@@ -135,7 +203,11 @@ export async function mountTriggerTutorial(host: HTMLElement, qm: QueueManager, 
       render();
     },
     async dispose() {
+      disposed = true;
+      clearTimeout(refresh);
       await pending;
+      stopWatching();
+      await workerMonitor.close();
       await monitor.close();
     },
   };

@@ -12,6 +12,8 @@ export default defineConfig({
   root: here,
   // Relative URLs, so the page works wherever the worker mounts its assets.
   base: "./",
+  // Triggered applications are module workers (startWorkerTriggerMonitor starts them so).
+  worker: { format: "es" },
   build: {
     outDir: fileURLToPath(new URL("../dist/playground", import.meta.url)),
     emptyOutDir: true,

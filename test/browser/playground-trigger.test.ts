@@ -8,6 +8,7 @@ import { userEvent } from "vitest/browser";
 import { openBrowserQueueManager } from "../../adapters/browser/index.js";
 import type { QueueManager } from "../../core/index.js";
 import { mountTriggerTutorial, type TriggerTutorial } from "../../playground/trigger-tutorial.js";
+import triggeredWorkerUrl from "../../playground/trigger-app.worker.ts?worker&url";
 
 const databaseName = `webmq-trigger-test-${Date.now().toString(36)}`;
 let host: HTMLElement;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   host = document.createElement("div");
   document.body.appendChild(host);
   qm = await openBrowserQueueManager({ name: "PLAYGROUND", databaseName });
-  tutorial = await mountTriggerTutorial(host, qm);
+  tutorial = await mountTriggerTutorial(host, qm, new URL(triggeredWorkerUrl, location.href).href);
 });
 
 afterAll(async () => {
@@ -37,6 +38,19 @@ const table = () =>
   }));
 
 describe("the triggering tutorial (Chromium)", () => {
+  it("part 1: putting orders starts a real Web Worker, which drains the queue, replies and ends", async () => {
+    await userEvent.click(button("orders"));
+    await expect.poll(() => host.querySelectorAll(".worker-done li").length, { timeout: 15_000 }).toBe(3);
+    expect([...host.querySelectorAll(".worker-done li")].map((li) => li.textContent)).toEqual(
+      ["order 1", "order 2", "order 3"].map((order) => `${order}, handled by the Web Worker "TUTOR.WORKER.PROC for TRIG.WORKER"`),
+    );
+    // The worker ends once the queue stays empty for its wait interval.
+    await expect.poll(() => tutorial.workerMonitor.workers, { timeout: 5000 }).toBe(0);
+    expect(tutorial.workerMonitor.stats).toMatchObject({ triggers: 1, started: 1, failed: 0 });
+    expect(qm.queueStatus("TRIG.WORKER").depth).toBe(0);
+    await expect.poll(() => host.querySelector(".workers")!.textContent, { timeout: 2000 }).toMatch(/Web Workers started: 1; running now: 0;/);
+  });
+
   it("starts the application once per message for EVERY, once for FIRST, and at three for DEPTH, which then turns NOTRIGGER", async () => {
     for (let i = 0; i < 4; i++) {
       await userEvent.click(button("put"));
