@@ -180,6 +180,26 @@ export function testTriggering(name: string, harness: StoreHarness): void {
       );
     });
 
+    it("several monitors on one initiation queue share its trigger messages, each started once", async () => {
+      await withTriggered(
+        "TRIGTYPE(EVERY)",
+        async (qm) => {
+          const seen: string[] = [];
+          const first = await qm.startTriggerMonitor(INITQ, { applications: { starter: () => void seen.push("first") } });
+          const second = await qm.startTriggerMonitor(INITQ, { applications: { starter: () => void seen.push("second") } });
+          for (let i = 0; i < 6; i++) await qm.put(APP, { body: i });
+          await settle(() => seen.length >= 6);
+          await settle();
+          expect(seen).toHaveLength(6);
+          expect(first.stats.triggers + second.stats.triggers).toBe(6);
+          expect(first.stats.triggers).toBeGreaterThan(0);
+          expect(second.stats.triggers).toBeGreaterThan(0);
+          expect(qm.queueStatus(INITQ).openInputCount).toBe(2);
+        },
+        { monitor: false },
+      );
+    });
+
     it("reports an application that fails or is not registered, counts it, and goes on; DISPLAY QSTATUS shows the monitor's handle", async () => {
       await withTriggered(
         "TRIGTYPE(EVERY)",
