@@ -2,14 +2,15 @@
  * A POST's body as a message body, chosen by its Content-Type.
  *
  * IBM's API takes text only: text/plain, text/html, text/xml, application/xml and
- * application/json, in UTF-8. We keep the media type with the message so a get answers
- * with the type it was put with, and store JSON as a JSON body (core's "json" format), so
- * that other clients of the queue receive a value rather than text.
+ * application/json, in UTF-8, all alike, as text (MQSTR): it never parses a body, so a body
+ * that says it is JSON and is not is a message like any other (IBM's own Go sample sends
+ * such bodies). We do the same, and keep the media type with the message so a get answers
+ * with the type it was put with, byte for byte.
  *
  * application/octet-stream is our extension: IBM's API has no binary bodies, but a queue
  * here also serves the browser and edge clients, which put bytes.
  */
-import type { BodyFormat, JsonValue, MessageBody } from "../../core/index.js";
+import type { BodyFormat, MessageBody } from "../../core/index.js";
 import { utf8Decode } from "../../core/internal.js";
 import { cannotCreateMessage, unacceptableCharset, unsupportedMediaType } from "./errors.js";
 
@@ -27,8 +28,8 @@ export interface PutBody {
 export async function readPutBody(request: Request): Promise<PutBody> {
   const header = request.headers.get("content-type") ?? undefined;
   const { mediaType, charset } = parseContentType(header);
-  const isText = TEXT_MEDIA_TYPES.has(mediaType);
-  if (!isText && mediaType !== JSON_MEDIA_TYPE && mediaType !== BYTES_MEDIA_TYPE) throw unsupportedMediaType(header);
+  const isText = TEXT_MEDIA_TYPES.has(mediaType) || mediaType === JSON_MEDIA_TYPE;
+  if (!isText && mediaType !== BYTES_MEDIA_TYPE) throw unsupportedMediaType(header);
 
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (mediaType === BYTES_MEDIA_TYPE) return { body: bytes, bodyFormat: "bytes", contentType: mediaType };
@@ -40,15 +41,8 @@ export async function readPutBody(request: Request): Promise<PutBody> {
   } catch {
     throw cannotCreateMessage("the body is not valid UTF-8");
   }
-  if (isText) return { body: text, bodyFormat: "text", contentType: mediaType };
-
-  let value: JsonValue;
-  try {
-    value = JSON.parse(text) as JsonValue;
-  } catch {
-    throw cannotCreateMessage("the body is not valid JSON, as its Content-Type application/json says it is");
-  }
-  return { body: value, bodyFormat: "json", contentType: mediaType };
+  // JSON is text that says it is JSON: kept as it came, never parsed.
+  return { body: text, bodyFormat: "text", contentType: mediaType };
 }
 
 /** `type/subtype; charset=...` → the lowercase media type and charset (unquoted, lowercase). */
