@@ -35,9 +35,9 @@ ${escapeHtml(info.runtime)} with its queues in ${escapeHtml(info.store)}.</p>
 writes it to <code>dist/playground</code>, which the worker serves at <code>/</code> (<code>npm start</code> builds it first).</p>
 <h2>Try it</h2>
 <pre>TOKEN=...   # printed by npm start
-curl -i -X POST -H "Authorization: Bearer $TOKEN" -H "Content-Type: text/plain;charset=utf-8" \\
+curl -i -X POST -H "Authorization: Bearer $TOKEN" -H "ibm-mq-rest-csrf-token: x" -H "Content-Type: text/plain;charset=utf-8" \\
      --data "Hello, MQ" ${"$"}ORIGIN/ibmmq/rest/v2/messaging/qmgr/QM1/queue/DEV.QUEUE.1/message
-curl -i -X DELETE -H "Authorization: Bearer $TOKEN" \\
+curl -i -X DELETE -H "Authorization: Bearer $TOKEN" -H "ibm-mq-rest-csrf-token: x" \\
      "${"$"}ORIGIN/ibmmq/rest/v2/messaging/qmgr/QM1/queue/DEV.QUEUE.1/message?wait=5000"</pre>
 <script>document.querySelectorAll("pre").forEach((p) => (p.textContent = p.textContent.replaceAll("$ORIGIN", location.origin)));</script>
 </body>

@@ -30,9 +30,9 @@ webmq: the edge worker under workerd (Durable Object storage in .wrangler/state/
   REST API:        ${edge.url}/ibmmq/rest/v2/messaging/qmgr/${first}/queue/DEV.QUEUE.1/message
   dev token:       ${token}
 
-  curl -i -X POST -H "Authorization: Bearer ${token}" -H "Content-Type: text/plain;charset=utf-8" \\
+  curl -i -X POST -H "Authorization: Bearer ${token}" -H "ibm-mq-rest-csrf-token: x" -H "Content-Type: text/plain;charset=utf-8" \\
        --data "Hello, MQ" ${edge.url}/ibmmq/rest/v2/messaging/qmgr/${first}/queue/DEV.QUEUE.1/message
-  curl -i -X DELETE -H "Authorization: Bearer ${token}" \\
+  curl -i -X DELETE -H "Authorization: Bearer ${token}" -H "ibm-mq-rest-csrf-token: x" \\
        "${edge.url}/ibmmq/rest/v2/messaging/qmgr/${first}/queue/DEV.QUEUE.1/message?wait=5000"
 
 Ctrl+C stops it.`);

@@ -8,7 +8,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { MQError, checkObjectName } from "../../core/index.js";
-import { badName, errorResponse, requireBearerToken, routeNotFound, unknownQueueManager } from "../http/index.js";
+import { badName, errorResponse, requireBearerToken, requireCsrfHeader, routeNotFound, unknownQueueManager } from "../http/index.js";
 import { startPage } from "../../playground/start-page.js";
 import { EDGE_MESSAGE_MEMORY_BYTES, isConfiguredQueueManager, numberVariable, parseTokens, type EdgeEnv } from "./env.js";
 
@@ -21,6 +21,8 @@ export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
 
   // Refuse a request without a valid token here, before any Durable Object is woken for it.
   app.use("/ibmmq/*", (c, next) => requireBearerToken(parseTokens(c.env.MQ_TOKENS))(c, next));
+  // IBM's CSRF header rule, here too, so that a refused request wakes no Durable Object.
+  app.use("/ibmmq/*", requireCsrfHeader());
   app.onError((error) => errorResponse(error));
   // Paths that name no queue manager are answered here, in the same IBM shape as the object's.
   app.notFound((c) => routeNotFound(c.req.method, new URL(c.req.url).pathname).toResponse());

@@ -2,9 +2,7 @@
  * Bearer-token authentication for every route. IBM's mqweb authenticates with basic auth,
  * client certificates or an LTPA cookie; a token suits the browser, the edge and tests
  * alike. A missing, malformed or unknown token all answer 401 with WWW-Authenticate:
- * Bearer and IBM's MQWB0104E body. Because the token travels in a header, not a cookie,
- * IBM's ibm-mq-rest-csrf-token header guards against nothing here and is not required
- * (scripts that send it are unaffected).
+ * Bearer and IBM's MQWB0104E body. IBM's CSRF header rule is csrf.ts.
  */
 import type { MiddlewareHandler } from "hono";
 import { bearerAuth } from "hono/bearer-auth";

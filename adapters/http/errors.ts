@@ -77,6 +77,18 @@ export class RestError extends Error {
 
 // --- The errors the facade raises itself ---
 
+/** MQWB0100E: a POST, PATCH or DELETE without IBM's CSRF header. Nothing was done. */
+export function csrfHeaderOmitted(header: string): RestError {
+  return new RestError({
+    status: 403,
+    msgId: "MQWB0100E",
+    message: `The CSRF header ${header} was omitted from the request.`,
+    explanation: "The REST API request cannot be completed because the CSRF header was omitted: POST, PATCH and DELETE requests must carry it, with any value.",
+    action: `Resubmit the request with the ${header} header.`,
+    reason: "MQRC_NOT_AUTHORIZED",
+  });
+}
+
 /** MQWB0302E: a request header (ibm-mq-md-*, ibm-mq-usr) has a value we cannot use. */
 export function badHeader(header: string, value: string, reason: MQReasonName, why: string): RestError {
   return new RestError({

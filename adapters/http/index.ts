@@ -17,6 +17,7 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { QueueManager } from "../../core/index.js";
 import { requireBearerToken, type TokenCheck } from "./auth.js";
+import { requireCsrfHeader } from "./csrf.js";
 import { errorResponse, routeNotFound } from "./errors.js";
 import { addMessageListRoute } from "./messagelist-route.js";
 import { addMessageRoutes } from "./message-routes.js";
@@ -73,6 +74,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   // Error bodies echo what the client sent: never let a browser sniff them into HTML.
   app.use("*", secureHeaders());
   app.use("*", requireBearerToken(options.tokens));
+  // IBM's rule: POST, PATCH and DELETE carry ibm-mq-rest-csrf-token (csrf.ts).
+  app.use("*", requireCsrfHeader());
   addMessageRoutes(app, options.queueManager, limits);
   addMessageListRoute(app, options.queueManager);
   addMqscRoute(app, options.queueManager, limits);
@@ -85,4 +88,5 @@ export function createHttpApp(options: HttpAppOptions): Hono {
 export { RestError, badName, errorResponse, httpStatusFor, routeNotFound, unknownQueueManager } from "./errors.js";
 export type { ApiVersion } from "./ids.js";
 export { requireBearerToken } from "./auth.js";
+export { requireCsrfHeader, CSRF_HEADER } from "./csrf.js";
 export type { TokenCheck } from "./auth.js";

@@ -47,7 +47,8 @@ export async function errorOf(response: Response) {
 
 /** What one test needs: its own queue manager, URLs on it, requests, and admin steps. */
 export function httpClient(target: HttpTarget, qmgr = target.newQueueManagerName()) {
-  const AUTH = { authorization: `Bearer ${target.token}` };
+  // IBM's CSRF header, which POST, PATCH and DELETE must carry (any value).
+  const AUTH = { authorization: `Bearer ${target.token}`, "ibm-mq-rest-csrf-token": "" };
   const TEXT = { ...AUTH, "content-type": "text/plain;charset=utf-8" };
   const request = (method: string, url: string, headers: Record<string, string>, body: BodyInit | null = null) =>
     target.fetch(url, body === null ? { method, headers } : { method, headers, body });
@@ -526,6 +527,20 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       const bytes = await post(messageUrl("v2"), new Uint8Array([0xff, 0xfe]), { ...AUTH, "content-type": "text/plain" });
       expect(bytes.status).toBe(400);
       expect(await depth("DEV.QUEUE.1")).toBe(0);
+    });
+
+    it("refuses a POST or DELETE without IBM's CSRF header with 403 MQWB0100E, and changes nothing; a GET needs none", async () => {
+      const { post, del, get, messageUrl, listUrl, AUTH, TEXT, depth } = httpClient(target);
+      const withoutCsrf = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "ibm-mq-rest-csrf-token"));
+      const refused = await post(messageUrl("v2"), "no header", withoutCsrf(TEXT));
+      expect(refused.status).toBe(403);
+      expect(await errorOf(refused)).toMatchObject({ msgId: "MQWB0100E", reason: "MQRC_NOT_AUTHORIZED" });
+      expect(await depth("DEV.QUEUE.1")).toBe(0);
+      expect((await post(messageUrl("v2"), "with it", TEXT)).status).toBe(201);
+      expect((await del(messageUrl("v2"), withoutCsrf(AUTH))).status).toBe(403);
+      expect(await depth("DEV.QUEUE.1")).toBe(1);
+      expect((await get(listUrl("v2"), withoutCsrf(AUTH))).status).toBe(200);
+      expect(await (await del(messageUrl("v2"), AUTH)).text()).toBe("with it");
     });
 
     it("answers unknown routes and versions with an IBM-shaped 404", async () => {

@@ -4,7 +4,7 @@ import { createHttpApp } from "../../adapters/http/index.js";
 import { errorOf, testHttpApi, type HttpTarget } from "../contract/http.contract.js";
 
 const TOKEN = "s3cret-token";
-const AUTH = { authorization: `Bearer ${TOKEN}` };
+const AUTH = { authorization: `Bearer ${TOKEN}`, "ibm-mq-rest-csrf-token": "" };
 
 /**
  * Memory queue managers behind `app.request`: each name a test asks for is opened on first

@@ -23,7 +23,8 @@ export interface SocketTarget {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function testConservation(name: string, target: SocketTarget): void {
-  const auth = () => ({ authorization: `Bearer ${target.token}` });
+  // IBM's CSRF header rides along: POST and DELETE must carry it.
+  const auth = () => ({ authorization: `Bearer ${target.token}`, "ibm-mq-rest-csrf-token": "" });
   const messageUrl = (queue: string, query = "") => `${target.url()}/ibmmq/rest/v2/messaging/qmgr/${target.qmgr}/queue/${queue}/message${query}`;
   const put = async (queue: string, body: string | Buffer, persistent = true): Promise<string> => {
     const response = await realRequest(messageUrl(queue), {
