@@ -216,6 +216,7 @@ function headCount(object: ObjectCommandType): number {
 /** Every keyword a DISPLAY of these types can show: their attributes and the figures MQ adds. */
 function displayableKeywords(types: readonly ObjectDefinition["type"][]): Set<string> {
   const out = new Set(["TYPE", "ALTDATE", "ALTTIME", "CRDATE", "CRTIME", "CURDEPTH", "IPPROCS", "OPPROCS", "DEFTYPE", "NAMCOUNT", "QUEUE", "PROCESS", "CHANNEL", "NAMELIST", "TOPIC", "SUB"]);
+  if (types.includes("channel")) out.add("RESETSEQ");
   if (types.includes("subscription")) for (const keyword of ["SUBID", "DURABLE", "SUBTYPE", "SELTYPE"]) out.add(keyword);
   for (const type of types) for (const spec of CATALOGUE[type].attributes) out.add(spec.keyword);
   return out;
@@ -258,8 +259,15 @@ function displayItems(qm: MqscHost, object: ObjectCommandType, definition: Objec
   const created = dateAndTime(definition.createdAt);
   const altered = dateAndTime(definition.alteredAt);
   body.push(item("ALTDATE", `ALTDATE(${altered.date})`, altered.date), item("ALTTIME", `ALTTIME(${altered.time})`, altered.time));
-  if (definition.type !== "process" && definition.type !== "namelist" && definition.type !== "channel") {
+  // IBM keeps a creation date and time for local queues and subscriptions only (MQINQ's
+  // CreationDate is a local queue's attribute); alias, remote and model queues, topics,
+  // processes, namelists and channels show ALTDATE and ALTTIME alone.
+  if (definition.type === "localQueue" || definition.type === "subscription") {
     body.push(item("CRDATE", `CRDATE(${created.date})`, created.date), item("CRTIME", `CRTIME(${created.time})`, created.time));
+  }
+  if (channelType !== undefined && MESSAGE_CHANNEL_TYPES.has(String(headChannelType(head)))) {
+    // A message channel's pending RESET CHANNEL sequence number: none is ever pending here.
+    body.push(item("RESETSEQ", "RESETSEQ(NO)", "NO"));
   }
   if (definition.type === "localQueue") {
     const status = qm.queueStatus(definition.name);
@@ -287,6 +295,13 @@ function displayItems(qm: MqscHost, object: ObjectCommandType, definition: Objec
   }
   body.sort((a, b) => (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0));
   return [...head, ...body];
+}
+
+/** The channel types that move messages between queue managers (and show RESETSEQ). */
+const MESSAGE_CHANNEL_TYPES = new Set(["SDR", "SVR", "RCVR", "RQSTR", "CLUSSDR", "CLUSRCVR"]);
+
+function headChannelType(head: readonly DisplayItem[]): JsonValue | undefined {
+  return head.find((item) => item.keyword === "CHLTYPE")?.json;
 }
 
 /** The keywords of attributes of ours (not IBM's) of an object type. */

@@ -30,6 +30,10 @@ export async function alterQueueManager(qm: MqscHost, rest: MqscParameter[]): Pr
   }
 }
 
+/** The MQ level we answer as: MQ 9.4 (CMDLEVEL 940, VERSION VVRRMMFF). */
+const COMMAND_LEVEL = 940;
+const VERSION = "09040000";
+
 export function displayQueueManager(qm: MqscHost, rest: MqscParameter[]): Outcome {
   const attributes = qm.attributes;
   const created = dateAndTime(qm.createdAt);
@@ -42,6 +46,19 @@ export function displayQueueManager(qm: MqscHost, rest: MqscParameter[]): Outcom
     item("CRTIME", `CRTIME(${created.time})`, created.time),
     item("MAXPRTY", "MAXPRTY(9)", 9),
     item("QMID", `QMID(${qm.name}_${created.date}_${created.time})`, `${qm.name}_${created.date}_${created.time}`),
+    // What a distributed queue manager shows that no command sets (QUEUE_MANAGER_READ_ONLY),
+    // with the values true of ours: an MQ 9.4-level queue manager on a UNIX-like platform,
+    // with no Advanced features (AMS, AMQP, MQ Telemetry), distribution lists, syncpoint.
+    item("ADVCAP", "ADVCAP(DISABLED)", "DISABLED"),
+    item("AMQPCAP", "AMQPCAP(NO)", "NO"),
+    item("CMDLEVEL", `CMDLEVEL(${COMMAND_LEVEL})`, COMMAND_LEVEL),
+    item("COMMANDQ", "COMMANDQ(SYSTEM.ADMIN.COMMAND.QUEUE)", "SYSTEM.ADMIN.COMMAND.QUEUE"),
+    item("DISTL", "DISTL(YES)", "YES"),
+    item("PLATFORM", "PLATFORM(UNIX)", "UNIX"),
+    item("SPLCAP", "SPLCAP(DISABLED)", "DISABLED"),
+    item("SYNCPT", "SYNCPT", "YES"),
+    item("VERSION", `VERSION(${VERSION})`, VERSION),
+    item("XRCAP", "XRCAP(NO)", "NO"),
   ];
   const body = [
     ...QUEUE_MANAGER.attributes.map((spec) => item(spec.keyword, formatAttribute(spec, attributes[spec.name] ?? spec.default), jsonValue(spec.type, attributes[spec.name] ?? spec.default))),
