@@ -90,6 +90,7 @@ export class QueueManager {
   #attributes: QueueManagerAttributes;
   #createdAt = 0;
   #alteredAt = 0;
+  #startedAt = 0;
   #closed = false;
   /** Set as close begins: no wait may start, so none can hold the close up. */
   #stopping = false;
@@ -203,6 +204,7 @@ export class QueueManager {
     const manager = new QueueManager(name, store, clock, attributes, incarnation, memoryLimits(options), damaged);
     manager.#createdAt = qmgrRecord?.createdAt ?? clock.now();
     manager.#alteredAt = qmgrRecord?.alteredAt ?? manager.#createdAt;
+    manager.#startedAt = clock.now();
     const orphans = await recover(manager.#kernel, manager.#objects, manager.#units, snapshot);
     manager.#triggering.refresh();
     const batch: StoreOp[] = [{ op: "putMeta", key: INCARNATION_KEY, value: incarnation }, ...orphans];
@@ -495,6 +497,16 @@ export class QueueManager {
   /** When the queue manager was created and last altered (CRDATE, ALTDATE). */
   get createdAt(): number {
     return this.#createdAt;
+  }
+
+  /** When this queue manager was opened (DISPLAY QMSTATUS STARTDA and STARTTI). */
+  get startedAt(): number {
+    return this.#startedAt;
+  }
+
+  /** The open JMS connections (DISPLAY CONN). */
+  jmsConnections(): { id: number; clientId: string | undefined }[] {
+    return this.#connections.list();
   }
 
   get alteredAt(): number {

@@ -6,6 +6,8 @@ import type { XAResource } from "../uow/xa-resource.js";
 export class Connections {
   readonly #open = new Set<Connection>();
   readonly #clientIds = new Set<string>();
+  readonly #ids = new WeakMap<Connection, number>();
+  #counter = 0;
   readonly #registry: ClientIdRegistry = {
     claim: (id) => {
       if (this.#clientIds.has(id)) return false;
@@ -19,7 +21,13 @@ export class Connections {
   open(host: JmsHost & { readonly xaResource: XAResource }, options: ConnectionOptions): Connection {
     const connection = new Connection(host, this.#registry, options);
     this.#open.add(connection);
+    this.#ids.set(connection, ++this.#counter);
     return connection;
+  }
+
+  /** The open connections, oldest first: each one's number (from 1, never reused) and client id. */
+  list(): { id: number; clientId: string | undefined }[] {
+    return [...this.#open].map((connection) => ({ id: this.#ids.get(connection)!, clientId: connection.clientId }));
   }
 
   /** Closes every open connection (the queue manager is closing): their sessions end, what they held goes back. */

@@ -12,6 +12,7 @@ import { alter, clear, define, display, remove } from "./object-commands.js";
 import { displayTopicStatus } from "./topic-status-command.js";
 import { parseScript, type MqscParameter, type ParsedCommand } from "./parser.js";
 import { alterQueueManager, displayQueueManager } from "./qmgr-commands.js";
+import { displayApplicationStatus, displayAuthorityService, displayConnections, displayNoStatus, displayQueueManagerStatus, pingQueueManager } from "./qmgr-status-commands.js";
 import { amq, failed, messageLine, productMessage, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
 import { displayChannelStatus, displayQueueStatus, displaySubscriptionStatus, startChannel, stopChannel } from "./status-commands.js";
 
@@ -105,6 +106,11 @@ async function runCommand(qm: MqscHost, command: ParsedCommand): Promise<Outcome
       break;
     case "DISPLAY":
       if (objectKeyword === "QMGR") return displayQueueManager(qm, rest);
+      if (objectKeyword === "QMSTATUS") return displayQueueManagerStatus(qm, rest);
+      if (objectKeyword === "CONN") return displayConnections(qm, second, rest);
+      if (objectKeyword === "APSTATUS" || objectKeyword === "APS") return displayApplicationStatus(qm, second, rest);
+      if (objectKeyword === "AUTHSERV") return displayAuthorityService(rest);
+      if (objectKeyword === "LSSTATUS" || objectKeyword === "SVSTATUS") return displayNoStatus(second, rest, `DISPLAY ${objectKeyword}`);
       if (objectKeyword === "QSTATUS" || objectKeyword === "QS") return displayQueueStatus(qm, second, rest);
       if (objectKeyword === "CHSTATUS" || objectKeyword === "CHS") return displayChannelStatus(qm, second, rest);
       if (objectKeyword === "SBSTATUS") return displaySubscriptionStatus(qm, second, rest);
@@ -119,6 +125,9 @@ async function runCommand(qm: MqscHost, command: ParsedCommand): Promise<Outcome
       break;
     case "STOP":
       if (objectKeyword === "CHANNEL" || objectKeyword === "CHL") return stopChannel(qm, second, rest);
+      break;
+    case "PING":
+      if (objectKeyword === "QMGR") return pingQueueManager(rest);
       break;
   }
   throw new MqscSyntax(`${verb} ${objectKeyword} is not a command this queue manager knows`, second.position);

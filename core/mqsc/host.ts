@@ -15,6 +15,10 @@ export interface MqscHost {
   readonly attributes: QueueManagerAttributes;
   readonly createdAt: number;
   readonly alteredAt: number;
+  /** When the queue manager was opened this time (DISPLAY QMSTATUS STARTDA and STARTTI). */
+  readonly startedAt: number;
+  /** The open JMS connections: each one's number and client id (DISPLAY CONN, QMSTATUS CONNS). */
+  jmsConnections(): { id: number; clientId: string | undefined }[];
   object(type: ObjectType | "queue", name: string): ObjectDefinition | undefined;
   objects(types?: readonly ObjectType[]): ObjectDefinition[];
   defineObject(type: ObjectType, name: string, attributes?: Attributes, options?: DefineOptions): Promise<ObjectDefinition>;

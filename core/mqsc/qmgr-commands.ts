@@ -65,7 +65,8 @@ export function displayQueueManager(qm: MqscHost, rest: MqscParameter[]): Outcom
     ...readOnly,
   ].sort((a, b) => (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0));
   const head = item("QMNAME", `QMNAME(${qm.name})`, qm.name);
-  const byKeyword = new Map(body.map((i) => [i.keyword, i]));
+  // Any single attribute may be asked for, QMNAME too (always shown first, once).
+  const byKeyword = new Map([head, ...body].map((i) => [i.keyword, i]));
   const requested = rest.filter((p) => p.keyword !== "ALL");
   let shown: DisplayItem[] = [head, ...body];
   if (requested.length > 0 && !rest.some((p) => p.keyword === "ALL")) {

@@ -252,6 +252,98 @@ export function testMqsc(name: string, harness: StoreHarness): void {
         await qm.close();
       });
     });
+    it("answers the status commands clients send as a distributed queue manager does, with values true of this one", async () => {
+      await withManager(async (open) => {
+        const before = Date.now();
+        const qm = await open();
+        const run = async (command: string) => (await qm.mqsc(command)).commands[0]!;
+        const dateTime = (ms: number) => {
+          const iso = new Date(ms).toISOString();
+          return { date: iso.slice(0, 10), time: iso.slice(11, 19).replace(/:/g, ".") };
+        };
+
+        // None of them is "recognised but not implemented" any more.
+        for (const command of ["DISPLAY QMSTATUS", "PING QMGR", "DISPLAY QMGR QMNAME", "DISPLAY CONN(*)", "DISPLAY APSTATUS(*)", "DISPLAY AUTHSERV", "DISPLAY LSSTATUS(*)", "DISPLAY SVSTATUS(*)"]) {
+          const result = await run(command);
+          expect(result.syntaxError, command).toBeUndefined();
+          expect(result.messages[0]?.id, command).not.toBe("WEBMQ001E");
+        }
+
+        // DISPLAY QMSTATUS: AMQ8705I; QMNAME and STATUS unless more is asked for.
+        const status = await run("DISPLAY QMSTATUS");
+        expect(status.completionCode).toBe(0);
+        expect(status.messages.map((m) => `${m.id}: ${m.text}`)).toEqual(["AMQ8705I: Display Queue Manager Status Details."]);
+        expect(status.objects![0]!.parameters).toEqual({ qmname: "QM1", status: "RUNNING" });
+        expect(status.text).toEqual(["AMQ8705I: Display Queue Manager Status Details.", "   QMNAME(QM1)                             STATUS(RUNNING)"]);
+        const all = (await run("DIS QMSTATUS ALL")).objects![0]!.parameters;
+        expect(Object.keys(all)).toEqual(["qmname", "type", "status", "autoclus", "chinit", "cmdserv", "conns", "ldapconn", "standby", "startda", "startti", "uniclus"]);
+        expect(all).toMatchObject({ type: "QMGR", status: "RUNNING", cmdserv: "RUNNING", chinit: "STOPPED", conns: 0, standby: "NOPERMIT", ldapconn: "INACTIVE" });
+        // Started when this queue manager was opened, this time (not when it was created).
+        const started = Date.parse(`${String(all.startda)}T${String(all.startti).replace(/\./g, ":")}Z`);
+        expect(started).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+        expect(started).toBeLessThanOrEqual(Date.now());
+        expect([all.startda, all.startti]).toEqual(Object.values(dateTime(qm.startedAt)));
+        // One attribute by name (a log attribute this queue manager has no value for is accepted and left out).
+        expect((await run("DISPLAY QMSTATUS CONNS LOGPATH")).objects![0]!.parameters).toEqual({ qmname: "QM1", status: "RUNNING", conns: 0 });
+        expect((await run("DISPLAY QMSTATUS NOSUCH")).syntaxError?.message).toMatch(/NOSUCH is not an attribute of DISPLAY QMSTATUS/);
+
+        // PING QMGR: AMQ8415I.
+        const ping = await run("PING QMGR");
+        expect([ping.completionCode, ping.text]).toEqual([0, ["AMQ8415I: Ping Queue Manager command complete."]]);
+
+        // DISPLAY QMGR with one attribute: QMNAME and that attribute only.
+        expect((await run("DISPLAY QMGR QMNAME")).objects![0]!.parameters).toEqual({ qmname: "QM1" });
+        expect((await run("DISPLAY QMGR DEADQ")).objects![0]!.parameters).toEqual({ qmname: "QM1", deadq: "SYSTEM.DEAD.LETTER.QUEUE" });
+        expect((await run("DISPLAY QMGR QMNAME DEADQ")).objects![0]!.lines).toEqual(["   QMNAME(QM1)                             DEADQ(SYSTEM.DEAD.LETTER.QUEUE)"]);
+
+        // No connection yet: CONN and APSTATUS answer that none is found; CONNS is 0.
+        for (const command of ["DISPLAY CONN(*)", "DISPLAY APSTATUS(*)"]) {
+          const none = await run(command);
+          expect([none.completionCode, none.reasonCode, none.text], command).toEqual([2, 2085, ["AMQ8147E: IBM MQ object * not found."]]);
+        }
+
+        // Open handles and JMS connections are connections: DISPLAY CONN lists each, CONNS counts them.
+        const handle = await qm.open("SYSTEM.DEFAULT.LOCAL.QUEUE", { input: true, application: "health-check" });
+        const connection = await qm.createConnection({ clientId: "orders" });
+        expect((await run("DISPLAY QMSTATUS CONNS")).objects![0]!.parameters.conns).toBe(2);
+        const conns = await run("DISPLAY CONN(*)");
+        expect(conns.completionCode).toBe(0);
+        expect(conns.messages[0]).toEqual({ id: "AMQ8276I", text: "Display Connection details." });
+        expect(conns.objects!.map((o) => Object.keys(o.parameters))).toEqual([["conn", "extconn", "type"], ["conn", "extconn", "type"]]);
+        for (const object of conns.objects!) {
+          expect(String(object.parameters.conn)).toMatch(/^[0-9A-F]{16}$/);
+          expect(object.parameters.type).toBe("CONN");
+        }
+        const detail = (await run("DISPLAY CONN(*) ALL")).objects!.map((o) => o.parameters);
+        expect(detail.map((p) => [p.appltag, p.clientid, p.appltype])).toEqual([["health-check", "", "USER"], ["", "orders", "USER"]]);
+        const handles = (await run("DISPLAY CONN(*) TYPE(HANDLE) ALL")).objects!.map((o) => o.parameters);
+        expect(handles).toEqual([expect.objectContaining({ type: "HANDLE", objname: "SYSTEM.DEFAULT.LOCAL.QUEUE", objtype: "QUEUE", openopts: "MQOO_INPUT_SHARED" })]);
+        const one = String(detail[0]!.conn);
+        expect((await run(`DISPLAY CONN(${one}) APPLTAG`)).objects!.map((o) => o.parameters)).toEqual([{ conn: one, extconn: detail[0]!.extconn, type: "CONN", appltag: "health-check" }]);
+
+        // DISPLAY APSTATUS: AMQ8932I, one entry per application name, with its count.
+        const apps = await run("DISPLAY APSTATUS('health*')");
+        expect(apps.messages[0]!.id).toBe("AMQ8932I");
+        expect(apps.objects!.map((o) => o.parameters)).toEqual([{ applname: "health-check", cluster: "", count: 1, movcount: 0, balanced: "NOTAPPLIC" }]);
+
+        await handle.close();
+        await connection.close();
+        expect((await run("DISPLAY QMSTATUS CONNS")).objects![0]!.parameters.conns).toBe(0);
+
+        // DISPLAY AUTHSERV: no installable authorization service here, so SERVCOMP is blank (IBM's answer when there is no OAM).
+        const auth = await run("DISPLAY AUTHSERV ALL");
+        expect(auth.completionCode).toBe(0);
+        expect(auth.objects![0]!.parameters).toEqual({ servcomp: "", ifver: 0, uidsupp: "NO" });
+
+        // LSSTATUS and SVSTATUS: no listener or service ever runs here, so none is found.
+        for (const command of ["DISPLAY LSSTATUS(*)", "DISPLAY SVSTATUS(*) ALL", "DISPLAY LSSTATUS(SYSTEM.LISTENER.TCP.1)"]) {
+          const none = await run(command);
+          expect([none.completionCode, none.reasonCode, none.messages[0]!.id], command).toEqual([2, 2085, "AMQ8147E"]);
+        }
+        await qm.close();
+      });
+    });
+
     it("DISPLAY SUB ALL shows exactly the attributes IBM lists for a subscription on a distributed queue manager", async () => {
       await withManager(async (open) => {
         const qm = await open();

@@ -26,6 +26,13 @@ export const AMQ_MESSAGES = {
   queueManagerDoesNotExist: { id: "AMQ8118E", text: "IBM MQ queue manager does not exist." },
   queueManagerNotAvailable: { id: "AMQ8146E", text: "IBM MQ queue manager not available." },
   displayQueueManagerDetails: { id: "AMQ8408I", text: "Display Queue Manager details." },
+  displayQueueManagerStatus: { id: "AMQ8705I", text: "Display Queue Manager Status Details." },
+  pingQueueManager: { id: "AMQ8415I", text: "Ping Queue Manager command complete." },
+  displayConnectionDetails: { id: "AMQ8276I", text: "Display Connection details." },
+  displayApplicationStatus: { id: "AMQ8932I", text: "Display application status details." },
+  displayListenerStatus: { id: "AMQ8631I", text: "Display listener status details." },
+  displayServiceStatus: { id: "AMQ8632I", text: "Display service status details." }, // unconfirmed wording
+  displayAuthorityService: { id: "AMQ8879I", text: "Display authority service details." }, // unconfirmed id and wording
 
   // --- Queues ----------------------------------------------------------------------------------
   queueCreated: { id: "AMQ8006I", text: "IBM MQ queue created." },
