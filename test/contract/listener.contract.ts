@@ -199,7 +199,8 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
           handled.push(message.body);
         });
         listener.addEventListener("poison", (event) => poisonEvents.push(event));
-        await until(() => handled.length === 5, () => ({ stats: listener.stats, handled }));
+        // Handled and committed: the handler has run for each, and its get is committed.
+        await until(() => listener.stats.processed === 5, () => ({ stats: listener.stats, handled }));
         expect(poisonEvents).toHaveLength(1);
         expect(poisonEvents[0]!.detail).toMatch(/stays on queue APP.IN/);
         expect(qm.queueStatus(APP)).toMatchObject({ depth: 1, uncommitted: 1 });
