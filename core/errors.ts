@@ -135,3 +135,9 @@ export interface SerializedMQError {
 export function isMQError(value: unknown): value is MQError {
   return value instanceof MQError;
 }
+
+/** An error in words for a report: an MQError with its reason name, anything else by its message. */
+export function describeError(error: unknown): string {
+  if (error instanceof MQError) return `${error.reason}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -4,9 +4,9 @@
  * administration (core/manager), publish/subscribe (core/pubsub), JMS (core/jms) and MQSC
  * (core/mqsc). One instance owns one Store; only committed state is ever in the store.
  */
-import { checkObjectName, type LocalQueueAttributes, type QueueManagerAttributes } from "./attributes.js";
+import type { LocalQueueAttributes, QueueManagerAttributes } from "./attributes.js";
 import type { BrowseCursor } from "./browse.js";
-import { systemClock, type Clock } from "./clock.js";
+import type { Clock } from "./clock.js";
 import { MQError } from "./errors.js";
 import type { Message, PutMessage } from "./message.js";
 import { LocalQueue } from "./kernel/local-queue.js";
@@ -16,8 +16,7 @@ import { buildPutRecord, type PutContext } from "./kernel/put-record.js";
 import { MessageMemory } from "./kernel/message-memory.js";
 import { INCARNATION_KEY, SeqIds } from "./kernel/seq-ids.js";
 import { waitForMessage } from "./dispatch/waiting-get.js";
-import { createMemoryStore } from "./memory-store.js";
-import { DEFAULT_DEAD_LETTER_QUEUE, SYSTEM_OBJECTS } from "./default-objects.js";
+import { SYSTEM_OBJECTS } from "./default-objects.js";
 import type { HandleStatus, OpenOptions, QueueHandle } from "./handle.js";
 import { ObjectCatalogue, toRecord, type DefineOptions } from "./object-catalogue.js";
 import { QueueResolver } from "./resolution.js";
@@ -31,7 +30,7 @@ import type { DepthEvents } from "./events/depth-events.js";
 import type { Connection, ConnectionOptions } from "./jms/connection.js";
 import { Connections } from "./jms/connections.js";
 import { ConsumerSlots } from "./jms/consumer-slots.js";
-import { applyQueueManagerAttributes, isQueueType, kindOf, queueManagerDefaults, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
+import { applyQueueManagerAttributes, isQueueType, kindOf, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
 import { runMqsc, type MqscRunOptions } from "./mqsc/execute.js";
 import type { MqscResult } from "./mqsc/result.js";
@@ -39,18 +38,18 @@ import type { DamagedRecord } from "./record-check.js";
 import { ObjectAdmin, copyDefinition } from "./manager/object-admin.js";
 import { Handles } from "./manager/handles.js";
 import { ChannelStates } from "./manager/channels.js";
-import { recover } from "./manager/recovery.js";
+import { readStored, recover } from "./manager/recovery.js";
+import { Applications } from "./manager/applications.js";
 import { Browsing } from "./manager/browsing.js";
 import { QueueLimits } from "./manager/queue-limits.js";
 import { jmsHost } from "./manager/jms-host.js";
-import { Listener, type ListenOptions, type MessageHandler } from "./backout/listener.js";
-import { DeadLetterHandler } from "./backout/dead-letter-handler.js";
+import type { Listener, ListenOptions, MessageHandler } from "./backout/listener.js";
+import type { DeadLetterHandler } from "./backout/dead-letter-handler.js";
 import { expiredToDeadLetter } from "./backout/expiry.js";
 import type { Triggering } from "./triggers/triggering.js";
 import { eventFeatures } from "./manager/event-features.js";
-import { TriggerMonitor, type TriggerMonitorOptions } from "./triggers/trigger-monitor.js";
+import type { TriggerMonitor, TriggerMonitorOptions } from "./triggers/trigger-monitor.js";
 import type { DlqRulesTable } from "./backout/dlq-rule-types.js";
-import { describe } from "./kernel/kernel.js";
 import { checkWait, memoryLimits, normalizeFilter, type MemoryLimits } from "./manager/options.js";
 import type {
   BrowseOptions,
@@ -102,9 +101,8 @@ export class QueueManager {
     return { maxActive: Number(attributes?.maxActiveConsumers ?? -1), maxBackup: Number(attributes?.maxBackupConsumers ?? 0) };
   });
   /** Listeners started with listen(), closed with the manager. */
-  readonly #listeners = new Set<Listener>();
-  readonly #deadLetterHandlers = new Set<DeadLetterHandler>();
-  readonly #monitors = new Set<TriggerMonitor<QueueManager>>();
+  /** Listeners, dead-letter handlers and trigger monitors started here, closed with the manager. */
+  readonly #applications: Applications<QueueManager>;
   readonly #triggering: Triggering;
   /** Open JMS connections and the client ids they hold (one connection per client id). */
   readonly #connections = new Connections();
@@ -115,6 +113,7 @@ export class QueueManager {
     const seqs = new SeqIds(name, incarnation, (next) => void this.#kernel.commit([{ op: "putMeta", key: INCARNATION_KEY, value: next }]).catch(() => undefined));
     this.#kernel = new Kernel({ store, clock, seqs, memory: new MessageMemory(limits.messageMemoryBytes, limits.bodyCacheBytes), laneMemory: limits.laneMemory, damaged });
     this.#queues = this.#kernel.queues;
+    this.#applications = new Applications<QueueManager>(this, clock);
     this.#putContext = { queueManager: name, maxMessageLength: attributes.maxMessageLength, memory: this.#kernel.memory, seqs, queueFull: (queue) => this.#depthEvents.queueFull(queue.name, queue.depth) };
     this.#resolver = new QueueResolver(this.#objects, this.#queues, () => this.name, () => this.#attributes);
     this.#units = new Units(this.#kernel, name);
@@ -180,27 +179,8 @@ export class QueueManager {
    * store is new.
    */
   static async open(options: QueueManagerOptions): Promise<QueueManager> {
-    const name = checkObjectName(options.name, "queue manager");
-    const store = options.store ?? createMemoryStore();
-    const snapshot = await store.load();
-    // A range moved on to but not yet recorded shows in the seqs of the messages stored under it.
-    let highestSeq = -1;
-    for (const summary of snapshot.queues) if (typeof summary?.maxSeq === "number" && summary.maxSeq > highestSeq) highestSeq = summary.maxSeq;
-    const incarnation = SeqIds.incarnationAfter(snapshot.meta.find((m) => m.key === INCARNATION_KEY)?.value, highestSeq);
-    const qmgrRecord = snapshot.objects.find((o) => o.kind === "qmgr");
-    if (qmgrRecord && qmgrRecord.name !== name) {
-      throw new MQError("MQRC_Q_MGR_NAME_ERROR", `this storage holds queue manager ${qmgrRecord.name}, not ${name}`);
-    }
+    const { name, store, snapshot, incarnation, qmgrRecord, clock, attributes, damaged } = await readStored(options);
     const isNew = !qmgrRecord;
-    const clock = options.clock ?? systemClock;
-    const damaged: DamagedRecord[] = [];
-    let attributes: QueueManagerAttributes;
-    try {
-      attributes = applyQueueManagerAttributes(queueManagerDefaults(), isNew ? { deadLetterQueue: DEFAULT_DEAD_LETTER_QUEUE } : (qmgrRecord.attributes ?? {})) as QueueManagerAttributes;
-    } catch (error) {
-      attributes = applyQueueManagerAttributes(queueManagerDefaults(), {}) as QueueManagerAttributes;
-      damaged.push({ kind: "qmgr", key: name, problem: `its attributes were not usable, so IBM's defaults apply: ${describe(error)}` });
-    }
     const manager = new QueueManager(name, store, clock, attributes, incarnation, memoryLimits(options), damaged);
     manager.#createdAt = qmgrRecord?.createdAt ?? clock.now();
     manager.#alteredAt = qmgrRecord?.alteredAt ?? manager.#createdAt;
@@ -337,10 +317,7 @@ export class QueueManager {
    */
   listen(queueName: string, handler: MessageHandler, options: ListenOptions = {}): Listener {
     this.#checkOpen();
-    const queue = this.#resolver.forGet(queueName, false);
-    const listener = new Listener(this, queue.name, handler, options);
-    this.#listeners.add(listener);
-    return listener;
+    return this.#applications.listen(this.#resolver.forGet(queueName, false).name, handler, options);
   }
 
   /**
@@ -349,10 +326,7 @@ export class QueueManager {
    */
   startDeadLetterHandler(rules: string | DlqRulesTable): DeadLetterHandler {
     this.#checkOpen();
-    const handler = new DeadLetterHandler(this, rules);
-    this.#deadLetterHandlers.add(handler);
-    void handler.ended.then(() => this.#deadLetterHandlers.delete(handler));
-    return handler;
+    return this.#applications.deadLetterHandler(rules);
   }
 
   /**
@@ -362,13 +336,7 @@ export class QueueManager {
    */
   async startTriggerMonitor(initiationQueue: string, options: TriggerMonitorOptions<QueueManager>): Promise<TriggerMonitor<QueueManager>> {
     this.#checkOpen();
-    if (options === null || typeof options !== "object" || options.applications === null || typeof options.applications !== "object") {
-      throw new MQError("MQRC_OPTIONS_ERROR", "a trigger monitor needs { applications: { [APPLICID]: async (trigger, qm) => ... } }");
-    }
-    const handle = await this.open(initiationQueue, { input: true, application: "webmq trigger monitor" });
-    const monitor = new TriggerMonitor<QueueManager>(handle, this, options, this.#kernel.clock);
-    this.#monitors.add(monitor);
-    return monitor;
+    return this.#applications.triggerMonitor(() => this.open(initiationQueue, { input: true, application: "webmq trigger monitor" }), options);
   }
 
   /** A JMS connection (see core/jms): sessions, producers and consumers over units of work. */
@@ -600,19 +568,17 @@ export class QueueManager {
     this.#triggering.close();
     // Then what runs on the manager finishes: trigger monitors and listeners let running
     // applications end; JMS connections give back what they held.
-    for (const monitor of this.#monitors) await monitor.close().catch(() => undefined);
-    for (const listener of this.#listeners) await listener.close().catch(() => undefined);
-    for (const handler of [...this.#deadLetterHandlers]) await handler.close().catch(() => undefined);
+    await this.#applications.closeAll();
     await this.#connections.closeAll();
     this.#closed = true;
     const kernel = this.#kernel;
     kernel.closed = true;
-    kernel.cancelDeliveryTimers();
+    kernel.timers.cancel();
     for (const queue of this.#queues.values()) queue.consumers.failAll(stopping);
     await this.#handles.closeAll();
     await this.#admin.idle();
     await kernel.idle();
-    kernel.cancelDeliveryTimers();
+    kernel.timers.cancel();
     await kernel.store.close();
   }
 

@@ -10,6 +10,7 @@
  *   [{ "queueManager": "QM1", "queue": "APP.ORDERS", "handler": "orders",
  *      "maxSessions": 4, "maxRetries": 5, "selector": "...", "redeliveryDelay": { "initial": 100 } }]
  */
+import { parseConfigurationList } from "./configuration-list.js";
 import type { ListenOptions, Listener, Message, QueueManager } from "../../core/index.js";
 
 /** What a handler is given besides the message: its queue manager and the worker's bindings. */
@@ -42,25 +43,7 @@ export function registerListenerHandlers<Env>(named: Record<string, EdgeMessageH
 
 /** The listeners configured, checked; a configuration that is not usable stops with a clear error. */
 export function parseListenerConfiguration(value: unknown): ListenerConfiguration[] {
-  if (value === undefined || value === null || value === "") return [];
-  let parsed: unknown = value;
-  if (typeof value === "string") {
-    try {
-      parsed = JSON.parse(value);
-    } catch (error) {
-      throw new TypeError(`MQ_LISTENERS must be JSON (an array of listeners): ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  if (!Array.isArray(parsed)) throw new TypeError("MQ_LISTENERS must be an array of listeners, each { queueManager, queue, handler, ...options }");
-  return parsed.map((entry, index) => {
-    const at = `MQ_LISTENERS[${index}]`;
-    if (entry === null || typeof entry !== "object") throw new TypeError(`${at} must be an object`);
-    const { queueManager, queue, handler } = entry as Record<string, unknown>;
-    for (const [key, field] of [["queueManager", queueManager], ["queue", queue], ["handler", handler]] as const) {
-      if (typeof field !== "string" || field === "") throw new TypeError(`${at}.${key} must be a non-empty string`);
-    }
-    return entry as ListenerConfiguration;
-  });
+  return parseConfigurationList("MQ_LISTENERS", value, "listeners", ["queueManager", "queue", "handler"]) as unknown as ListenerConfiguration[];
 }
 
 /** What an object runs for its queue manager: the listeners, and the alarm that outlives an eviction. */

@@ -23,6 +23,7 @@
  * MQ_TRIGGER_MONITORS is JSON (a string, or an array in wrangler.toml [vars]):
  *   [{ "queueManager": "QM1", "initiationQueue": "APP.INITQ" }]
  */
+import { parseConfigurationList } from "./configuration-list.js";
 import type { QueueManager, TriggerApplication, TriggerInfo, TriggerMonitor, TriggerMonitorStats } from "../../core/index.js";
 
 /** What an application is given besides the trigger message: its queue manager and the worker's bindings. */
@@ -57,25 +58,10 @@ export function registerTriggerHandlers<Env>(named: Record<string, EdgeTriggerHa
 
 /** The trigger monitors configured, checked; a configuration that is not usable stops with a clear error. */
 export function parseTriggerMonitorConfiguration(value: unknown): TriggerMonitorConfiguration[] {
-  if (value === undefined || value === null || value === "") return [];
-  let parsed: unknown = value;
-  if (typeof value === "string") {
-    try {
-      parsed = JSON.parse(value);
-    } catch (error) {
-      throw new TypeError(`MQ_TRIGGER_MONITORS must be JSON (an array of trigger monitors): ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  if (!Array.isArray(parsed)) throw new TypeError("MQ_TRIGGER_MONITORS must be an array of trigger monitors, each { queueManager, initiationQueue }");
-  return parsed.map((entry, index) => {
-    const at = `MQ_TRIGGER_MONITORS[${index}]`;
-    if (entry === null || typeof entry !== "object") throw new TypeError(`${at} must be an object`);
-    const { queueManager, initiationQueue } = entry as Record<string, unknown>;
-    for (const [key, field] of [["queueManager", queueManager], ["initiationQueue", initiationQueue]] as const) {
-      if (typeof field !== "string" || field === "") throw new TypeError(`${at}.${key} must be a non-empty string`);
-    }
-    return { queueManager: queueManager as string, initiationQueue: initiationQueue as string };
-  });
+  return parseConfigurationList("MQ_TRIGGER_MONITORS", value, "trigger monitors", ["queueManager", "initiationQueue"]).map((entry) => ({
+    queueManager: entry.queueManager as string,
+    initiationQueue: entry.initiationQueue as string,
+  }));
 }
 
 /** The monitors' figures, summed over every monitor this object ran (a retry reopens a monitor). */

@@ -9,7 +9,7 @@
  * it when nothing is left to do; WAIT(n) after n seconds without new messages.
  */
 import type { Clock, TimerHandle } from "../clock.js";
-import { MQError } from "../errors.js";
+import { MQError, describeError } from "../errors.js";
 import type { BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult } from "../manager-types.js";
 import type { Message, PutMessage } from "../message.js";
 import type { UnitOfWork } from "../uow/unit-of-work.js";
@@ -145,7 +145,7 @@ export class DeadLetterHandler {
     this.#pass = this.#pass.then(async () => {
       while (this.#again && !this.#closed && !this.host.closed) {
         this.#again = false;
-        await this.#passOnce().catch((error: unknown) => this.#report({ messageId: "", action: "NONE", detail: `the pass over ${this.inputQueue} failed: ${describe(error)}`, error }));
+        await this.#passOnce().catch((error: unknown) => this.#report({ messageId: "", action: "NONE", detail: `the pass over ${this.inputQueue} failed: ${describeError(error)}`, error }));
       }
       this.#afterPass();
     });
@@ -207,7 +207,7 @@ export class DeadLetterHandler {
       const next = attempts >= decision.retry ? matchRule(this.table, factsOf(summary), decision.ruleIndex + 1) : decision;
       const retryAt = this.host.clock.now() + this.table.control.retryInterval * 1000;
       this.#pending.set(id, next ? { decision: next, attempts: next === decision ? attempts : 0, due: retryAt } : { decision: undefined, attempts: 0, due: Infinity });
-      this.#report({ messageId: id, action: decision.action, line: decision.line, detail: `${decision.action} of message ${id} (rule at line ${decision.line}) failed, attempt ${attempts} of ${decision.retry}: ${describe(error)}`, error });
+      this.#report({ messageId: id, action: decision.action, line: decision.line, detail: `${decision.action} of message ${id} (rule at line ${decision.line}) failed, attempt ${attempts} of ${decision.retry}: ${describeError(error)}`, error });
     }
   }
 
@@ -269,7 +269,3 @@ function factsOf(summary: MessageSummary): DeadLetterFacts {
   };
 }
 
-function describe(error: unknown): string {
-  if (error instanceof MQError) return `${error.reason}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
-}

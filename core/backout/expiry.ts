@@ -7,7 +7,7 @@
  */
 import type { Entry } from "../kernel/lane.js";
 import type { Kernel } from "../kernel/kernel.js";
-import { SWEEP_RETRY_MS } from "../kernel/kernel.js";
+import { SWEEP_RETRY_MS } from "../kernel/message-timers.js";
 import type { LocalQueue } from "../kernel/local-queue.js";
 import type { UnitOfWork } from "../uow/unit-of-work.js";
 import { MQFB } from "./feedback-codes.js";
@@ -30,7 +30,7 @@ export function expiredToDeadLetter(kernel: Kernel, move: MoveHost, beginUnitOfW
           // Fall through: the message goes back and is tried again at a later sweep.
         }
         // Marked first, so that the rollback's putting it back does not start the move again.
-        kernel.retryExpiryMove(entry, SWEEP_RETRY_MS);
+        kernel.timers.retryExpiryMove(entry, SWEEP_RETRY_MS);
         if (unit.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
       }
     })();

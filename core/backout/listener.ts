@@ -9,7 +9,7 @@
  * goes on with the messages behind it. Handler, store and move failures are counted and
  * reported as events; the listener carries on.
  */
-import { MQError, MQRC } from "../errors.js";
+import { MQRC, describeError } from "../errors.js";
 import type { ConsumeOptions, PutOptions, PutResult, QueueConsumerHandle } from "../manager-types.js";
 import type { Message, PutMessage } from "../message.js";
 import type { Clock, TimerHandle } from "../clock.js";
@@ -90,7 +90,7 @@ export class Listener extends ListenerEvents {
       ...(this.#options.selector === undefined ? {} : { selector: this.#options.selector }),
       unitFor: () => host.beginUnitOfWork(),
       onMessage: (message, unit) => this.#track(this.#handle(message, unit!)),
-      onError: (error, ended) => this.#report({ type: "error", detail: ended ? `the queue ended its consumers: ${describe(error)}` : `a message could not be taken: ${describe(error)}`, error }),
+      onError: (error, ended) => this.#report({ type: "error", detail: ended ? `the queue ended its consumers: ${describeError(error)}` : `a message could not be taken: ${describeError(error)}`, error }),
     });
     // The seed's stalling configuration: a listener port that gives up before the queue's
     // backout threshold moves the message aside.
@@ -161,13 +161,13 @@ export class Listener extends ListenerEvents {
       }
       if (failure !== undefined) {
         this.#stats.rolledBack++;
-        this.#report({ type: "error", detail: `the handler failed on message ${message.messageId}; it is backed out to be delivered again: ${describe(failure)}`, messageId: message.messageId, backoutCount: message.backoutCount + 1, error: failure });
-        await unit.rollback().catch((error: unknown) => this.#report({ type: "error", detail: `message ${message.messageId} could not be backed out: ${describe(error)}`, error }));
+        this.#report({ type: "error", detail: `the handler failed on message ${message.messageId}; it is backed out to be delivered again: ${describeError(failure)}`, messageId: message.messageId, backoutCount: message.backoutCount + 1, error: failure });
+        await unit.rollback().catch((error: unknown) => this.#report({ type: "error", detail: `message ${message.messageId} could not be backed out: ${describeError(error)}`, error }));
         return;
       }
       await this.#commit(unit, message, () => this.#stats.processed++);
     } catch (error) {
-      this.#report({ type: "error", detail: `message ${message.messageId}: ${describe(error)}`, messageId: message.messageId, error });
+      this.#report({ type: "error", detail: `message ${message.messageId}: ${describeError(error)}`, messageId: message.messageId, error });
       if (unit.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
     } finally {
       // Settled, backed out or held aside: either way the listener takes the next message.
@@ -212,7 +212,7 @@ export class Listener extends ListenerEvents {
       const deadLetterQueue = this.host.attributes.deadLetterQueue;
       await this.#commit(unit, message, () => this.#stats.deadLettered++);
       if (unit.state === "committed") {
-        const because = poison ? `failed ${message.backoutCount} times and could not go to a backout queue (${describe(boqFailure)})` : `is unprocessable: ${why}`;
+        const because = poison ? `failed ${message.backoutCount} times and could not go to a backout queue (${describeError(boqFailure)})` : `is unprocessable: ${why}`;
         this.#report({ type: poison ? "poison" : "dead-letter", detail: `message ${message.messageId} ${because}; it was put on dead-letter queue ${deadLetterQueue}`, messageId: message.messageId, backoutCount: message.backoutCount, movedTo: deadLetterQueue, reason }, false);
         if (poison) this.#report({ type: "dead-letter", detail: `message ${message.messageId} was put on dead-letter queue ${deadLetterQueue}`, messageId: message.messageId, movedTo: deadLetterQueue, reason }, false);
       }
@@ -222,7 +222,7 @@ export class Listener extends ListenerEvents {
     // is not blocked by it; reported once, and the move is tried again later.
     if (!this.#parked.has(unit)) {
       this.#stats.errors++;
-      this.#report({ type: "poison", detail: `message ${message.messageId} could be moved neither to a backout queue (${describe(boqFailure)}) nor to the dead-letter queue (${describe(dlqFailure)}); it stays on queue ${this.queue}, held aside, and the move is tried again every ${PARKED_RETRY_MS / 1000} s`, messageId: message.messageId, backoutCount: message.backoutCount, error: dlqFailure }, false);
+      this.#report({ type: "poison", detail: `message ${message.messageId} could be moved neither to a backout queue (${describeError(boqFailure)}) nor to the dead-letter queue (${describeError(dlqFailure)}); it stays on queue ${this.queue}, held aside, and the move is tried again every ${PARKED_RETRY_MS / 1000} s`, messageId: message.messageId, backoutCount: message.backoutCount, error: dlqFailure }, false);
     }
     this.#parked.get(unit)?.timer.cancel();
     const timer = this.host.clock.setTimer(PARKED_RETRY_MS, () => {
@@ -243,7 +243,7 @@ export class Listener extends ListenerEvents {
       await unit.commit();
       count();
     } catch (error) {
-      this.#report({ type: "error", detail: `the unit of work of message ${message.messageId} could not be committed; the message is back on its queue as it was: ${describe(error)}`, messageId: message.messageId, error });
+      this.#report({ type: "error", detail: `the unit of work of message ${message.messageId} could not be committed; the message is back on its queue as it was: ${describeError(error)}`, messageId: message.messageId, error });
     }
   }
 
@@ -267,7 +267,3 @@ export class Listener extends ListenerEvents {
   }
 }
 
-export function describe(error: unknown): string {
-  if (error instanceof MQError) return `${error.reason}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
-}

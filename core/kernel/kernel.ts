@@ -5,7 +5,7 @@
  * messages that become available go to the queue's consumers (core/dispatch).
  */
 import type { LocalQueueAttributes } from "../attributes.js";
-import type { Clock, TimerHandle } from "../clock.js";
+import type { Clock } from "../clock.js";
 import { MQError } from "../errors.js";
 import { GroupCommit } from "../group-commit.js";
 import type { Message, MessageRecord, StoredBody } from "../message.js";
@@ -18,11 +18,9 @@ import type { QueueConsumer } from "../dispatch/queue-consumers.js";
 import { EntryState, type Entry } from "./lane.js";
 import { LocalQueue, type MessageFilter } from "./local-queue.js";
 import { Pager } from "./pager.js";
+import { MessageTimers } from "./message-timers.js";
 import type { MessageMemory } from "./message-memory.js";
 import type { SeqIds } from "./seq-ids.js";
-
-/** An expiring message that could not be swept (held, or its move failed) is looked at again after this long. */
-export const SWEEP_RETRY_MS = 60_000;
 
 export interface KernelOptions {
   store: Store;
@@ -49,13 +47,8 @@ export class Kernel {
   closed = false;
   readonly #commits: GroupCommit;
   readonly #laneMemory: number;
-  /** Delivery delays: when each delayed message in memory becomes deliverable. */
-  readonly #deliveryTimers = new Set<TimerHandle>();
-  readonly #delays = { now: () => this.clock.now(), delayed: (entry: Entry) => this.#scheduleDelivery(entry), expiring: (at: number) => this.#sweepAt(at) };
-  /** Expired messages whose move to the dead-letter queue failed, and when it is tried again. */
-  readonly #expiryMoveRetry = new WeakMap<Entry, number>();
-  /** The next sweep for expired messages: at the earliest expiry of a message in memory. */
-  #sweep: { due: number; timer: TimerHandle } | undefined;
+  /** Delivery delays and expiry sweeps (message-timers.ts). */
+  readonly timers: MessageTimers;
   /**
    * Where expired messages of a queue with USEDLQ(YES) go (core/backout/expiry.ts): handed over
    * locked, so that no one takes them meanwhile. Without it, or USEDLQ(NO), they are discarded.
@@ -72,11 +65,20 @@ export class Kernel {
     this.damaged = options.damaged;
     this.#laneMemory = options.laneMemory;
     this.#commits = new GroupCommit(options.store);
+    this.timers = new MessageTimers({
+      clock: options.clock,
+      closed: () => this.closed,
+      queue: (name) => this.queues.get(name),
+      queues: () => this.queues.values(),
+      serve: (queue) => this.serve(queue),
+      discardExpired: (queue, expired) => this.discardExpired(queue, expired),
+      refill: (queue, priority) => this.pager.refill(queue, priority),
+    });
     this.pager = new Pager(options.store, Math.max(1, Math.ceil(options.laneMemory / 2)), options.damaged, (queue) => this.queues.get(queue.name) === queue);
   }
 
   newQueue(name: string, attributes: LocalQueueAttributes): LocalQueue {
-    return new LocalQueue(name, attributes, (id) => this.seqs.seqOf(id), this.#laneMemory, this.#delays);
+    return new LocalQueue(name, attributes, (id) => this.seqs.seqOf(id), this.#laneMemory, this.timers.hooks);
   }
 
   commit(ops: StoreOp[]): Promise<void> {
@@ -370,7 +372,7 @@ export class Kernel {
       // One whose move failed waits for the retry sweep: tried again at once, a get or a
       // consumer that meets it would start the move again and again.
       const now = this.clock.now();
-      const due = expired.filter((entry) => (this.#expiryMoveRetry.get(entry) ?? 0) <= now);
+      const due = expired.filter((entry) => this.timers.moveDue(entry, now));
       if (due.length === 0) return;
       for (const entry of due) queue.lock(entry);
       this.expiredToDeadLetter(queue, due);
@@ -403,76 +405,6 @@ export class Kernel {
     queue.dropAll();
     for (const wake of queue.roomWaiters.splice(0)) wake();
     return depth;
-  }
-
-  // --- Delivery delays ---
-
-  /** A delayed message becomes deliverable at its time, on the injected clock. */
-  #scheduleDelivery(entry: Entry): void {
-    // A commit or page still landing as the manager closes: what it delays waits for the next open.
-    if (this.closed) return;
-    const timer = this.clock.setTimer(entry.record.deliverAt! - this.clock.now(), () => {
-      this.#deliveryTimers.delete(timer);
-      const queue = this.queues.get(entry.record.queue);
-      if (!queue || entry.state !== EntryState.Delayed) return;
-      queue.makeAvailable(entry);
-      if (queue.consumers.size > 0) this.serve(queue);
-    });
-    this.#deliveryTimers.add(timer);
-  }
-
-  cancelDeliveryTimers(): void {
-    for (const timer of this.#deliveryTimers) timer.cancel();
-    this.#deliveryTimers.clear();
-    this.#sweep?.timer.cancel();
-    this.#sweep = undefined;
-  }
-
-  // --- Expiry ---
-
-  /**
-   * Expired messages are removed (or moved to the dead-letter queue) when their time comes,
-   * not only when a get passes them: a sweep runs at the earliest expiry of a message in
-   * memory, on the injected clock (at the edge, the Durable Object's alarm). Messages in the
-   * store only are swept as pages bring them into memory.
-   */
-  #sweepAt(at: number): void {
-    if (this.closed || (this.#sweep && this.#sweep.due <= at)) return;
-    this.#sweep?.timer.cancel();
-    const timer = this.clock.setTimer(at - this.clock.now(), () => {
-      this.#sweep = undefined;
-      this.sweepExpired();
-    });
-    this.#sweep = { due: at, timer };
-  }
-
-  /** An expired message whose move to the dead-letter queue failed: left alone until the sweep `ms` from now. */
-  retryExpiryMove(entry: Entry, ms: number): void {
-    const at = this.clock.now() + ms;
-    this.#expiryMoveRetry.set(entry, at);
-    this.#sweepAt(at);
-  }
-
-  /** Removes every expired message in memory now; the next sweep is set for the next expiry. */
-  sweepExpired(): void {
-    const now = this.clock.now();
-    let next = Infinity;
-    for (const queue of this.queues.values()) {
-      let expired: Entry[] | undefined;
-      for (const entry of queue.entries()) {
-        const at = entry.record.expiresAt;
-        if (at === null || entry.state === EntryState.Gone) continue;
-        // One held by a unit of work or waiting for its delivery time is looked at again later.
-        if (entry.state !== EntryState.Available) next = Math.min(next, Math.max(at, now + SWEEP_RETRY_MS));
-        else if (at <= now) (expired ??= []).push(entry);
-        else next = Math.min(next, at);
-      }
-      if (expired) this.discardExpired(queue, expired);
-      // A lane emptied by the sweep pages in what is behind it, so the sweep reaches messages
-      // that are in the store only (each page loaded tells its expiries, and so on).
-      if (expired) for (let p = 0; p < 10; p++) if (queue.lanes[p]!.available === 0 && queue.lanes[p]!.paged > 0) void this.pager.refill(queue, p).catch(() => undefined);
-    }
-    if (next !== Infinity) this.#sweepAt(next);
   }
 }
 

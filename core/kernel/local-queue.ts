@@ -11,12 +11,13 @@
  * meanwhile wait in `tail`, in seq order, merged in as the pages pass them.
  */
 import type { LocalQueueAttributes } from "../attributes.js";
-import { NO_ID, type MessageRecord } from "../message.js";
+import type { MessageRecord } from "../message.js";
 import { EntryState, Lane, dropGoneHeads, firstAvailable, firstAvailableAfter, firstIndexAfter, isExpired, type Entry } from "./lane.js";
 
 export { EntryState, Lane, isExpired, type Entry } from "./lane.js";
 import { selects, type MessageFilter } from "./message-filter.js";
 import { QueueConsumers } from "../dispatch/queue-consumers.js";
+import { CorrelationIndex } from "./correlation-index.js";
 
 
 export { selects, type MessageFilter } from "./message-filter.js";
@@ -44,7 +45,7 @@ const NO_DELAYS: DelayHooks = { now: () => 0, delayed: () => undefined, expiring
 
 export class LocalQueue {
   readonly lanes: readonly Lane[] = Array.from({ length: 10 }, () => new Lane());
-  readonly #byCorrelation = new Map<string, Entry[]>();
+  readonly #byCorrelation = new CorrelationIndex();
   /** CURDEPTH: every message not removed, committed or not, in memory or paged. */
   depth = 0;
   /** The bytes of the bodies of those messages (bodySize), for MAXBYTES. */
@@ -118,7 +119,7 @@ export class LocalQueue {
       lane.loadedUpTo = Math.max(lane.loadedUpTo, record.seq);
     }
     if (entry.state === EntryState.Available) lane.available++;
-    this.#indexCorrelation(entry);
+    this.#byCorrelation.add(entry);
     if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
     this.depth++;
     this.bytes += record.bodySize;
@@ -183,7 +184,7 @@ export class LocalQueue {
     const entry: Entry = { record, body: undefined, state: EntryState.Available };
     lane.loaded.splice(firstIndexAfter(lane.loaded, record.seq), 0, entry);
     if (!this.#delay(entry)) lane.available++;
-    this.#indexCorrelation(entry);
+    this.#byCorrelation.add(entry);
     if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
   }
 
@@ -199,7 +200,7 @@ export class LocalQueue {
       const entry: Entry = { record, body: undefined, state: EntryState.Available };
       lane.loaded.push(entry);
       if (!this.#delay(entry)) lane.available++;
-      this.#indexCorrelation(entry);
+      this.#byCorrelation.add(entry);
       if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
     }
     lane.paged = Math.max(0, lane.paged - consumed);
@@ -283,7 +284,7 @@ export class LocalQueue {
     }
     dropGoneHeads(lane.loaded);
     dropGoneHeads(lane.tail);
-    this.#unindexCorrelation(entry);
+    this.#byCorrelation.prune(entry);
   }
 
   /** Forgets every message, in memory and paged (after the store deleted them all). */
@@ -357,7 +358,7 @@ export class LocalQueue {
       const byId = seq === undefined ? undefined : this.bySeq(seq);
       list = byId && byId.record.messageId === filter.messageId ? [byId] : [];
     } else {
-      list = filter.correlationId === NO_ID ? [] : (this.#byCorrelation.get(filter.correlationId!) ?? []);
+      list = this.#byCorrelation.get(filter.correlationId!);
     }
     if (filter.correlationId !== undefined) list = list.filter((e) => e.record.correlationId === filter.correlationId);
     if (filter.selector !== undefined) list = list.filter((e) => selects(filter, e.record));
@@ -437,23 +438,5 @@ export class LocalQueue {
   #closeGapIfDone(lane: Lane): void {
     if (lane.isPaged) return;
     this.#moveTailHead(lane, lane.tail.length);
-  }
-
-  #indexCorrelation(entry: Entry): void {
-    const corr = entry.record.correlationId;
-    if (corr === NO_ID) return;
-    const list = this.#byCorrelation.get(corr);
-    if (list) list.push(entry);
-    else this.#byCorrelation.set(corr, [entry]);
-  }
-
-  #unindexCorrelation(entry: Entry): void {
-    const corr = entry.record.correlationId;
-    if (corr === NO_ID) return;
-    const list = this.#byCorrelation.get(corr);
-    if (!list) return;
-    const live = list.filter((e) => e.state !== EntryState.Gone);
-    if (live.length === 0) this.#byCorrelation.delete(corr);
-    else if (live.length !== list.length) this.#byCorrelation.set(corr, live);
   }
 }

@@ -12,7 +12,7 @@ import type { BrowseOptions, GetOptions, PutOptions, PutResult } from "../manage
 import type { Message, PutMessage } from "../message.js";
 import type { LocalQueueAttributes } from "../attributes.js";
 import type { ObjectCatalogue } from "../object-catalogue.js";
-import { CATALOGUE } from "../objects/catalogue/index.js";
+import { PROCESS as PROCESS_DEFINITION } from "../objects/catalogue/process-definition.js";
 import { Broker } from "../pubsub/broker.js";
 import { Triggering } from "../triggers/triggering.js";
 import type { UnitOfWork } from "../uow/unit-of-work.js";
@@ -32,7 +32,7 @@ export interface EventFeatureParts {
   beginUnitOfWork(): UnitOfWork;
 }
 
-const APPLICATION_TYPES = CATALOGUE.process.attributes.find((a) => a.name === "applicationType")!.type;
+const APPLICATION_TYPES = PROCESS_DEFINITION.attributes.find((a) => a.name === "applicationType")!.type;
 
 export function eventFeatures(parts: EventFeatureParts): { broker: Broker; depthEvents: DepthEvents; triggering: Triggering } {
   const { kernel, objects, admin, clock } = parts;
@@ -72,7 +72,7 @@ export function eventFeatures(parts: EventFeatureParts): { broker: Broker; depth
     queueNames: () => queues.keys(),
     openInputCount: (queue) => queue.openInputCount + queue.consumers.countedCount(),
     triggerInterval: () => Number(parts.attributes().triggerInterval ?? 999_999_999),
-    process: (process) => objects.get("process", process),
+    processDefinition: (name) => objects.get("process", name),
     applicationTypeKeyword: (value) => (APPLICATION_TYPES.kind === "enum" ? (APPLICATION_TYPES.values[String(value)] ?? String(value)) : String(value)),
     put: parts.put,
     disableTrigger: (queue) => admin.setByQueueManager(queue, { trigger: false }),

@@ -4,10 +4,19 @@
  * them, never all read), the units of work left prepared, and the first page of each lane.
  * Records that cannot be used are reported as damaged and left in the store.
  */
-import type { LocalQueueAttributes } from "../attributes.js";
+import { checkObjectName, type LocalQueueAttributes, type QueueManagerAttributes } from "../attributes.js";
+import { systemClock, type Clock } from "../clock.js";
+import { DEFAULT_DEAD_LETTER_QUEUE } from "../default-objects.js";
+import { MQError } from "../errors.js";
+import { describe } from "../kernel/kernel.js";
+import { INCARNATION_KEY, SeqIds } from "../kernel/seq-ids.js";
+import type { QueueManagerOptions } from "../manager-types.js";
+import { createMemoryStore } from "../memory-store.js";
+import { applyQueueManagerAttributes, queueManagerDefaults } from "../objects.js";
+import type { DamagedRecord } from "../record-check.js";
 import type { Kernel } from "../kernel/kernel.js";
 import type { ObjectCatalogue } from "../object-catalogue.js";
-import type { StoreOp, StoreSnapshot } from "../store.js";
+import type { ObjectRecord, Store, StoreOp, StoreSnapshot } from "../store.js";
 import { PREPARED_KEY_PREFIX, type PreparedRecord } from "../uow/unit-of-work.js";
 import type { Units } from "../uow/units.js";
 
@@ -52,4 +61,41 @@ export async function recover(kernel: Kernel, objects: ObjectCatalogue, units: U
     for (let p = 0; p < 10; p++) if (queue.lanes[p]!.paged > 0) await kernel.pager.refill(queue, p);
   }
   return orphans;
+}
+
+/**
+ * What a queue manager opens from: its store's snapshot, the incarnation its seqs start in
+ * (past the stored one and every stored seq, so none is given twice), and its own record and
+ * attributes (IBM's defaults, reported as damaged, when the stored ones are not usable).
+ */
+export async function readStored(options: QueueManagerOptions): Promise<{
+  name: string;
+  store: Store;
+  snapshot: StoreSnapshot;
+  incarnation: number;
+  qmgrRecord: ObjectRecord | undefined;
+  clock: Clock;
+  attributes: QueueManagerAttributes;
+  damaged: DamagedRecord[];
+}> {
+  const name = checkObjectName(options.name, "queue manager");
+  const store = options.store ?? createMemoryStore();
+  const snapshot = await store.load();
+  // A range moved on to but not yet recorded shows in the seqs of the messages stored under it.
+  let highestSeq = -1;
+  for (const summary of snapshot.queues) if (typeof summary?.maxSeq === "number" && summary.maxSeq > highestSeq) highestSeq = summary.maxSeq;
+  const incarnation = SeqIds.incarnationAfter(snapshot.meta.find((m) => m.key === INCARNATION_KEY)?.value, highestSeq);
+  const qmgrRecord = snapshot.objects.find((o) => o.kind === "qmgr");
+  if (qmgrRecord && qmgrRecord.name !== name) {
+    throw new MQError("MQRC_Q_MGR_NAME_ERROR", `this storage holds queue manager ${qmgrRecord.name}, not ${name}`);
+  }
+  const damaged: DamagedRecord[] = [];
+  let attributes: QueueManagerAttributes;
+  try {
+    attributes = applyQueueManagerAttributes(queueManagerDefaults(), qmgrRecord ? (qmgrRecord.attributes ?? {}) : { deadLetterQueue: DEFAULT_DEAD_LETTER_QUEUE }) as QueueManagerAttributes;
+  } catch (error) {
+    attributes = applyQueueManagerAttributes(queueManagerDefaults(), {}) as QueueManagerAttributes;
+    damaged.push({ kind: "qmgr", key: name, problem: `its attributes were not usable, so IBM's defaults apply: ${describe(error)}` });
+  }
+  return { name, store, snapshot, incarnation, qmgrRecord, clock: options.clock ?? systemClock, attributes, damaged };
 }

@@ -75,7 +75,7 @@ export const MQTMC2_LENGTH = 732;
 /** MQENC_NATIVE as x86 and x64 queue managers write it: the encoding an MQTM from here is in. */
 export const MQENC_NATIVE_X86 = 0x222;
 
-/** A trigger message's content, as the queue manager fills it from the queue and its process. */
+/** A trigger message's content, as the queue manager fills it from the queue and its process definition. */
 export interface TriggerMessage {
   /** QName: the queue the trigger event happened on. */
   queueName: string;

@@ -29,7 +29,7 @@ export interface TriggerHost {
   openInputCount(queue: LocalQueue): number;
   /** TRIGINT, ms. */
   triggerInterval(): number;
-  process(name: string): ObjectDefinition | undefined;
+  processDefinition(name: string): ObjectDefinition | undefined;
   /** The keyword APPLTYPE shows for a process's stored value (e.g. "unix" -> "UNIX"). */
   applicationTypeKeyword(value: unknown): string;
   put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
@@ -122,7 +122,7 @@ export class Triggering {
     const initiationQueueName = String(a.initiationQueue ?? "").trim();
     const initiationQueue = initiationQueueName === "" ? undefined : this.host.queue(initiationQueueName);
     const processName = String(a.processName ?? "").trim();
-    const process = processName === "" ? undefined : this.host.process(processName);
+    const definition = processName === "" ? undefined : this.host.processDefinition(processName);
     const triggerType = String(a.triggerType ?? "first") as TriggerType;
     const triggerDepth = Number(a.triggerDepth ?? 1);
     const minimumPriority = Number(a.triggerMessagePriority ?? 0);
@@ -143,7 +143,7 @@ export class Triggering {
           // Counted only as far as the rules need: FIRST asks whether one was there before.
           eligibleDepth: eligibleDepth(queue, minimumPriority, Math.max(2, triggerDepth)),
         },
-        processDefined: process !== undefined,
+        processDefined: definition !== undefined,
         initiationQueue: { exists: initiationQueue !== undefined, openInputCount: initiationQueue ? this.host.openInputCount(initiationQueue) : 0 },
         ...(this.#lastTrigger.has(name) ? { lastTriggerTime: this.#lastTrigger.get(name)! } : {}),
         triggerInterval: this.host.triggerInterval(),
@@ -158,10 +158,10 @@ export class Triggering {
       queueName: name,
       processName,
       triggerData: String(a.triggerData ?? ""),
-      applicationType: process ? (applicationTypeFromKeyword(this.host.applicationTypeKeyword(process.attributes.applicationType)) ?? MQAT_UNIX) : 0,
-      applicationId: String(process?.attributes.applicationId ?? ""),
-      environmentData: String(process?.attributes.environmentData ?? ""),
-      userData: String(process?.attributes.userData ?? ""),
+      applicationType: definition ? (applicationTypeFromKeyword(this.host.applicationTypeKeyword(definition.attributes.applicationType)) ?? MQAT_UNIX) : 0,
+      applicationId: String(definition?.attributes.applicationId ?? ""),
+      environmentData: String(definition?.attributes.environmentData ?? ""),
+      userData: String(definition?.attributes.userData ?? ""),
     };
     // The MQTM, byte for byte as IBM lays it out, with format MQTRIGGER; not persistent, as MQ's are.
     void this.host

@@ -1,0 +1,55 @@
+/**
+ * What runs on a queue manager on its behalf: listeners (core/backout/listener.ts), dead-letter
+ * queue handlers (core/backout/dead-letter-handler.ts) and trigger monitors
+ * (core/triggers/trigger-monitor.ts). They are kept here so that the queue manager closes
+ * them, letting what they run finish, before it closes its store.
+ */
+import type { Clock } from "../clock.js";
+import { MQError } from "../errors.js";
+import type { QueueHandle } from "../handle.js";
+import { DeadLetterHandler, type DeadLetterHandlerHost } from "../backout/dead-letter-handler.js";
+import type { DlqRulesTable } from "../backout/dlq-rule-types.js";
+import { Listener, type ListenerHost, type ListenOptions, type MessageHandler } from "../backout/listener.js";
+import { TriggerMonitor, type TriggerMonitorOptions } from "../triggers/trigger-monitor.js";
+
+export class Applications<Q extends ListenerHost & DeadLetterHandlerHost> {
+  readonly #listeners = new Set<Listener>();
+  readonly #deadLetterHandlers = new Set<DeadLetterHandler>();
+  readonly #monitors = new Set<TriggerMonitor<Q>>();
+
+  constructor(
+    private readonly qm: Q,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A listener on `queue`, the local queue a get of the listened name reads. */
+  listen(queue: string, handler: MessageHandler, options: ListenOptions): Listener {
+    const listener = new Listener(this.qm, queue, handler, options);
+    this.#listeners.add(listener);
+    return listener;
+  }
+
+  deadLetterHandler(rules: string | DlqRulesTable): DeadLetterHandler {
+    const handler = new DeadLetterHandler(this.qm, rules);
+    this.#deadLetterHandlers.add(handler);
+    void handler.ended.then(() => this.#deadLetterHandlers.delete(handler));
+    return handler;
+  }
+
+  /** A trigger monitor on the initiation queue `open` opens for input (a handle DISPLAY QSTATUS shows). */
+  async triggerMonitor(open: () => Promise<QueueHandle>, options: TriggerMonitorOptions<Q>): Promise<TriggerMonitor<Q>> {
+    if (options === null || typeof options !== "object" || options.applications === null || typeof options.applications !== "object") {
+      throw new MQError("MQRC_OPTIONS_ERROR", "a trigger monitor needs { applications: { [APPLICID]: async (trigger, qm) => ... } }");
+    }
+    const monitor = new TriggerMonitor<Q>(await open(), this.qm, options, this.clock);
+    this.#monitors.add(monitor);
+    return monitor;
+  }
+
+  /** Closes them all: trigger monitors and listeners let what they started finish. */
+  async closeAll(): Promise<void> {
+    for (const monitor of this.#monitors) await monitor.close().catch(() => undefined);
+    for (const listener of this.#listeners) await listener.close().catch(() => undefined);
+    for (const handler of [...this.#deadLetterHandlers]) await handler.close().catch(() => undefined);
+  }
+}
