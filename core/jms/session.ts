@@ -22,6 +22,7 @@ import type { UnitOfWork } from "../uow/unit-of-work.js";
 import { compile as compileSelector, type Selector } from "../selector/index.js";
 import type { JmsHost } from "./host.js";
 import { received } from "./received-message.js";
+import { SessionUnits, type AcknowledgeMode } from "./session-units.js";
 import type { StopSignal } from "./stop-signal.js";
 import type { ConsumerSlot } from "./consumer-slots.js";
 import { MessageConsumer, type Delivery } from "./consumer.js";
@@ -33,7 +34,7 @@ export { MessageConsumer } from "./consumer.js";
 export { MessageProducer } from "./producer.js";
 export type { ConsumerOptions, Destination, MessageListener, Queue, Topic } from "./destinations.js";
 
-export type AcknowledgeMode = "auto" | "client" | "dups-ok" | "individual" | "none";
+export type { AcknowledgeMode } from "./session-units.js";
 
 export interface SessionOptions {
   transacted?: boolean;
@@ -49,13 +50,8 @@ const ACKNOWLEDGE_MODES = new Set<AcknowledgeMode>(["auto", "client", "dups-ok",
 export class Session {
   readonly transacted: boolean;
   readonly acknowledgeMode: AcknowledgeMode;
-  /** Transacted: the transaction; client and dups-ok: the unacknowledged gets. */
-  #unit: UnitOfWork | undefined;
-  #dupsOkCount = 0;
-  /** Individual: each unacknowledged message's own unit of work. */
-  readonly #individual = new Set<UnitOfWork>();
-  /** Units of messages taken ahead for a listener and not yet handed to it (prefetched). */
-  readonly #takenAhead = new Set<UnitOfWork>();
+  /** The session's units of work, as its mode says (session-units.ts). */
+  readonly #units: SessionUnits;
   readonly #consumers = new Set<MessageConsumer>();
   /** The consumer whose receive or listener the session is serving (JMS: one at a time). */
   #delivering: MessageConsumer | undefined;
@@ -84,6 +80,7 @@ export class Session {
     const mode = options.acknowledgeMode ?? "auto";
     if (!ACKNOWLEDGE_MODES.has(mode)) throw new MQError("MQRC_OPTIONS_ERROR", `acknowledgeMode is one of auto, client, dups-ok, individual, none; got ${JSON.stringify(mode)}`);
     this.acknowledgeMode = mode;
+    this.#units = new SessionUnits(this.transacted, mode, this.#xa, () => this.host.beginUnitOfWork(), () => this.#checkOpen());
   }
 
   get closed(): boolean {
@@ -170,8 +167,8 @@ export class Session {
     this.#checkOpen();
     if (!this.transacted) throw notTransacted("commit");
     if (this.#xa) throw inXaTransaction("commit");
-    const unit = this.#unit;
-    this.#unit = undefined;
+    const unit = this.#units.shared;
+    this.#units.shared = undefined;
     if (unit) await unit.commit();
   }
 
@@ -180,8 +177,8 @@ export class Session {
     this.#checkOpen();
     if (!this.transacted) throw notTransacted("rollback");
     if (this.#xa) throw inXaTransaction("rollback");
-    const unit = this.#unit;
-    this.#unit = undefined;
+    const unit = this.#units.shared;
+    this.#units.shared = undefined;
     if (unit) await unit.rollback();
   }
 
@@ -189,7 +186,7 @@ export class Session {
   async recover(): Promise<void> {
     this.#checkOpen();
     if (this.transacted) throw new MQError("MQRC_OPTIONS_ERROR", "recover is for a non-transacted session; a transacted one rolls back");
-    await this.#backOutUnacknowledged();
+    await this.#units.backOutUnacknowledged();
   }
 
   /** Stops the session's consumers, rolls back its transaction, and recovers what is unacknowledged. */
@@ -199,8 +196,8 @@ export class Session {
     await this.closeConsumers();
     this.#closed = true;
     // dups-ok: what was delivered is acknowledged, lazily but for good; the rest comes back.
-    if (this.acknowledgeMode === "dups-ok" && !this.transacted && this.#dupsOkCount > 0) await this.#acknowledgeBatch().catch(() => undefined);
-    await this.#backOutUnacknowledged();
+    if (this.acknowledgeMode === "dups-ok" && !this.transacted && this.#units.dupsOkCount > 0) await this.#units.acknowledgeBatch().catch(() => undefined);
+    await this.#units.backOutUnacknowledged();
     this.onClose(this);
   }
 
@@ -209,13 +206,13 @@ export class Session {
   /** @internal */
   async send(queue: string, message: PutMessage): Promise<PutResult> {
     this.#checkOpen();
-    return this.host.put(queue, message, this.transacted ? { unitOfWork: this.#transaction() } : {});
+    return this.host.put(queue, message, this.transacted ? { unitOfWork: this.#units.transaction() } : {});
   }
 
   /** @internal A publication: in a transacted session, part of its transaction. */
   async publish(topic: string, message: PutMessage): Promise<{ subscriptions: number }> {
     this.#checkOpen();
-    return this.host.publish(topic, message, { connection: this.connection, ...(this.clientId !== undefined ? { clientId: this.clientId } : {}), ...(this.transacted ? { unitOfWork: this.#transaction() } : {}) });
+    return this.host.publish(topic, message, { connection: this.connection, ...(this.clientId !== undefined ? { clientId: this.clientId } : {}), ...(this.transacted ? { unitOfWork: this.#units.transaction() } : {}) });
   }
 
   /**
@@ -234,14 +231,14 @@ export class Session {
       let unit: UnitOfWork | undefined;
       let message: Message | null = null;
       for (;;) {
-        unit = this.#unitFor(forListener);
+        unit = this.#units.unitFor(forListener);
         try {
-          if (lazy && wait !== 0 && this.#dupsOkCount > 0) {
+          if (lazy && wait !== 0 && this.#units.dupsOkCount > 0) {
             message = await this.host.get(queue, { unitOfWork: unit, selector: consumer.selector });
             if (message === null) {
               // dups-ok: what the session holds is acknowledged before it waits for more.
-              await this.#acknowledgeBatch();
-              unit = this.#unitFor(forListener);
+              await this.#units.acknowledgeBatch();
+              unit = this.#units.unitFor(forListener);
             }
           }
           message ??= await this.host.get(queue, { wait, signal, unitOfWork: unit, selector: consumer.selector });
@@ -250,16 +247,16 @@ export class Session {
           // The unit the get waited in ended meanwhile (an acknowledge, a commit, a recover):
           // the message went back to its place, so it is taken again in the session's next unit.
           const ended = error instanceof MQError && error.reason === "MQRC_UOW_NOT_AVAILABLE" && unit !== undefined && unit.state !== "active";
-          if (unit && this.#individual.has(unit)) this.#individual.delete(unit);
+          if (unit && this.#units.individual.has(unit)) this.#units.individual.delete(unit);
           if (!ended || this.#closed || signal.aborted) throw error;
         }
       }
       if (message === null) {
-        if (unit && this.#individual.has(unit)) this.#individual.delete(unit);
+        if (unit && this.#units.individual.has(unit)) this.#units.individual.delete(unit);
         return null;
       }
-      const acknowledge = this.#acknowledgerFor(unit);
-      if (!this.transacted && this.acknowledgeMode === "dups-ok" && !forListener && ++this.#dupsOkCount >= DUPS_OK_BATCH) await this.#acknowledgeBatch();
+      const acknowledge = this.#units.acknowledgerFor(unit);
+      if (!this.transacted && this.acknowledgeMode === "dups-ok" && !forListener && ++this.#units.dupsOkCount >= DUPS_OK_BATCH) await this.#units.acknowledgeBatch();
       return { message: received(message, acknowledge), unit: forListener ? unit : undefined };
     } finally {
       this.#delivering = undefined;
@@ -280,25 +277,14 @@ export class Session {
     return !this.transacted && (this.acknowledgeMode === "auto" || this.acknowledgeMode === "individual");
   }
 
-  /**
-   * @internal A message taken ahead for a listener that stopped before handing it over goes
-   * back as it was: its own unit rolled back, or, where the unit is the session's (client,
-   * dups-ok, transacted), just that get taken out of it, the rest of the unit untouched.
-   */
-  async giveBack(unit: UnitOfWork | undefined, messageId?: string): Promise<void> {
-    if (!unit) return;
-    this.#takenAhead.delete(unit);
-    if (unit === this.#unit && messageId !== undefined) {
-      unit.releaseGet(messageId);
-      return;
-    }
-    this.#individual.delete(unit);
-    if (unit.state === "active") await unit.rollback({ countBackout: false });
+  /** @internal A message taken ahead for a listener that stopped before handing it over goes back as it was (SessionUnits.giveBack). */
+  giveBack(unit: UnitOfWork | undefined, messageId?: string): Promise<void> {
+    return this.#units.giveBack(unit, messageId);
   }
 
   /**
    * @internal Pushes the queue's messages to a listener, up to `credit` at a time, each taken
-   * as the session's mode says (see #unitFor) and wrapped as JMS hands it over.
+   * as the session's mode says (SessionUnits.unitFor) and wrapped as JMS hands it over.
    */
   attachListener(consumer: MessageConsumer, queue: string, credit: number, sink: { push(delivery: Delivery): boolean; failed(error: unknown, ended: boolean): void }): QueueConsumerHandle {
     this.#checkOpen();
@@ -308,9 +294,9 @@ export class Session {
     return this.host.consume(queue, {
       credit,
       selector: consumer.selector,
-      unitFor: () => (none ? this.host.beginUnitOfWork() : this.#unitFor(true)),
+      unitFor: () => (none ? this.host.beginUnitOfWork() : this.#units.unitFor(true)),
       onMessage: (message, unit) => {
-        const delivery: Delivery = { message: received(message, this.#acknowledgerFor(none ? undefined : unit)), unit };
+        const delivery: Delivery = { message: received(message, this.#units.acknowledgerFor(none ? undefined : unit)), unit };
         this.markTakenAhead(unit, true);
         // A listener that stopped meanwhile does not take it: it goes back as it was.
         if (!sink.push(delivery)) void this.giveBack(unit, message.messageId).catch((error: unknown) => this.reportError(error));
@@ -334,14 +320,14 @@ export class Session {
 
   /** @internal A listener has nothing to handle: dups-ok acknowledges what it holds before it waits. */
   async listenerIdle(): Promise<void> {
-    if (!this.transacted && this.acknowledgeMode === "dups-ok" && this.#dupsOkCount > 0) await this.#acknowledgeBatch();
+    if (!this.transacted && this.acknowledgeMode === "dups-ok" && this.#units.dupsOkCount > 0) await this.#units.acknowledgeBatch();
   }
 
   /** @internal A message is held for a listener, ahead of it (false once handed over). */
   markTakenAhead(unit: UnitOfWork | undefined, ahead: boolean): void {
     if (!unit) return;
-    if (ahead) this.#takenAhead.add(unit);
-    else this.#takenAhead.delete(unit);
+    if (ahead) this.#units.takenAhead.add(unit);
+    else this.#units.takenAhead.delete(unit);
   }
 
   /** @internal After a listener ran: auto and dups-ok commit its get when it returned, and back it out when it threw. */
@@ -350,8 +336,8 @@ export class Session {
     if (this.acknowledgeMode === "auto") {
       await (threw ? unit.rollback() : unit.commit());
     } else if (this.acknowledgeMode === "dups-ok") {
-      if (threw) await this.#backOutUnacknowledged();
-      else if (++this.#dupsOkCount >= DUPS_OK_BATCH) await this.#acknowledgeBatch();
+      if (threw) await this.#units.backOutUnacknowledged();
+      else if (++this.#units.dupsOkCount >= DUPS_OK_BATCH) await this.#units.acknowledgeBatch();
     }
   }
 
@@ -394,76 +380,9 @@ export class Session {
     if (this.host.closed) throw new MQError("MQRC_Q_MGR_NOT_AVAILABLE", `queue manager ${this.host.name} is closed`);
   }
 
-  #transaction(): UnitOfWork {
-    if (this.#xa) {
-      if (!this.#unit) throw new MQError("MQRC_UOW_NOT_AVAILABLE", "this XA session has no transaction: start one with xaResource.start(xid) (XAER_PROTO)");
-      return this.#unit;
-    }
-    this.#unit ??= this.host.beginUnitOfWork();
-    return this.#unit;
-  }
-
   /** @internal The XA resource associates a transaction with the session, or none. */
   bindTransaction(unit: UnitOfWork | undefined): void {
-    this.#unit = unit;
-  }
-
-  /** The unit of work a get is taken in, or undefined for a get that removes the message at once. */
-  #unitFor(forListener: boolean): UnitOfWork | undefined {
-    if (this.transacted) return this.#transaction();
-    switch (this.acknowledgeMode) {
-      case "none":
-        return undefined;
-      case "auto":
-        return forListener ? this.host.beginUnitOfWork() : undefined;
-      case "client":
-      case "dups-ok":
-        this.#unit ??= this.host.beginUnitOfWork();
-        return this.#unit;
-      case "individual": {
-        const unit = this.host.beginUnitOfWork();
-        this.#individual.add(unit);
-        return unit;
-      }
-    }
-  }
-
-  #acknowledgerFor(unit: UnitOfWork | undefined): () => Promise<void> {
-    if (this.transacted) return async () => undefined;
-    if (this.acknowledgeMode === "client") {
-      return async () => {
-        this.#checkOpen();
-        const pending = this.#unit;
-        this.#unit = undefined;
-        if (pending && pending.state === "active") await pending.commit();
-      };
-    }
-    if (this.acknowledgeMode === "individual" && unit) {
-      return async () => {
-        this.#checkOpen();
-        if (!this.#individual.delete(unit) || unit.state !== "active") return;
-        await unit.commit();
-      };
-    }
-    return async () => undefined;
-  }
-
-  async #acknowledgeBatch(): Promise<void> {
-    const pending = this.#unit;
-    this.#unit = undefined;
-    this.#dupsOkCount = 0;
-    if (pending && pending.state === "active") await pending.commit();
-  }
-
-  async #backOutUnacknowledged(): Promise<void> {
-    // Messages taken ahead and never handed over go back as they were, without a backout.
-    for (const unit of [...this.#takenAhead]) await this.giveBack(unit);
-    const units = [...this.#individual];
-    this.#individual.clear();
-    if (this.#unit) units.push(this.#unit);
-    this.#unit = undefined;
-    this.#dupsOkCount = 0;
-    for (const unit of units) if (unit.state === "active") await unit.rollback();
+    this.#units.shared = unit;
   }
 }
 
