@@ -10,7 +10,7 @@
 import type { HandleStatus } from "../handle.js";
 import { MQRC } from "../errors.js";
 import { MqscSyntax } from "./commands.js";
-import { dateAndTime, layout, matchesGeneric, type DisplayItem } from "./display.js";
+import { dateAndTime, layout, matchesGeneric, readWhere, satisfies, type DisplayItem, type WhereClause } from "./display.js";
 import type { MqscHost } from "./host.js";
 import { objectName } from "./object-commands.js";
 import type { MqscParameter } from "./parser.js";
@@ -54,6 +54,35 @@ function oneValue(parameter: MqscParameter, allowed: readonly string[]): string 
   return value;
 }
 
+/**
+ * WHERE(keyword operator value) on a status command, as on the object DISPLAYs: read as an
+ * option, then each entry is kept when its own items satisfy it. A keyword the command never
+ * shows is a syntax error, as IBM's command server refuses a filter on an unknown attribute.
+ */
+class StatusFilter {
+  clause: WhereClause | undefined;
+  position = 0;
+
+  readonly option = (parameter: MqscParameter): void => {
+    const clause = readWhere(parameter.values ?? []);
+    if (typeof clause === "string") throw new MqscSyntax(clause, parameter.position);
+    this.clause = clause;
+    this.position = parameter.position;
+  };
+
+  /** Whether an entry with these items is shown; `known` are keywords the command documents but gives no value for. */
+  keeps(items: readonly DisplayItem[], command: string, known: ReadonlySet<string> = new Set()): boolean {
+    const clause = this.clause;
+    if (!clause) return true;
+    const byKeyword = new Map(items.map((i) => [i.keyword, i]));
+    if (!byKeyword.has(clause.keyword)) {
+      if (known.has(clause.keyword)) return false;
+      throw new MqscSyntax(`WHERE(${clause.keyword} ...): ${clause.keyword} is not an attribute of ${command}`, this.position);
+    }
+    return satisfies(clause, byKeyword);
+  }
+}
+
 /** Open handles and JMS connections: what DISPLAY CONN lists and CONNS counts. */
 interface ConnectionView {
   conn: string;
@@ -88,7 +117,8 @@ const QMSTATUS_NOT_KEPT = new Set(
  * LDAP (none), standby instances (not permitted) and when it was started this time.
  */
 export function displayQueueManagerStatus(qm: MqscHost, rest: MqscParameter[]): Outcome {
-  const requested = readParameters(rest, { TYPE: (p) => void oneValue(p, ["QMGR"]) }, "DISPLAY QMSTATUS");
+  const filter = new StatusFilter();
+  const requested = readParameters(rest, { TYPE: (p) => void oneValue(p, ["QMGR"]), WHERE: filter.option }, "DISPLAY QMSTATUS");
   const started = dateAndTime(qm.startedAt);
   const items = [
     item("QMNAME", qm.name),
@@ -104,6 +134,8 @@ export function displayQueueManagerStatus(qm: MqscHost, rest: MqscParameter[]): 
     item("STARTTI", started.time),
     item("UNICLUS", ""),
   ];
+  // A queue manager whose status fails the filter is not shown, as an object DISPLAY answers.
+  if (!filter.keeps(items, "DISPLAY QMSTATUS", QMSTATUS_NOT_KEPT)) return failed(MQRC.MQRC_UNKNOWN_OBJECT_NAME, [amq("objectNotFound", qm.name)]);
   const object = choose(items, 2, requested, QMSTATUS_NOT_KEPT, "DISPLAY QMSTATUS");
   if (requested.some((p) => p.keyword === "ALL")) {
     // With ALL, IBM shows TYPE second.
@@ -129,7 +161,8 @@ const CONN_NOT_KEPT = new Set(["PID", "TID", "CONNOPTS", "CONNTAG", "ASID", "NID
 export function displayConnections(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
   const pattern = objectName(target, true);
   let type = "CONN";
-  const requested = readParameters(rest, { TYPE: (p) => void (type = oneValue(p, ["CONN", "HANDLE", "ALL", "*"])), URDISP: () => undefined, CMDSCOPE: () => undefined }, "DISPLAY CONN");
+  const filter = new StatusFilter();
+  const requested = readParameters(rest, { TYPE: (p) => void (type = oneValue(p, ["CONN", "HANDLE", "ALL", "*"])), URDISP: () => undefined, CMDSCOPE: () => undefined, WHERE: filter.option }, "DISPLAY CONN");
   const ext = extconn(qm);
   const found = connections(qm).filter((c) => matchesGeneric(pattern, c.conn));
   if (found.length === 0) return failed(MQRC.MQRC_UNKNOWN_OBJECT_NAME, [amq("objectNotFound", pattern)]);
@@ -157,7 +190,7 @@ export function displayConnections(qm: MqscHost, target: MqscParameter, rest: Mq
         item("QMURID", "0.0"),
         item("UOWSTATE", "NONE"),
       ];
-      objects.push(choose(items, 3, requested.filter((p) => !HANDLE_KEYWORDS.has(p.keyword)), CONN_NOT_KEPT, "DISPLAY CONN"));
+      if (filter.keeps(items, "DISPLAY CONN", new Set([...CONN_NOT_KEPT, ...HANDLE_KEYWORDS]))) objects.push(choose(items, 3, requested.filter((p) => !HANDLE_KEYWORDS.has(p.keyword)), CONN_NOT_KEPT, "DISPLAY CONN"));
     }
     if (type !== "CONN" && c.handle) {
       const h = c.handle;
@@ -172,7 +205,10 @@ export function displayConnections(qm: MqscHost, target: MqscParameter, rest: Mq
         item("HSTATE", "INACTIVE"),
         item("OPENOPTS", options),
       ];
-      objects.push(choose(items, 3, requested.filter((p) => HANDLE_KEYWORDS.has(p.keyword) || p.keyword === "ALL"), CONN_NOT_KEPT, "DISPLAY CONN"));
+      // With TYPE(ALL) the filter names a connection or a handle attribute; each entry is tested on its own.
+      if (filter.keeps(items, "DISPLAY CONN", new Set([...CONN_NOT_KEPT, ...CONN_KEYWORDS]))) {
+        objects.push(choose(items, 3, requested.filter((p) => HANDLE_KEYWORDS.has(p.keyword) || p.keyword === "ALL"), CONN_NOT_KEPT, "DISPLAY CONN"));
+      }
     }
   }
   if (objects.length === 0) return failed(MQRC.MQRC_UNKNOWN_OBJECT_NAME, [amq("objectNotFound", pattern)]);
@@ -180,6 +216,8 @@ export function displayConnections(qm: MqscHost, target: MqscParameter, rest: Mq
 }
 
 const HANDLE_KEYWORDS = new Set(["OBJNAME", "OBJTYPE", "HSTATE", "OPENOPTS"]);
+/** The TYPE(CONN) entry's own keywords, which a TYPE(HANDLE) entry lacks. */
+const CONN_KEYWORDS = new Set(["APPLTAG", "APPLTYPE", "CHANNEL", "CLIENTID", "CONNAME", "USERID", "UOWLOG", "UOWSTDA", "UOWSTTI", "UOWLOGDA", "UOWLOGTI", "URTYPE", "EXTURID", "QMURID", "UOWSTATE"]);
 
 /**
  * DISPLAY APSTATUS(name) TYPE(APPL): each application name (a handle's application tag;
@@ -188,14 +226,18 @@ const HANDLE_KEYWORDS = new Set(["OBJNAME", "OBJTYPE", "HSTATE", "OPENOPTS"]);
  */
 export function displayApplicationStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
   const pattern = objectName(target, true);
-  const requested = readParameters(rest, { TYPE: (p) => void oneValue(p, ["APPL"]) }, "DISPLAY APSTATUS");
+  const filter = new StatusFilter();
+  const requested = readParameters(rest, { TYPE: (p) => void oneValue(p, ["APPL"]), WHERE: filter.option }, "DISPLAY APSTATUS");
   const counts = new Map<string, number>();
   for (const c of connections(qm)) counts.set(c.appltag, (counts.get(c.appltag) ?? 0) + 1);
   const names = [...counts.keys()].filter((name) => matchesGeneric(pattern, name)).sort();
   if (names.length === 0) return failed(MQRC.MQRC_UNKNOWN_OBJECT_NAME, [amq("objectNotFound", pattern)]);
-  const objects = names.map((name) =>
-    choose([item("APPLNAME", name), item("CLUSTER", ""), item("COUNT", counts.get(name)!), item("MOVCOUNT", 0), item("BALANCED", "NOTAPPLIC")], 5, requested, new Set(), "DISPLAY APSTATUS"),
-  );
+  const objects: MqscObject[] = [];
+  for (const name of names) {
+    const items = [item("APPLNAME", name), item("CLUSTER", ""), item("COUNT", counts.get(name)!), item("MOVCOUNT", 0), item("BALANCED", "NOTAPPLIC")];
+    if (filter.keeps(items, "DISPLAY APSTATUS")) objects.push(choose(items, 5, requested, new Set(), "DISPLAY APSTATUS"));
+  }
+  if (objects.length === 0) return failed(MQRC.MQRC_UNKNOWN_OBJECT_NAME, [amq("objectNotFound", pattern)]);
   return succeeded([amq("displayApplicationStatus")], objects);
 }
 

@@ -344,6 +344,49 @@ export function testMqsc(name: string, harness: StoreHarness): void {
       });
     });
 
+    it("filters DISPLAY CONN, APSTATUS and QMSTATUS with WHERE, as the object DISPLAYs do", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        const run = async (command: string) => (await qm.mqsc(command)).commands[0]!;
+        const orders = await qm.open("SYSTEM.DEFAULT.LOCAL.QUEUE", { input: true, application: "orders-app" });
+        const billing = await qm.open("SYSTEM.DEFAULT.LOCAL.QUEUE", { browse: true, application: "billing-app" });
+        const second = await qm.open("DEV.QUEUE.1", { output: true, application: "orders-app" });
+        const jms = await qm.createConnection({ clientId: "reports" });
+
+        // DISPLAY CONN: each connection is kept when its own attributes satisfy the filter.
+        const byTag = await run("DISPLAY CONN(*) WHERE(APPLTAG EQ 'orders-app') APPLTAG");
+        expect(byTag.completionCode).toBe(0);
+        expect(byTag.objects!.map((o) => o.parameters.appltag)).toEqual(["orders-app", "orders-app"]);
+        expect((await run("DISPLAY CONN(*) WHERE(CLIENTID EQ reports) CLIENTID")).objects!.map((o) => o.parameters.clientid)).toEqual(["reports"]);
+        expect((await run("DISPLAY CONN(*) WHERE(APPLTAG LK 'bill*')")).objects).toHaveLength(1);
+        // TYPE(HANDLE): the handles' own attributes.
+        const handles = await run("DISPLAY CONN(*) TYPE(HANDLE) WHERE(OBJNAME EQ 'DEV.QUEUE.1') OBJNAME OPENOPTS");
+        expect(handles.objects!.map((o) => [o.parameters.objname, o.parameters.openopts])).toEqual([["DEV.QUEUE.1", "MQOO_OUTPUT"]]);
+        // Nothing left: IBM's "not found"; a filter on an attribute CONN never shows: a syntax error.
+        const none = await run("DISPLAY CONN(*) WHERE(APPLTAG EQ nobody)");
+        expect([none.completionCode, none.reasonCode, none.messages[0]!.id]).toEqual([2, 2085, "AMQ8147E"]);
+        expect((await run("DISPLAY CONN(*) WHERE(NOSUCH EQ 1)")).syntaxError?.message).toMatch(/NOSUCH is not an attribute of DISPLAY CONN/);
+        expect((await run("DISPLAY CONN(*) WHERE(APPLTAG)")).syntaxError?.message).toMatch(/WHERE needs a keyword, an operator and a value/);
+
+        // DISPLAY APSTATUS: by COUNT, a number.
+        const busy = await run("DISPLAY APSTATUS(*) WHERE(COUNT GT 1)");
+        expect(busy.objects!.map((o) => [o.parameters.applname, o.parameters.count])).toEqual([["orders-app", 2]]);
+        expect((await run("DISPLAY APSTATUS(*) WHERE(COUNT GE 1)")).objects!.map((o) => o.parameters.applname)).toEqual(["", "billing-app", "orders-app"]);
+        expect((await run("DISPLAY APSTATUS(*) WHERE(COUNT GT 5)")).reasonCode).toBe(2085);
+
+        // DISPLAY QMSTATUS: the one queue manager, shown or not.
+        const shown = await run("DISPLAY QMSTATUS WHERE(CONNS GE 4) CONNS");
+        expect(shown.objects!.map((o) => o.parameters)).toEqual([{ qmname: "QM1", status: "RUNNING", conns: 4 }]);
+        const hidden = await run("DISPLAY QMSTATUS WHERE(CONNS LT 4)");
+        expect([hidden.completionCode, hidden.reasonCode]).toEqual([2, 2085]);
+        expect((await run("DISPLAY QMSTATUS WHERE(STATUS EQ RUNNING)")).objects).toHaveLength(1);
+        expect((await run("DISPLAY QMSTATUS WHERE(NOSUCH EQ 1)")).syntaxError?.message).toMatch(/NOSUCH is not an attribute of DISPLAY QMSTATUS/);
+
+        await Promise.all([orders.close(), billing.close(), second.close(), jms.close()]);
+        await qm.close();
+      });
+    });
+
     it("DISPLAY SUB ALL shows exactly the attributes IBM lists for a subscription on a distributed queue manager", async () => {
       await withManager(async (open) => {
         const qm = await open();
