@@ -5,6 +5,10 @@
  * (creating the default objects the first time ever) and reopened after an eviction, which
  * restores its persistent messages. The listeners (MQ_LISTENERS) and trigger monitors
  * (MQ_TRIGGER_MONITORS) configured for the queue manager start as it opens.
+ *
+ * The same class serves the registry of created queue managers (queue-manager-registry.ts),
+ * under a name no queue manager can have: its `registry*` methods, called by the worker over
+ * RPC, touch only that instance's storage.
  */
 import { DurableObject } from "cloudflare:workers";
 import { QueueManager } from "../../core/index.js";
@@ -14,9 +18,11 @@ import { EdgeListeners, parseListenerConfiguration } from "./listeners.js";
 import { EdgeTriggerMonitors, parseTriggerMonitorConfiguration } from "./triggers.js";
 import { DurableObjectStore } from "./durable-object-store.js";
 import { EDGE_BODY_CACHE_BYTES, EDGE_MESSAGE_MEMORY_BYTES, numberVariable, parseTokens, type EdgeEnv } from "./env.js";
+import { queueManagerFacts, type QueueManagerFacts } from "../http/queue-manager-directory.js";
+import { isRegistered, register, registeredNames, unregister } from "./queue-manager-registry.js";
 
 export class QueueManagerObject extends DurableObject<EdgeEnv> {
-  readonly #clock: AlarmClock;
+  #clock: AlarmClock;
   #manager: Promise<QueueManager> | undefined;
   #storeInstance: DurableObjectStore | undefined;
   #listeners: EdgeListeners | undefined;
@@ -86,6 +92,50 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       responseTimeout: numberVariable(this.env, "MQ_RESPONSE_TIMEOUT_MS", DEFAULT_HTTP_LIMITS.responseTimeout),
     });
     return this.#app.fetch(request);
+  }
+
+  /** What GET /admin/qmgr shows of this object's queue manager, opened under `name` if it is not yet. */
+  async describeQueueManager(name: string): Promise<QueueManagerFacts> {
+    return queueManagerFacts(await this.queueManager(name));
+  }
+
+  /**
+   * dltmqm: ends the queue manager (its listeners and trigger monitors first) and deletes
+   * everything this object stores, its messages and objects with it. The next use of the
+   * name, if it is created again, starts from nothing.
+   */
+  async deleteQueueManager(): Promise<void> {
+    const opening = this.#manager;
+    this.#manager = undefined;
+    this.#app = undefined;
+    const qm = await opening?.catch(() => undefined);
+    await this.#listeners?.close();
+    await this.#triggers?.close();
+    this.#listeners = undefined;
+    this.#triggers = undefined;
+    await qm?.close();
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    // The store made its tables in the storage just emptied, and the clock's alarm is gone.
+    this.#storeInstance = undefined;
+    this.#clock = new AlarmClock(this.ctx.storage);
+  }
+
+  /** The registry's names (only on the registry's instance). */
+  registryNames(): Promise<string[]> {
+    return registeredNames(this.ctx.storage);
+  }
+
+  registryHas(name: string): Promise<boolean> {
+    return isRegistered(this.ctx.storage, name);
+  }
+
+  registryAdd(name: string): Promise<boolean> {
+    return register(this.ctx.storage, name);
+  }
+
+  registryRemove(name: string): Promise<boolean> {
+    return unregister(this.ctx.storage, name);
   }
 
   override async alarm(): Promise<void> {

@@ -2,75 +2,82 @@
  * Every failure the HTTP facade reports, in IBM MQ's REST error shape, and the one place
  * where MQ reason codes become HTTP statuses.
  *
- * IBM documents the body as `{"error":[{type, messageId, message, explanation, action,
- * completionCode, reasonCode}]}`, but real mqweb servers send the id as `msgId`; we send
- * `msgId`, and add `reason` (the MQRC name) so that a script need not look numbers up.
+ * The body is what real mqweb servers send (IBM's reference names the id `messageId`, but
+ * mqweb sends `msgId`):
  *
- * The MQWB message ids used here are IBM's documented ones, chosen by meaning:
- *   MQWB0009E unknown queue manager, MQWB0103E not authorized, MQWB0104E not authenticated,
- *   MQWB0300E cannot reach the queue manager or queue, MQWB0301E cannot create the message,
- *   MQWB0302E bad request header, MQWB0303E the put/get/browse failed (carries the MQRC),
- *   MQWB0305E bad charset, MQWB0306E unsupported media type, MQWB0000E unexpected exception,
- *   MQWB2004E a request body that cannot be parsed (the admin MQSC endpoint's JSON body; the
- *   id is from IBM's mqweb MQWB2xxx range, "The body of the request could not be parsed").
- * Which id IBM itself sends for, say, an unknown queue on the messaging API is not
- * documented in what we could read; the reason code is the dependable part.
+ *   {"error":[{"msgId":"MQWB0009E","action":"...","completionCode":2,"reasonCode":2058,
+ *              "type":"rest","message":"MQWB0009E: Could not query the queue manager 'QM9'.",
+ *              "explanation":"..."}]}
+ *
+ * with no other keys. mqweb sends completionCode 0 and reasonCode 0 for a failure of the REST
+ * layer itself (a CSRF header, a cookie); ours always carry the MQ reason code that says what
+ * was wrong (MQRC_NOT_AUTHORIZED, MQRC_WAIT_INTERVAL_ERROR, ...), with completionCode 2, so a
+ * script can act on the number. The explanation is IBM's, followed by what exactly was wrong
+ * with this request. Which id answers which failure is the table in messages.ts and below.
  */
 import { HTTPException } from "hono/http-exception";
 import { MQCC_FAILED, MQError, MQRC, type MQReasonName } from "../../core/index.js";
+import { MESSAGES, messageText, type MessageId } from "./messages.js";
 
 export interface RestErrorDetails {
   /** The HTTP status of the response. */
   status: number;
-  /** IBM's MQWBnnnnE id. */
-  msgId: string;
-  /** The message text after "MQWBnnnnE: ". */
-  message: string;
-  explanation: string;
-  action: string;
+  msgId: MessageId;
+  /** The message's inserts, in order. */
+  inserts?: readonly (string | number)[];
+  /** What was wrong with this request, after IBM's explanation. */
+  detail?: string;
   reason: MQReasonName;
+  /** Response headers the failure needs (Allow on a 405). */
+  headers?: Record<string, string>;
 }
 
 /** A failure the facade answers with an IBM-shaped error body. */
 export class RestError extends Error {
   override readonly name = "RestError";
   readonly status: number;
-  readonly msgId: string;
+  readonly msgId: MessageId;
   readonly explanation: string;
   readonly action: string;
   readonly reason: MQReasonName;
+  readonly headers: Record<string, string>;
 
   constructor(details: RestErrorDetails) {
-    super(details.message);
+    super(messageText(details.msgId, details.inserts));
+    const spec = MESSAGES[details.msgId];
     this.status = details.status;
     this.msgId = details.msgId;
-    this.explanation = details.explanation;
-    this.action = details.action;
+    this.explanation = details.detail ? `${spec.explanation} ${details.detail}` : spec.explanation;
+    this.action = spec.action;
     this.reason = details.reason;
+    this.headers = details.headers ?? {};
   }
 
   get reasonCode(): number {
     return MQRC[this.reason];
   }
 
-  toResponse(extraHeaders?: Record<string, string>): Response {
-    const body = {
+  /** IBM's error body: these keys, in mqweb's order, and no others. */
+  body(): { error: [Record<string, string | number>] } {
+    return {
       error: [
         {
-          type: "rest",
           msgId: this.msgId,
-          message: `${this.msgId}: ${this.message}`,
-          explanation: this.explanation,
           action: this.action,
           completionCode: MQCC_FAILED,
           reasonCode: this.reasonCode,
-          reason: this.reason,
+          type: "rest",
+          message: `${this.msgId}: ${this.message}`,
+          explanation: this.explanation,
         },
       ],
     };
-    return new Response(JSON.stringify(body), {
+  }
+
+  toResponse(extraHeaders?: Record<string, string>): Response {
+    return new Response(JSON.stringify(this.body()), {
       status: this.status,
-      headers: { "content-type": "application/json;charset=utf-8", ...extraHeaders },
+      headers: { "content-type": "application/json;charset=utf-8", ...this.headers, ...extraHeaders },
     });
   }
 }
@@ -82,47 +89,32 @@ export function csrfHeaderOmitted(header: string): RestError {
   return new RestError({
     status: 403,
     msgId: "MQWB0100E",
-    message: `The CSRF header ${header} was omitted from the request.`,
-    explanation: "The REST API request cannot be completed because the CSRF header was omitted: POST, PATCH and DELETE requests must carry it, with any value.",
-    action: `Resubmit the request with the ${header} header.`,
+    inserts: [header],
+    detail: "POST, PATCH and DELETE requests must carry it, with any value.",
     reason: "MQRC_NOT_AUTHORIZED",
   });
 }
 
 /** MQWB0302E: a request header (ibm-mq-md-*, ibm-mq-usr) has a value we cannot use. */
 export function badHeader(header: string, value: string, reason: MQReasonName, why: string): RestError {
-  return new RestError({
-    status: 400,
-    msgId: "MQWB0302E",
-    message: `The ${header} request header cannot be set as ${JSON.stringify(value)} is not a valid request header value.`,
-    explanation: why,
-    action: "Resubmit the request using a valid header value.",
-    reason,
-  });
+  return new RestError({ status: 400, msgId: "MQWB0302E", inserts: [header, JSON.stringify(value)], detail: sentence(why), reason });
 }
 
-/** A query parameter (wait, messageId, correlationId, limit) has a value we cannot use. */
+/** MQWB0902E: a query parameter (wait, messageId, correlationId, limit, attributes, ...) has a value we cannot use. */
 export function badQueryParameter(parameter: string, value: string, reason: MQReasonName, why: string): RestError {
-  return new RestError({
-    status: 400,
-    msgId: "MQWB0303E",
-    message: `The ${parameter} query parameter cannot be set as ${JSON.stringify(value)} is not a valid value.`,
-    explanation: why,
-    action: "Resubmit the request with a valid query parameter value.",
-    reason,
-  });
+  return new RestError({ status: 400, msgId: "MQWB0902E", inserts: [parameter, JSON.stringify(value)], detail: sentence(why), reason });
 }
 
-/** A queue manager or queue name in the URL breaks MQ's naming rules. Nothing was touched. */
-export function badName(what: "queue manager" | "queue", name: string): RestError {
-  return new RestError({
-    status: 400,
-    msgId: "MQWB0300E",
-    message: `The ${what} name ${JSON.stringify(name)} is not valid.`,
-    explanation: "MQ names are 1 to 48 characters from A-Z a-z 0-9 . / _ %; in the URL, / is written %2F and % is written %25.",
-    action: "Resubmit the request with a valid name.",
-    reason: what === "queue manager" ? "MQRC_Q_MGR_NAME_ERROR" : "MQRC_OBJECT_NAME_ERROR",
-  });
+/**
+ * A queue manager or queue name in the URL breaks MQ's naming rules. Nothing was touched.
+ * A queue manager: MQWB0009E (it cannot be located), 2058; a queue: MQWB0300E (no connection
+ * to it can be made), 2152.
+ */
+export function badName(what: "queue manager" | "queue", name: string, qmgr = ""): RestError {
+  const detail = `${JSON.stringify(name)} is not a valid ${what} name: MQ names are 1 to 48 characters from A-Z a-z 0-9 . / _ %; in the URL, / is written %2F and % is written %25.`;
+  return what === "queue manager"
+    ? new RestError({ status: 400, msgId: "MQWB0009E", inserts: [name], detail, reason: "MQRC_Q_MGR_NAME_ERROR" })
+    : new RestError({ status: 400, msgId: "MQWB0300E", inserts: [name, qmgr], detail, reason: "MQRC_OBJECT_NAME_ERROR" });
 }
 
 const MESSAGE_MEDIA_TYPES = "text/plain, text/html, text/xml, application/xml or application/json with charset=utf-8, or application/octet-stream";
@@ -132,90 +124,86 @@ export function unsupportedMediaType(contentType: string | undefined, accepted =
   return new RestError({
     status: 415,
     msgId: "MQWB0306E",
-    message: "The media type is unsupported for this type of request.",
-    explanation: `Content-Type ${contentType === undefined ? "is missing" : JSON.stringify(contentType) + " is not supported"}; use ${accepted}.`,
-    action: "Resubmit the request with a supported Content-Type header.",
+    detail: `Content-Type ${contentType === undefined ? "is missing" : JSON.stringify(contentType) + " is not supported"}; use ${accepted}.`,
     reason: "MQRC_FORMAT_ERROR",
   });
 }
 
 /** MQWB0305E: a text body in a character set other than UTF-8. */
 export function unacceptableCharset(charset: string): RestError {
-  return new RestError({
-    status: 400,
-    msgId: "MQWB0305E",
-    message: `The character set ${charset} is not acceptable for the request.`,
-    explanation: "Text bodies must be encoded in UTF-8.",
-    action: "Resubmit the request encoded as UTF-8, with charset=utf-8.",
-    reason: "MQRC_FORMAT_ERROR",
-  });
+  return new RestError({ status: 400, msgId: "MQWB0305E", inserts: [charset], detail: "Text bodies must be encoded in UTF-8, with charset=utf-8.", reason: "MQRC_FORMAT_ERROR" });
 }
 
-/** MQWB0301E: the body cannot become a message (invalid JSON, bytes that are not UTF-8). */
+/** MQWB0301E: the body cannot become a message (bytes that are not UTF-8). */
 export function cannotCreateMessage(why: string): RestError {
-  return new RestError({
-    status: 400,
-    msgId: "MQWB0301E",
-    message: "Cannot create message.",
-    explanation: why,
-    action: "Resubmit the request, correcting any issues.",
-    reason: "MQRC_FORMAT_ERROR",
-  });
+  return new RestError({ status: 400, msgId: "MQWB0301E", detail: sentence(why), reason: "MQRC_FORMAT_ERROR" });
 }
 
 /**
- * MQWB2004E: the admin MQSC endpoint's body is not JSON, or not a request it understands
- * (no or unknown `type`, no command, a field of the wrong type). Nothing was run.
+ * MQWB2004E: a JSON request body (the admin MQSC endpoint's, crtmqm's) is not JSON, or not a
+ * request the resource understands. Nothing was run.
  */
 export function badMqscRequest(why: string, reason: MQReasonName = "MQRC_OPTIONS_ERROR"): RestError {
-  return new RestError({
-    status: 400,
-    msgId: "MQWB2004E",
-    message: "The body of the request could not be parsed.",
-    explanation: why,
-    action: 'Resubmit the request with a JSON body such as {"type":"runCommand","parameters":{"command":"DISPLAY QMGR"}} or {"type":"runCommandJSON","command":"display","qualifier":"qlocal","name":"*"}.',
-    reason,
-  });
+  return new RestError({ status: 400, msgId: "MQWB2004E", detail: sentence(why), reason });
 }
 
 /** 404 MQWB0009E: no queue manager of that name is served here (MQRC_Q_MGR_NAME_ERROR). */
 export function unknownQueueManager(name: string): RestError {
-  return fromMQError(new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${name} here; the queue managers served are configured (MQ_QUEUE_MANAGERS)`));
+  return new RestError({
+    status: 404,
+    msgId: "MQWB0009E",
+    inserts: [name],
+    detail: "The queue managers served are the configured ones and those created through the REST API.",
+    reason: "MQRC_Q_MGR_NAME_ERROR",
+  });
+}
+
+/** 413 MQWB0903E: a request body larger than the resource takes; nothing was run. */
+export function requestTooLarge(limit: number, resource: string): RestError {
+  return new RestError({ status: 413, msgId: "MQWB0903E", inserts: [limit, resource], reason: "MQRC_DATA_LENGTH_ERROR" });
 }
 
 /** 413: an MQSC request larger than the endpoint takes; nothing was run. */
 export function mqscRequestTooLarge(limit: number): RestError {
-  return new RestError({
-    status: 413,
-    msgId: "MQWB2004E",
-    message: "The body of the request could not be parsed.",
-    explanation: `The request body is larger than ${limit} bytes, the most this endpoint takes; nothing was run.`,
-    action: "Send the MQSC in several smaller requests.",
-    reason: "MQRC_DATA_LENGTH_ERROR",
-  });
+  return requestTooLarge(limit, "mqsc");
 }
 
-/** MQWB0104E: no bearer token, a malformed one, or one that is not accepted. */
+/** MQWB0104E: no credentials, malformed ones, or ones that are not accepted. */
 export function notAuthenticated(why: string): RestError {
-  return new RestError({
-    status: 401,
-    msgId: "MQWB0104E",
-    message: "The REST API request is not authenticated.",
-    explanation: why,
-    action: "Resubmit the request with an Authorization: Bearer header carrying a valid token.",
-    reason: "MQRC_NOT_AUTHORIZED",
-  });
+  return new RestError({ status: 401, msgId: "MQWB0104E", detail: sentence(why), reason: "MQRC_NOT_AUTHORIZED" });
 }
 
+/** 404 MQWB0901E: no resource of the API at this path, whatever the method. */
 export function routeNotFound(method: string, path: string): RestError {
   return new RestError({
     status: 404,
-    msgId: "MQWB0303E",
-    message: `There is no ${method} resource at ${path}.`,
-    explanation: "The messaging REST API offers POST, DELETE and GET on .../messaging/qmgr/{qmgr}/queue/{queue}/message and GET on .../queue/{queue}/messagelist; the admin API offers POST on .../admin/action/qmgr/{qmgr}/mqsc; all under /ibmmq/rest/v1, v2 or v3.",
-    action: "Resubmit the request to a valid resource URL.",
+    msgId: "MQWB0901E",
+    inserts: [path],
+    detail: `(${method}) The messaging REST API offers .../messaging/qmgr/{qmgr}/queue/{queue}/message (POST, DELETE, GET), .../queue/{queue}/messagelist (GET) and .../topic/{topic}/message (POST); the administrative REST API offers .../admin/qmgr[/{qmgr}], .../admin/installation and .../admin/action/qmgr/{qmgr}/mqsc; all under /ibmmq/rest/v1, v2 or v3.`,
     reason: "MQRC_FUNCTION_NOT_SUPPORTED",
   });
+}
+
+/** 405 MQWB2005E: the resource exists but does not take this method; Allow lists those it takes. */
+export function methodNotAllowed(method: string, resource: string, allowed: readonly string[]): RestError {
+  return new RestError({
+    status: 405,
+    msgId: "MQWB2005E",
+    inserts: [method, resource],
+    detail: `It takes ${allowed.join(", ")}.`,
+    reason: "MQRC_FUNCTION_NOT_SUPPORTED",
+    headers: { allow: allowed.join(", ") },
+  });
+}
+
+/** 409 MQWB0904E: crtmqm of a name that is already a queue manager here. */
+export function queueManagerExists(name: string): RestError {
+  return new RestError({ status: 409, msgId: "MQWB0904E", inserts: [name], reason: "MQRC_OBJECT_ALREADY_EXISTS" });
+}
+
+/** 409 MQWB0905E: dltmqm of a configured queue manager. */
+export function configuredQueueManager(name: string): RestError {
+  return new RestError({ status: 409, msgId: "MQWB0905E", inserts: [name], reason: "MQRC_OBJECT_IN_USE" });
 }
 
 // --- MQ reason codes to HTTP statuses: the one table ---
@@ -284,59 +272,86 @@ export function httpStatusFor(reasonCode: number): number {
   return STATUS_BY_REASON.get(reasonCode) ?? 500;
 }
 
-function messageIdFor(reasonCode: number): string {
-  switch (reasonCode) {
+/** What a failed request named: which API, queue manager and queue, for the message's inserts. */
+export interface ErrorContext {
+  area: "messaging" | "admin" | "other";
+  qmgr: string;
+  queue: string;
+}
+
+/** The context of a request, read from its URL (it may not have matched a route). */
+export function errorContext(url: string): ErrorContext {
+  let path = url;
+  try {
+    path = new URL(url, "http://localhost").pathname;
+  } catch {
+    // keep the raw text
+  }
+  const decode = (text: string | undefined) => {
+    try {
+      return decodeURIComponent(text ?? "");
+    } catch {
+      return text ?? "";
+    }
+  };
+  const area = /^\/ibmmq\/rest\/v\d+\/messaging\//.test(path) ? "messaging" : /^\/ibmmq\/rest\/v\d+\/admin\//.test(path) ? "admin" : "other";
+  return { area, qmgr: decode(/\/qmgr\/([^/]+)/.exec(path)?.[1]), queue: decode(/\/(?:queue|topic)\/([^/]+)/.exec(path)?.[1]) };
+}
+
+/**
+ * The RestError for an MQError raised by the queue manager (or the resolver):
+ *   2058                  MQWB0009E  the queue manager cannot be located
+ *   2085, 2059, 2161, 2009 MQWB0300E  no messaging connection to the queue on the queue manager (messaging API)
+ *   2035                  MQWB0103E  not authorized
+ *   any other, messaging  MQWB0303E  the put, publish, get or browse failed, with its reason code
+ *   any other, admin      MQWB0004E  the queue manager failed the request, with its reason code
+ */
+export function fromMQError(error: MQError, context: ErrorContext = { area: "other", qmgr: "", queue: "" }): RestError {
+  const reason = error.reason in MQRC ? (error.reason as MQReasonName) : "MQRC_UNEXPECTED_ERROR";
+  const code = MQRC[reason];
+  const status = httpStatusFor(code);
+  // The core's messages are written for the person who made the request (which queue,
+  // which limit); they carry no stack or internal state.
+  const detail = sentence(error.message);
+  switch (code) {
     case MQRC.MQRC_Q_MGR_NAME_ERROR:
-      return "MQWB0009E";
+      return new RestError({ status, msgId: "MQWB0009E", inserts: [context.qmgr], detail, reason });
+    case MQRC.MQRC_NOT_AUTHORIZED:
+      return new RestError({ status, msgId: "MQWB0103E", detail, reason });
     case MQRC.MQRC_UNKNOWN_OBJECT_NAME:
     case MQRC.MQRC_Q_MGR_NOT_AVAILABLE:
     case MQRC.MQRC_Q_MGR_STOPPING:
     case MQRC.MQRC_CONNECTION_BROKEN:
-      return "MQWB0300E";
-    case MQRC.MQRC_NOT_AUTHORIZED:
-      return "MQWB0103E";
-    default:
-      return "MQWB0303E";
+      if (context.area !== "admin") return new RestError({ status, msgId: "MQWB0300E", inserts: [context.queue, context.qmgr], detail, reason });
   }
-}
-
-const MESSAGE_TEXT: Record<string, string> = {
-  MQWB0009E: "Could not query the queue manager.",
-  MQWB0300E: "Cannot create messaging connection to the queue manager or queue.",
-  MQWB0103E: "Not authorized.",
-  MQWB0303E: "An unforeseen error occurred while sending, receiving, or browsing the message.",
-};
-
-/** The RestError for an MQError raised by the queue manager (or the resolver). */
-export function fromMQError(error: MQError): RestError {
-  const msgId = messageIdFor(error.reasonCode);
-  const reason = error.reason in MQRC ? (error.reason as MQReasonName) : "MQRC_UNEXPECTED_ERROR";
-  return new RestError({
-    status: httpStatusFor(error.reasonCode),
-    msgId,
-    message: MESSAGE_TEXT[msgId]!,
-    // The core's messages are written for the person who made the request (which queue,
-    // which limit); they carry no stack or internal state.
-    explanation: error.message,
-    action: "Resubmit the request, correcting any issues.",
-    reason,
-  });
+  return context.area === "admin"
+    ? new RestError({ status, msgId: "MQWB0004E", inserts: [code, reason], detail, reason })
+    : new RestError({ status, msgId: "MQWB0303E", detail, reason });
 }
 
 /**
  * Any thrown value as a Response. Anything that is neither ours, an MQError nor a Hono
  * HTTPException is a bug: it becomes a 500 that says nothing about the internals.
  */
-export function errorResponse(error: unknown): Response {
+export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof RestError) return error.toResponse();
-  if (error instanceof MQError) return fromMQError(error).toResponse();
+  if (error instanceof MQError) return fromMQError(error, request ? errorContext(request.url) : undefined).toResponse();
   if (error instanceof HTTPException) return error.getResponse();
   return new RestError({
     status: 500,
     msgId: "MQWB0000E",
-    message: "An unexpected exception occurred.",
-    explanation: "The server failed while handling the request; the failure is not described to clients.",
-    action: "Resubmit the request; if the problem persists, contact the administrator.",
+    inserts: [error instanceof Error ? error.name : typeof error],
+    detail: "The server failed while handling the request; the failure is not described to clients.",
     reason: "MQRC_UNEXPECTED_ERROR",
   }).toResponse();
+}
+
+// --- Internal helpers ---
+
+/** A detail as a sentence: capitalised and ending in a full stop, as IBM's explanations are. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === "") return trimmed;
+  const capital = trimmed[0]!.toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : capital + ".";
 }

@@ -9,16 +9,24 @@
  *   GET    .../messagelist?limit=&messageId=&correlationId=                         list
  *   POST   /ibmmq/rest/{v2|v3}/messaging/qmgr/{qmgr}/topic/{topicString}/message    publish
  *
- * and IBM's admin MQSC endpoint (runCommand and runCommandJSON bodies):
+ * and IBM's admin MQSC endpoint (runCommand and runCommandJSON bodies) and admin resources:
  *
  *   POST   /ibmmq/rest/{v1|v2|v3}/admin/action/qmgr/{qmgr}/mqsc                     run MQSC
+ *   GET    /ibmmq/rest/{v1|v2|v3}/admin/qmgr[/{qmgr}]                               dspmq
+ *   POST   .../admin/qmgr {"name"}, DELETE .../admin/qmgr/{qmgr}                    crtmqm, dltmqm (ours)
+ *   GET    /ibmmq/rest/{v1|v2|v3}/admin/installation                                dspmqver
+ *
+ * routes.ts lists every resource with its methods and the role each call needs.
  */
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { QueueManager } from "../../core/index.js";
 import { requireBearerToken, type TokenCheck } from "./auth.js";
 import { requireCsrfHeader } from "./csrf.js";
-import { errorResponse, routeNotFound } from "./errors.js";
+import { addAdminQueueManagerRoutes, type InstallationInfo } from "./admin-qmgr-route.js";
+import { errorResponse } from "./errors.js";
+import type { QueueManagerDirectory } from "./queue-manager-directory.js";
+import { unmatchedRequest } from "./routes.js";
 import { addMessageListRoute } from "./messagelist-route.js";
 import { addMessageRoutes } from "./message-routes.js";
 import { addMqscRoute } from "./mqsc-route.js";
@@ -31,6 +39,13 @@ export interface HttpAppOptions extends Partial<HttpLimits> {
   queueManager: QueueManagerResolver;
   /** The bearer tokens accepted on every route, or a function that decides. */
   tokens: TokenCheck;
+  /**
+   * The queue managers for the admin resources (GET /admin/qmgr, crtmqm, dltmqm); without
+   * it those answer 501. `memoryDirectory` gives one and the matching resolver.
+   */
+  queueManagers?: QueueManagerDirectory;
+  /** What GET /admin/installation says of the runtime (default: platform "unknown"). */
+  installation?: InstallationInfo;
 }
 
 /** What one request may ask of a queue manager. */
@@ -80,12 +95,19 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   addMessageListRoute(app, options.queueManager);
   addMqscRoute(app, options.queueManager, limits);
   addTopicRoute(app, options.queueManager);
-  app.notFound((c) => routeNotFound(c.req.method, new URL(c.req.url).pathname).toResponse());
-  app.onError((error) => errorResponse(error));
+  addAdminQueueManagerRoutes(app, () => options.queueManagers, options.installation ?? { platform: "unknown", operatingSystem: "unknown" });
+  // A known resource asked with a method it does not take is 405 MQWB2005E; any other path 404 MQWB0901E.
+  app.notFound((c) => unmatchedRequest(c.req.method, c.req.url).toResponse());
+  app.onError((error, c) => errorResponse(error, c.req.raw));
   return app;
 }
 
-export { RestError, badName, errorResponse, httpStatusFor, routeNotFound, unknownQueueManager } from "./errors.js";
+export { RestError, badName, configuredQueueManager, errorResponse, httpStatusFor, queueManagerExists, routeNotFound, unknownQueueManager } from "./errors.js";
+export { MESSAGES, type MessageId } from "./messages.js";
+export { ROUTES, ADMIN_ONLY_ROUTES, accessFor, resourceAt, unmatchedRequest, type RouteAccess, type RouteSpec } from "./routes.js";
+export { memoryDirectory, queueManagerFacts, type QueueManagerDirectory, type QueueManagerFacts, type MemoryDirectoryOptions } from "./queue-manager-directory.js";
+export { addAdminQueueManagerRoutes, INSTALLATION_NAME, type InstallationInfo } from "./admin-qmgr-route.js";
+export { WEBMQ_VERSION } from "./version.js";
 export type { ApiVersion } from "./ids.js";
 export { requireBearerToken } from "./auth.js";
 export { requireCsrfHeader, CSRF_HEADER } from "./csrf.js";

@@ -5,12 +5,18 @@
  * response body (backing out a get whose message it never read).
  */
 import { serve, type ServerType } from "@hono/node-server";
-import { MQError, QueueManager } from "../../core/index.js";
+import { QueueManager } from "../../core/index.js";
 import { createHttpApp, type HttpAppOptions } from "./index.js";
+import { memoryDirectory } from "./queue-manager-directory.js";
 
-export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager"> {
-  /** The queue managers served, by name; a request naming any other is 404 (MQRC_Q_MGR_NAME_ERROR). */
+export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" | "queueManagers" | "installation"> {
+  /**
+   * The queue managers served, by name; a request naming any other is 404 (MQRC_Q_MGR_NAME_ERROR).
+   * These are configured: the admin API's dltmqm refuses them.
+   */
   queueManagers: Iterable<QueueManager>;
+  /** Opens a queue manager the admin API's crtmqm creates (default: in memory). */
+  createQueueManager?: (name: string) => Promise<QueueManager>;
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1: loopback only, unless told otherwise. */
@@ -26,15 +32,12 @@ export interface NodeServer {
 }
 
 export async function serveHttp(options: NodeServerOptions): Promise<NodeServer> {
-  const managers = new Map<string, QueueManager>();
-  for (const manager of options.queueManagers) managers.set(manager.name, manager);
+  const { directory, resolve } = memoryDirectory({ configured: options.queueManagers, ...(options.createQueueManager ? { open: options.createQueueManager } : {}) });
   const app = createHttpApp({
     ...options,
-    queueManager: async (name) => {
-      const manager = managers.get(name);
-      if (!manager) throw new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${name} here`);
-      return manager;
-    },
+    queueManager: resolve,
+    queueManagers: directory,
+    installation: { platform: process.platform === "win32" ? "windows" : "unix", operatingSystem: `${process.platform} ${process.arch}, Node.js ${process.version}` },
   });
   const hostname = options.hostname ?? "127.0.0.1";
   let server: ServerType | undefined;

@@ -23,7 +23,7 @@ export function queueTarget(params: Record<string, string>): QueueTarget {
   const qmgr = params.qmgr ?? "";
   const queue = params.queue ?? "";
   if (!isValidName(qmgr, "queue manager")) throw badName("queue manager", qmgr);
-  if (!isValidName(queue, "queue")) throw badName("queue", queue);
+  if (!isValidName(queue, "queue")) throw badName("queue", queue, qmgr);
   return { version, qmgr, queue };
 }
 

@@ -6,7 +6,7 @@
  * manager behind a name, where that queue manager lives.
  */
 import { describe, expect, it } from "vitest";
-import type { QueueManager } from "../../core/index.js";
+import { MQRC, type QueueManager } from "../../core/index.js";
 
 export interface HttpTarget {
   /** A bearer token the target accepts. */
@@ -30,19 +30,24 @@ export interface HttpTarget {
 
 const HEX_ID = /^[0-9a-f]{48}$/;
 
-/** The single error entry of an IBM-shaped error body. */
+/** The MQRC name of a reason code, for readable expectations (the body carries the number only, as IBM's). */
+const REASON_NAME = new Map<number, string>(Object.entries(MQRC).map(([name, code]) => [code, name]));
+
+/** The single error entry of an IBM-shaped error body: exactly mqweb's keys; `reason` is added here from reasonCode. */
 export async function errorOf(response: Response) {
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   const body = (await response.json()) as { error: Array<Record<string, unknown>> };
+  expect(Object.keys(body)).toEqual(["error"]);
   expect(body.error).toHaveLength(1);
   const entry = body.error[0]!;
+  expect(Object.keys(entry).sort()).toEqual(["action", "completionCode", "explanation", "message", "msgId", "reasonCode", "type"]);
   expect(entry.type).toBe("rest");
   expect(entry.msgId).toMatch(/^MQWB\d{4}E$/);
   expect(String(entry.message).startsWith(`${entry.msgId}: `)).toBe(true);
   expect(entry.completionCode).toBe(2);
   expect(typeof entry.explanation).toBe("string");
   expect(typeof entry.action).toBe("string");
-  return entry as { msgId: string; reasonCode: number; reason: string; message: string; explanation: string };
+  return { ...entry, reason: REASON_NAME.get(entry.reasonCode as number) } as { msgId: string; reasonCode: number; reason: string; message: string; explanation: string; action: string };
 }
 
 /** What one test needs: its own queue manager, URLs on it, requests, and admin steps. */
@@ -547,13 +552,32 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       const { get, qmgr } = httpClient(target);
       const response = await get(`/ibmmq/rest/v4/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`);
       expect(response.status).toBe(404);
-      await errorOf(response);
+      expect(await errorOf(response)).toMatchObject({ msgId: "MQWB0901E", reasonCode: 2298 });
       // Paths that name no queue manager at all, too.
-      for (const path of ["/ibmmq/rest/v2/admin/qmgr", "/ibmmq/rest/v2/messaging/qmgr/", "/ibmmq/nothing"]) {
+      for (const path of ["/ibmmq/rest/v2/admin/nothing", "/ibmmq/rest/v2/messaging/qmgr/", "/ibmmq/nothing"]) {
         const unrouted = await get(path);
         expect(unrouted.status, path).toBe(404);
-        await errorOf(unrouted);
+        expect((await errorOf(unrouted)).message, path).toBe(`MQWB0901E: There is no resource at ${path}.`);
       }
+    });
+
+    it("answers a known resource asked with a method it does not take with 405 MQWB2005E and Allow, changing nothing", async () => {
+      const { messageUrl, listUrl, mqscUrl, AUTH, depth } = httpClient(target);
+      const cases: [string, string, string, string][] = [
+        ["PUT", messageUrl("v2"), "/messaging/qmgr/{qmgrName}/queue/{queueName}/message", "POST, DELETE, GET"],
+        ["DELETE", listUrl("v1"), "/messaging/qmgr/{qmgrName}/queue/{queueName}/messagelist", "GET"],
+        ["GET", mqscUrl("v2"), "/admin/action/qmgr/{qmgrName}/mqsc", "POST"],
+        ["PATCH", "/ibmmq/rest/v2/admin/installation", "/admin/installation/{installationName}", "GET"],
+      ];
+      for (const [method, url, resource, allow] of cases) {
+        const response = await target.fetch(url, { method, headers: AUTH });
+        expect(response.status, `${method} ${url}`).toBe(405);
+        expect(response.headers.get("allow")).toBe(allow);
+        const entry = await errorOf(response);
+        expect(entry).toMatchObject({ msgId: "MQWB2005E", reason: "MQRC_FUNCTION_NOT_SUPPORTED" });
+        expect(entry.message).toBe(`MQWB2005E: The ${method} HTTP method is not allowed for the ${resource} resource request.`);
+      }
+      expect(await depth("DEV.QUEUE.1")).toBe(0);
     });
   });
 

@@ -1,0 +1,57 @@
+/**
+ * The edge's queue managers for the admin resources: those MQ_QUEUE_MANAGERS configures and
+ * those created through the REST API, whose names the registry object keeps
+ * (queue-manager-registry.ts). Each queue manager is asked about itself in its own Durable
+ * Object, over RPC.
+ */
+import { MQError } from "../../core/index.js";
+import { configuredQueueManager, queueManagerExists } from "../http/errors.js";
+import type { QueueManagerDirectory } from "../http/queue-manager-directory.js";
+import { DEFAULT_QUEUE_MANAGERS, isConfiguredQueueManager, parseTokens, type EdgeEnv } from "./env.js";
+import type { QueueManagerObject } from "./queue-manager-object.js";
+import { REGISTRY_OBJECT_NAME } from "./queue-manager-registry.js";
+
+function objectFor(env: EdgeEnv, name: string): DurableObjectStub<QueueManagerObject> {
+  return env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as DurableObjectStub<QueueManagerObject>;
+}
+
+function registry(env: EdgeEnv): DurableObjectStub<QueueManagerObject> {
+  return objectFor(env, REGISTRY_OBJECT_NAME);
+}
+
+/** Whether the worker serves `name`: configured, or created and not deleted since. */
+export async function isServedQueueManager(env: EdgeEnv, name: string): Promise<boolean> {
+  return isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name) || (await registry(env).registryHas(name));
+}
+
+export function edgeDirectory(env: EdgeEnv): QueueManagerDirectory {
+  const unknown = (name: string) => new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${name} here`);
+  return {
+    async names() {
+      // A generic entry (QM.*) admits names it cannot list: only the ones it names whole are listed.
+      const configured = parseTokens(env.MQ_QUEUE_MANAGERS || DEFAULT_QUEUE_MANAGERS).filter((entry) => !entry.endsWith("*"));
+      const created = await registry(env).registryNames();
+      return [...new Set([...configured, ...created])];
+    },
+    async describe(name) {
+      if (!(await isServedQueueManager(env, name))) throw unknown(name);
+      return objectFor(env, name).describeQueueManager(name);
+    },
+    async create(name) {
+      if (isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name) || !(await registry(env).registryAdd(name))) throw queueManagerExists(name);
+      try {
+        // Opened now, so that it has its default objects before the first request.
+        await objectFor(env, name).describeQueueManager(name);
+      } catch (error) {
+        await registry(env).registryRemove(name);
+        throw error;
+      }
+    },
+    async delete(name) {
+      if (isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name)) throw configuredQueueManager(name);
+      // Out of the registry first: from here on no request reaches it.
+      if (!(await registry(env).registryRemove(name))) throw unknown(name);
+      await objectFor(env, name).deleteQueueManager();
+    },
+  };
+}

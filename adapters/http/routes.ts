@@ -1,0 +1,94 @@
+/**
+ * Every resource of the REST API, with the methods it takes and who may call each: the one
+ * list that the 404/405 answers, the role check and the documentation read.
+ *
+ * `access` is IBM's mqweb roles by what a call does:
+ *   messaging   MQWebUser: put, get, browse, publish (the messaging REST API)
+ *   admin-read  MQWebAdminRO and MQWebAdmin: reading the admin resources
+ *   admin       MQWebAdmin only: changing them (crtmqm, dltmqm) and running MQSC
+ * The MQSC endpoint is listed as `admin`; IBM lets MQWebAdminRO run DISPLAY commands through
+ * it, a finer check the role middleware makes on the command, not on the route.
+ */
+
+import { methodNotAllowed, routeNotFound, type RestError } from "./errors.js";
+
+export type RouteAccess = "messaging" | "admin-read" | "admin";
+
+export interface RouteSpec {
+  /** The resource as IBM's reference names it, for messages. */
+  resource: string;
+  /** The pathname, versions included. */
+  pattern: RegExp;
+  /** Each method the resource takes, with who may call it. */
+  methods: Readonly<Record<string, RouteAccess>>;
+}
+
+const REST = String.raw`^/ibmmq/rest/v[123]`;
+const NAME = String.raw`[^/]+`;
+
+export const ROUTES: readonly RouteSpec[] = [
+  {
+    resource: "/messaging/qmgr/{qmgrName}/queue/{queueName}/message",
+    pattern: new RegExp(`${REST}/messaging/qmgr/${NAME}/queue/${NAME}/message$`),
+    methods: { POST: "messaging", DELETE: "messaging", GET: "messaging" },
+  },
+  {
+    resource: "/messaging/qmgr/{qmgrName}/queue/{queueName}/messagelist",
+    pattern: new RegExp(`${REST}/messaging/qmgr/${NAME}/queue/${NAME}/messagelist$`),
+    methods: { GET: "messaging" },
+  },
+  {
+    resource: "/messaging/qmgr/{qmgrName}/topic/{topicString}/message",
+    pattern: new RegExp(String.raw`^/ibmmq/rest/v[23]/messaging/qmgr/${NAME}/topic/.+/message$`),
+    methods: { POST: "messaging" },
+  },
+  {
+    resource: "/admin/action/qmgr/{qmgrName}/mqsc",
+    pattern: new RegExp(`${REST}/admin/action/qmgr/${NAME}/mqsc$`),
+    methods: { POST: "admin" },
+  },
+  {
+    // GET lists the queue managers; POST creates one (crtmqm, ours).
+    resource: "/admin/qmgr",
+    pattern: new RegExp(`${REST}/admin/qmgr/?$`),
+    methods: { GET: "admin-read", POST: "admin" },
+  },
+  {
+    // GET shows one; DELETE ends and deletes it (dltmqm, ours).
+    resource: "/admin/qmgr/{qmgrName}",
+    pattern: new RegExp(`${REST}/admin/qmgr/${NAME}$`),
+    methods: { GET: "admin-read", DELETE: "admin" },
+  },
+  {
+    resource: "/admin/installation/{installationName}",
+    pattern: new RegExp(`${REST}/admin/installation(?:/${NAME})?/?$`),
+    methods: { GET: "admin-read" },
+  },
+];
+
+/** The routes only MQWebAdmin may call, as `METHOD resource` pairs: what the role check must refuse to everyone else. */
+export const ADMIN_ONLY_ROUTES: readonly { method: string; resource: string; pattern: RegExp }[] = ROUTES.flatMap((route) =>
+  Object.entries(route.methods)
+    .filter(([, access]) => access === "admin")
+    .map(([method]) => ({ method, resource: route.resource, pattern: route.pattern })),
+);
+
+/** The resource a pathname names, if any. */
+export function resourceAt(pathname: string): RouteSpec | undefined {
+  return ROUTES.find((route) => route.pattern.test(pathname));
+}
+
+/** Who may call `method` on `pathname`: undefined when the API has no such call (a 404 or 405). */
+export function accessFor(method: string, pathname: string): RouteAccess | undefined {
+  const route = resourceAt(pathname);
+  // HEAD is answered as GET is.
+  return route?.methods[method === "HEAD" ? "GET" : method];
+}
+
+/** The answer to a request no route took: 405 MQWB2005E (with Allow) for a known resource, else 404 MQWB0901E. */
+export function unmatchedRequest(method: string, url: string): RestError {
+  const pathname = new URL(url, "http://localhost").pathname;
+  const route = resourceAt(pathname);
+  if (!route) return routeNotFound(method, pathname);
+  return methodNotAllowed(method, route.resource, Object.keys(route.methods));
+}
