@@ -158,9 +158,13 @@ export function unknownQueueManager(name: string): RestError {
   });
 }
 
-/** 413 MQWB0903E: a request body larger than the resource takes; nothing was run. */
+/**
+ * 413 MQWB0903E: a request body larger than the resource takes; nothing was run. The body
+ * is left unread, so the server ends the connection after answering: `Connection: close`
+ * tells the client not to send its next request on it.
+ */
 export function requestTooLarge(limit: number, resource: string): RestError {
-  return new RestError({ status: 413, msgId: "MQWB0903E", inserts: [limit, resource], reason: "MQRC_DATA_LENGTH_ERROR" });
+  return new RestError({ status: 413, msgId: "MQWB0903E", inserts: [limit, resource], reason: "MQRC_DATA_LENGTH_ERROR", headers: { connection: "close" } });
 }
 
 /** 413: an MQSC request larger than the endpoint takes; nothing was run. */

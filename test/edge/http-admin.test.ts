@@ -1,0 +1,48 @@
+/**
+ * The admin resources, crtmqm/dltmqm and the error-id table through the real worker and its
+ * Durable Objects in workerd; and what only the edge has: created queue managers outlive a
+ * restart, and dltmqm empties the queue manager's Durable Object.
+ */
+import { abortAllDurableObjects, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { adminClient, testAdminApi, type AdminTarget } from "../contract/http-admin.contract.js";
+
+let counter = 0;
+const edgeAdmin: AdminTarget = {
+  token: "edge-test-token",
+  fetch: (path, init) => SELF.fetch("http://localhost" + path, init),
+  // test/edge/vitest.config.ts: MQ_QUEUE_MANAGERS is "QM1, QM.EDGE.*"; a created name must fall outside both.
+  configured: "QM1",
+  newName: () => `QM.MADE.${Date.now().toString(36)}.${(counter++).toString(36)}`,
+  platform: "workerd",
+};
+
+testAdminApi("worker and Durable Object (workerd)", edgeAdmin);
+
+describe("admin REST API: workerd-only", () => {
+  it("keeps a created queue manager, and its persistent messages, across a restart of every Durable Object", async () => {
+    const { create, list, put, get } = adminClient(edgeAdmin);
+    const qmgr = edgeAdmin.newName();
+    expect((await create({ name: qmgr })).status).toBe(201);
+    expect((await put(qmgr, "survives", "DEV.QUEUE.1", { "ibm-mq-md-persistence": "persistent" })).status).toBe(201);
+
+    await abortAllDurableObjects();
+
+    const names = ((await (await list()).json()) as { qmgr: { name: string }[] }).qmgr.map((q) => q.name);
+    expect(names).toContain(qmgr);
+    expect(names).toContain("QM1");
+    // A generic entry (QM.EDGE.*) admits names it cannot list.
+    expect(names.some((name) => name.includes("*"))).toBe(false);
+    const got = await get(qmgr);
+    expect(got.status).toBe(200);
+    expect(await got.text()).toBe("survives");
+  });
+
+  it("serves a name a generic MQ_QUEUE_MANAGERS entry admits without creating it, and refuses to create or delete it", async () => {
+    const { create, remove, show } = adminClient(edgeAdmin);
+    const name = `QM.EDGE.ADMIN.${Date.now().toString(36)}`;
+    expect((await show(name)).status).toBe(200);
+    expect((await create({ name })).status).toBe(409);
+    expect((await remove(name)).status).toBe(409);
+  });
+});
