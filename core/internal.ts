@@ -3,6 +3,8 @@ export type { MessageRecord, StoredBody } from "./message.js";
 export { utf8Decode, utf8Encode, normalizeId, NO_ID } from "./message.js";
 export { recordFromText, recordToText } from "./message-record-text.js";
 export type { StoredProperty } from "./properties.js";
+// The HTTP facade checks a header's properties as it reads them, so a bad one is the header's fault (MQWB0302E).
+export { toProperty } from "./properties.js";
 export { objectKey } from "./store.js";
 export { GroupCommit } from "./group-commit.js";
 export { CATALOGUE, QUEUE_MANAGER, attributeByKeyword } from "./objects/catalogue/index.js";

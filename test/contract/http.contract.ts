@@ -223,6 +223,34 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       expect(JSON.parse(header)).toEqual(messages[0]!.userProperties);
     });
 
+    it("takes v3 user properties in IBM's name;value;type syntax (x-msg-usr's), typed as IBM's types say", async () => {
+      const { post, get, del, messageUrl, listUrl, TEXT, depth } = httpClient(target);
+      const header = 'colour;"sky blue, light; pale";string, size;3;i2, count;70000;i4, tiny;-5;i1, big;9223372036854775807;i8, ratio;0.25;r8, approx;1.5;r4, urgent;TRUE;boolean, note;plain';
+      expect((await post(messageUrl("v3"), "bridge style", { ...TEXT, "ibm-mq-usr": header })).status).toBe(201);
+      const { messages } = (await (await get(listUrl("v3"))).json()) as { messages: Array<{ userProperties: unknown }> };
+      expect(messages[0]!.userProperties).toEqual([
+        { name: "colour", value: "sky blue, light; pale", type: "string" },
+        { name: "size", value: 3, type: "short" },
+        { name: "count", value: 70000, type: "int" },
+        { name: "tiny", value: -5, type: "byte" },
+        { name: "big", value: "9223372036854775807", type: "long" },
+        { name: "ratio", value: 0.25, type: "double" },
+        { name: "approx", value: 1.5, type: "float" },
+        { name: "urgent", value: true, type: "boolean" },
+        { name: "note", value: "plain", type: "string" },
+      ]);
+      // The get commits when its body has been read.
+      expect(await (await del(messageUrl("v3"))).text()).toBe("bridge style");
+
+      // What the syntax cannot mean is refused with 400 MQWB0302E, and nothing is put.
+      for (const bad of ["size;3;i3", "flag;maybe;boolean", "n;1.5;i4", 'q;"open;string', "noValue", "a;1;i4;extra", "b;300;i1", "a;1, a;2"]) {
+        const response = await post(messageUrl("v3"), "x", { ...TEXT, "ibm-mq-usr": bad });
+        expect(response.status, bad).toBe(400);
+        expect((await errorOf(response)).msgId, bad).toBe("MQWB0302E");
+        expect(await depth("DEV.QUEUE.1"), bad).toBe(0);
+      }
+    });
+
     it("keeps a JSON body as the text it came as (IBM never parses it, nor refuses one that is not JSON) and bytes as bytes, with their content types", async () => {
       const { post, del, messageUrl, AUTH, admin } = httpClient(target);
       const sent = '{ "order": 42,  "items": ["a", "b"] }';
@@ -446,7 +474,7 @@ export function testHttpApi(name: string, target: HttpTarget): void {
         ["v3", { "ibm-mq-md-priority": "-1" }, "MQRC_PRIORITY_ERROR"],
         ["v2", { "ibm-mq-md-priority": "5" }, "MQRC_OPTIONS_ERROR"],
         ["v1", { "ibm-mq-usr": "[]" }, "MQRC_OPTIONS_ERROR"],
-        ["v3", { "ibm-mq-usr": "colour;blue;string" }, "MQRC_PROPERTY_TYPE_ERROR"],
+        ["v3", { "ibm-mq-usr": "colour;blue;colour" }, "MQRC_PROPERTY_TYPE_ERROR"],
         ["v3", { "ibm-mq-usr": '[{"name":"a","value":1,"type":"int128"}]' }, "MQRC_PROPERTY_TYPE_ERROR"],
         ["v2", { "ibm-mq-md-replyTo": "BAD NAME@QM1" }, "MQRC_OBJECT_NAME_ERROR"],
       ];
