@@ -135,7 +135,7 @@ export function testConservation(name: string, target: SocketTarget): void {
       const response = (await realRequest(messageUrl("DEV.QUEUE.1", `?wait=${target.maxWait + 1}`), { method: "DELETE", headers: auth() })) as RealResponse;
       expect(response.status).toBe(400);
       const error = JSON.parse(response.body.toString()).error[0];
-      expect(error).toMatchObject({ reason: "MQRC_WAIT_INTERVAL_ERROR", reasonCode: 2090 });
+      expect(error).toMatchObject({ msgId: "MQWB0902E", reasonCode: 2090 });
       expect(error.explanation).toContain(String(target.maxWait));
       expect(response.headers["x-content-type-options"]).toBe("nosniff");
     });
