@@ -2,6 +2,8 @@
  * The message view of one queue on the queue manager the page acts on: a form to put a
  * message (body, priority, persistence, user properties), Browse (the first messages, each
  * with its descriptor and body, left on the queue) and Get (removes the next one and shows it).
+ * The form does not use the browser's own validation: a value out of range is answered on the
+ * note line with its MQ reason, as the queue manager would answer it.
  */
 import type { PlaygroundConnection, ShownMessage } from "../connection/connection.js";
 import { parseProperties } from "./properties-text.js";
@@ -24,7 +26,7 @@ export function mountMessagePanel(parent: HTMLElement, connection: PlaygroundCon
   element.className = "message-panel";
   element.innerHTML = `
     <h3>Messages on <select name="queue" aria-label="Queue"></select></h3>
-    <form class="put-form">
+    <form class="put-form" novalidate>
       <label class="body">Body <textarea name="body" rows="2">Hello from the playground</textarea></label>
       <label>Priority <input name="priority" type="number" min="0" max="9" value="0" inputmode="numeric"></label>
       <label>Persistence <select name="persistence"><option value="persistent">persistent</option><option value="nonPersistent">not persistent</option></select></label>
