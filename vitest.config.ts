@@ -23,7 +23,8 @@ export default defineConfig({
       {
         // The playground's server connection is tested against the real worker: the page asks
         // its own origin for /ibmmq/..., as it does when the worker serves it.
-        server: { proxy: { "/ibmmq": { target: edge, changeOrigin: false } } },
+        // /edge/ is the worker itself, so a test can load the built page as `npm start` serves it.
+        server: { proxy: { "/ibmmq": { target: edge, changeOrigin: false }, "/edge/": { target: edge, rewrite: (path) => path.slice("/edge".length) } } },
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
