@@ -124,7 +124,9 @@ export class RestConnection implements PlaygroundConnection {
     if (method !== "GET") headers[CSRF_HEADER] = "webmq-playground";
     let response: Response;
     try {
-      response = await fetch(`${this.#base}${path}`, { method, headers, body: init.body, credentials: "include" });
+      // The default credentials mode: a login cookie goes along to the page's own origin, and a
+      // server elsewhere needs only CORS for the Authorization header, not for credentials too.
+      response = await fetch(`${this.#base}${path}`, { method, headers, body: init.body });
     } catch (error) {
       throw new ConnectionError(HOST_NOT_AVAILABLE.reason, HOST_NOT_AVAILABLE.code, `no server answered at ${this.#base} (${error instanceof Error ? error.message : String(error)})`);
     }
