@@ -5,8 +5,8 @@
 // MQ_USERS entry `NAME:ROLE:hash` when --user and --role are given. Without PASSWORD it reads
 // one line from standard input, so the password need not stay in the shell's history:
 //   printf %s 's3cret' | npm run --silent hash-password -- --user alice --role MQWebUser
-import { webcrypto } from "node:crypto";
 import { parseArgs } from "node:util";
+import { hashPassword } from "./pbkdf2.mjs";
 
 const ROLES = ["MQWebAdmin", "MQWebAdminRO", "MQWebUser"];
 const { values, positionals } = parseArgs({
@@ -31,8 +31,5 @@ if (password === undefined) {
 }
 if (password === "") fail("the password is empty");
 
-const salt = webcrypto.getRandomValues(new Uint8Array(16));
-const material = await webcrypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
-const key = new Uint8Array(await webcrypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, material, 256));
-const hash = `pbkdf2-sha256$${iterations}$${Buffer.from(salt).toString("base64")}$${Buffer.from(key).toString("base64")}`;
+const hash = await hashPassword(password, iterations);
 console.log(values.user === undefined ? hash : `${values.user}:${values.role}:${hash}`);
