@@ -238,7 +238,7 @@ export function testSecurity(name: string, target: SecurityTarget): void {
 
     it("answers 400 for a login body that is not a name and a password, and 415 for one that is not JSON", async () => {
       const client = target.newClient();
-      for (const body of ["{", JSON.stringify({ username: "app" }), JSON.stringify({ username: 1, password: "app-pw" }), "[]"]) {
+      for (const body of ["{", JSON.stringify({ username: "app" }), JSON.stringify({ username: 1, password: "app-pw" }), "[]", JSON.stringify({ username: "app", password: "x".repeat(20_000) })]) {
         const response = await target.fetch(loginUrl(), { method: "POST", headers: { ...CSRF, "content-type": "application/json" }, body }, client);
         expect(response.status, body).toBe(400);
         await errorOf(response);

@@ -8,6 +8,7 @@
  *   ->  CSRF header (403 MQWB0100E)  ->  role (403 MQWB0103E)  ->  GET .../login and the routes
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { JSON_MEDIA_TYPE, parseContentType } from "../body.js";
 import { requireCsrfHeader } from "../csrf.js";
 import { errorResponse, unsupportedMediaType } from "../errors.js";
@@ -73,7 +74,9 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
   if (cors) app.use(scope, cors);
 
   // POST .../login: a name and password for a session cookie. IBM requires the CSRF header here too.
-  app.post(LOGIN_PATH, requireCsrfHeader(), async (c) => {
+  // A login body is a name and a password: a few KiB at most, never buffered beyond that.
+  const limitLogin = bodyLimit({ maxSize: 16 * 1024, onError: () => badLoginRequest("The body is larger than 16 KiB.").toResponse() });
+  app.post(LOGIN_PATH, requireCsrfHeader(), limitLogin, async (c) => {
     const client = clientOf(c);
     const wait = limiter.retryAfter(client);
     if (wait > 0) return limited(wait);
