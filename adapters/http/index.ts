@@ -12,12 +12,15 @@
  * and IBM's admin MQSC endpoint (runCommand and runCommandJSON bodies):
  *
  *   POST   /ibmmq/rest/{v1|v2|v3}/admin/action/qmgr/{qmgr}/mqsc                     run MQSC
+ *
+ * and IBM's login resource (security/): POST logs in (a session cookie), GET says who is
+ * logged in, DELETE logs out. Every other request is authenticated (basic, the cookie or a
+ * bearer token) and judged by its user's role (security/roles.ts).
  */
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { QueueManager } from "../../core/index.js";
-import { requireBearerToken, type TokenCheck } from "./auth.js";
-import { requireCsrfHeader } from "./csrf.js";
+import { installSecurity, type SecurityOptions } from "./security/index.js";
 import { errorResponse, routeNotFound } from "./errors.js";
 import { addMessageListRoute } from "./messagelist-route.js";
 import { addMessageRoutes } from "./message-routes.js";
@@ -27,10 +30,12 @@ import { addTopicRoute } from "./topic-route.js";
 /** Finds a queue manager by name; throws MQError (MQRC_Q_MGR_NAME_ERROR, ...) when there is none. */
 export type QueueManagerResolver = (name: string) => Promise<QueueManager>;
 
-export interface HttpAppOptions extends Partial<HttpLimits> {
+/**
+ * The queue managers, the limits, and who may call (security/index.ts's SecurityOptions:
+ * `tokens`, `users`, `sessionSecret`, `sessionSeconds`, `corsOrigins`, `loginRateLimit`, ...).
+ */
+export interface HttpAppOptions extends Partial<HttpLimits>, SecurityOptions {
   queueManager: QueueManagerResolver;
-  /** The bearer tokens accepted on every route, or a function that decides. */
-  tokens: TokenCheck;
 }
 
 /** What one request may ask of a queue manager. */
@@ -73,9 +78,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
   // Error bodies echo what the client sent: never let a browser sniff them into HTML.
   app.use("*", secureHeaders());
-  app.use("*", requireBearerToken(options.tokens));
-  // IBM's rule: POST, PATCH and DELETE carry ibm-mq-rest-csrf-token (csrf.ts).
-  app.use("*", requireCsrfHeader());
+  // CORS, login, authentication, IBM's CSRF header rule and the role checks, before any route.
+  installSecurity(app, options, "*", limits.maxMqscRequestBytes);
   addMessageRoutes(app, options.queueManager, limits);
   addMessageListRoute(app, options.queueManager);
   addMqscRoute(app, options.queueManager, limits);
@@ -87,6 +91,5 @@ export function createHttpApp(options: HttpAppOptions): Hono {
 
 export { RestError, badName, errorResponse, httpStatusFor, routeNotFound, unknownQueueManager } from "./errors.js";
 export type { ApiVersion } from "./ids.js";
-export { requireBearerToken } from "./auth.js";
 export { requireCsrfHeader, CSRF_HEADER } from "./csrf.js";
-export type { TokenCheck } from "./auth.js";
+export * from "./security/index.js";
