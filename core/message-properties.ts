@@ -56,3 +56,12 @@ export class MessagePropertyAccess implements PropertyAccess {
     return propertyValues(this.properties);
   }
 }
+
+/**
+ * Gives a message that was copied as plain data (structuredClone, postMessage, JSON) its
+ * property reads back, in place: its prototype becomes the one received messages have.
+ */
+export function withPropertyAccess<T extends { properties: Property[] }>(data: T): T & PropertyAccess {
+  if (!(data instanceof MessagePropertyAccess)) Object.setPrototypeOf(data, MessagePropertyAccess.prototype);
+  return data as T & PropertyAccess;
+}
