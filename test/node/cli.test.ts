@@ -52,7 +52,7 @@ afterAll(async () => {
   await manager.close();
 });
 
-describe("webmq runmqsc", () => {
+describe("webmq runmqsc", { timeout: 30_000 }, () => {
   it("runs MQSC from stdin against the server and prints it as runmqsc does", async () => {
     const run = await webmq(["runmqsc", ...remote(), "QM1"], "DEFINE QLOCAL(CLI.ORDERS) +\n   MAXDEPTH(7)\n* a comment\nDISPLAY QLOCAL(CLI.ORDERS) MAXDEPTH\n");
     expect(run.stderr).toBe("");
@@ -93,6 +93,38 @@ describe("webmq runmqsc", () => {
     expect(manager.queueNames()).toContain("CLI.FROM.ENV");
   });
 
+  it("at a terminal, runs each command as it is complete, and Up recalls earlier lines", async () => {
+    // util-linux's script gives the command a pseudo-terminal; what is written to it is typed.
+    const child = spawn("script", ["-qec", `"${process.execPath}" --import tsx "${CLI}" runmqsc --local QM1`, "/dev/null"], {
+      env: { PATH: process.env.PATH ?? "", TERM: "xterm" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const until = async (text: string) => {
+      for (let waited = 0; !output.includes(text); waited += 50) {
+        if (waited > 15_000) throw new Error(`no ${JSON.stringify(text)} in ${JSON.stringify(output)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await until("Starting MQSC for queue manager QM1.");
+    child.stdin.write("DEFINE QLOCAL(TTY.Q) +\r");
+    child.stdin.write("MAXDEPTH(3)\r");
+    await until("AMQ8006I");
+    expect(output).toContain("     1 : DEFINE QLOCAL(TTY.Q) MAXDEPTH(3)\r\nAMQ8006I: IBM MQ queue created.");
+    // Up twice: the first line again, continued; typed a key at a time, as a person would
+    for (const key of ["\x1b[A", "\x1b[A", "\r", "MAXDEPTH(4)\r"]) {
+      child.stdin.write(key);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await until("AMQ8150E");
+    expect(output).toContain("     2 : DEFINE QLOCAL(TTY.Q) MAXDEPTH(4)\r\nAMQ8150E: IBM MQ object already exists.");
+    child.stdin.write("END\r");
+    expect(await exited).toBe(10);
+    expect(output).toContain("2 MQSC commands read.\r\nNo commands have a syntax error.\r\nOne valid MQSC command could not be processed.");
+  });
+
   it("runs against a queue manager in memory with --local, with the objects a new one gets", async () => {
     const run = await webmq(["runmqsc", "--local", "TRY"], "DISPLAY QLOCAL(DEV.QUEUE.1) MAXDEPTH\nDISPLAY QMGR QMNAME\n");
     expect(run.status).toBe(0);
@@ -102,7 +134,7 @@ describe("webmq runmqsc", () => {
   });
 });
 
-describe("webmq put, get and browse", () => {
+describe("webmq put, get and browse", { timeout: 30_000 }, () => {
   it("puts each stdin line as a message up to a blank line, browses them in place, then gets them", async () => {
     await manager.mqsc("DEFINE QLOCAL(CLI.MESSAGES)");
     const put = await webmq(["put", ...remote(), "QM1", "CLI.MESSAGES"], "first\nsecond, with spaces\n\nnot sent\n");
@@ -134,7 +166,7 @@ describe("webmq put, get and browse", () => {
   });
 });
 
-describe("webmq errors: one line with the MQ reason, a non-zero exit status", () => {
+describe("webmq errors: one line with the MQ reason, a non-zero exit status", { timeout: 30_000 }, () => {
   it("no server at the URL", async () => {
     const port = await closedPort();
     const run = await webmq(["get", "--url", `http://127.0.0.1:${port}`, "--token", TOKEN, "QM1", "DEV.QUEUE.1"]);
