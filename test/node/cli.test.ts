@@ -6,6 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -180,6 +181,29 @@ describe("webmq errors: one line with the MQ reason, a non-zero exit status", { 
       const run = await webmq(["runmqsc", "--url", server.url, ...credentials, "QM1"], "DISPLAY QMGR\n");
       expect(run.status).toBe(20);
       expect(run.stderr).toMatch(/^webmq: MQRC_NOT_AUTHORIZED \(2035\): .*HTTP 401.*\n$/);
+    }
+  });
+
+  it("sends basic auth's user:password (--user or WEBMQ_USER) and IBM's CSRF header", async () => {
+    const seen: { authorization?: string; csrf?: string; path?: string }[] = [];
+    const recorder = createHttpServer((request, response) => {
+      seen.push({ authorization: request.headers.authorization, csrf: request.headers["ibm-mq-rest-csrf-token"] as string | undefined, path: request.url });
+      response.writeHead(401, { "content-type": "application/json" });
+      response.end(JSON.stringify({ error: [{ msgId: "MQWB0104E", reason: "MQRC_NOT_AUTHORIZED", reasonCode: 2035, message: "The REST API request is not authenticated." }] }));
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(recorder.address() as { port: number }).port}`;
+      const flag = await webmq(["runmqsc", "--url", url, "--user", "app:s3cret:x", "QM1"], "DISPLAY QMGR\n");
+      const fromEnv = await webmq(["browse", "QM1", "DEV.QUEUE.1"], "", { WEBMQ_URL: url, WEBMQ_USER: "env:pw" });
+      expect(flag.stderr).toBe("webmq: MQRC_NOT_AUTHORIZED (2035): The REST API request is not authenticated. (HTTP 401 from /ibmmq/rest/v2/admin/action/qmgr/QM1/mqsc)\n");
+      expect(fromEnv.status).toBe(20);
+      expect(seen).toEqual([
+        { authorization: `Basic ${Buffer.from("app:s3cret:x").toString("base64")}`, csrf: "webmq-cli", path: "/ibmmq/rest/v2/admin/action/qmgr/QM1/mqsc" },
+        { authorization: `Basic ${Buffer.from("env:pw").toString("base64")}`, csrf: "webmq-cli", path: "/ibmmq/rest/v2/messaging/qmgr/QM1/queue/DEV.QUEUE.1/messagelist" },
+      ]);
+    } finally {
+      await new Promise<void>((resolve) => recorder.close(() => resolve()));
     }
   });
 
