@@ -5,6 +5,7 @@
  * it (at once when no one holds it; when the holder goes, otherwise). Either way this context
  * talks to the owner through its link.
  */
+import type { QueueManager } from "../../../core/index.js";
 import { openLocalBrowserQueueManager, databaseNameOf, type BrowserQueueManagerOptions } from "../local.js";
 import { standForOwner } from "./owner.js";
 import { OwnerLink } from "./owner-link.js";
@@ -23,6 +24,7 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
   const useSharedWorker = options.sharedWorker ?? typeof SharedWorker === "function";
   const links = new OwnerLink(databaseName);
   let owning = () => false;
+  let owned = new Promise<QueueManager>(() => undefined);
   let stop: () => Promise<void> = async () => undefined;
   let failed: Promise<never>;
   if (useSharedWorker) {
@@ -41,6 +43,7 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
   } else {
     const candidacy = standForOwner({ name: options.name, databaseName, open: () => openLocalBrowserQueueManager({ ...options, databaseName }) });
     owning = () => candidacy.owning;
+    owned = candidacy.owned;
     stop = () => candidacy.stop();
     failed = candidacy.owned.then(() => new Promise<never>(() => undefined));
   }
@@ -52,5 +55,5 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
     await stop();
     throw error;
   }
-  return new SharedQueueManager(options.name, databaseName, links, owning, stop);
+  return new SharedQueueManager(options.name, databaseName, links, owning, owned, stop);
 }

@@ -31,12 +31,14 @@ export class SharedQueueManager {
   readonly databaseName: string;
   readonly #links: OwnerLink;
   readonly #owning: () => boolean;
+  readonly #owned: Promise<QueueManager>;
   readonly #stop: () => Promise<void>;
   readonly #unwatch = new Set<() => void>();
 
   /** @internal index.ts opens it. */
-  constructor(name: string, databaseName: string, links: OwnerLink, owning: () => boolean, stop: () => Promise<void>) {
+  constructor(name: string, databaseName: string, links: OwnerLink, owning: () => boolean, owned: Promise<QueueManager>, stop: () => Promise<void>) {
     this.name = name;
+    this.#owned = owned;
     this.databaseName = databaseName;
     this.#links = links;
     this.#owning = owning;
@@ -46,6 +48,16 @@ export class SharedQueueManager {
   /** "owner" while this context runs the queue manager (tab mode), "client" otherwise. */
   get role(): SharedRole {
     return this.#owning() ? "owner" : "client";
+  }
+
+  /**
+   * The QueueManager itself, once this context runs it (tab mode: it won the election, at
+   * once or when the owner before it went away); never, when a SharedWorker runs it. For what
+   * must live next to the manager and cannot cross: listeners with local handlers, trigger
+   * monitors, event subscribers. They live as long as this context owns the manager.
+   */
+  whenOwner(): Promise<QueueManager> {
+    return this.#owned;
   }
 
   put(...args: Args<"put">): Promise<Result<"put">> {
