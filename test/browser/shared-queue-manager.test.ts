@@ -121,6 +121,42 @@ describe.each([
     await third.close();
   });
 
+  it("keeps a page's listener handling, and a browse working, after the first page closes", { timeout: 60_000 }, async () => {
+    const options = names();
+    const first = await openPage();
+    const second = await openPage();
+    const qmFirst = await first.page.openBrowserQueueManager(options);
+    const qmSecond = await second.page.openBrowserQueueManager(options);
+    await qmFirst.mqsc("DEFINE QLOCAL(APP.LISTENED)");
+    const handled: string[] = [];
+    const listener = await qmSecond.listen("APP.LISTENED", (message) => void handled.push(String(message.body)));
+    for (let i = 0; i < 5; i++) await qmFirst.put("APP.LISTENED", { body: `before ${i}`, persistent: true });
+    await until(async () => handled.length === 5, "the first five were handled");
+    await qmFirst.put("APP.LISTENED", { body: "browsed", persistent: true });
+    await until(async () => handled.length === 6, "the sixth was handled");
+    // Committed, not only handled: a get the owner had not committed when it went would be
+    // rolled back and handled again (at least once, as a listener promises).
+    await until(async () => (await qmFirst.queueStatus("APP.LISTENED")).depth === 0, "the six gets were committed");
+
+    closePage(first.frame);
+    // In tab mode the second page takes over; a put sent in the moment the first page goes
+    // would be in doubt (MQRC_CALL_INTERRUPTED), so this one waits for the new owner.
+    if (!sharedWorker) await until(async () => qmSecond.role === "owner", "the second page took over");
+    // The listener follows the owner.
+    for (let i = 0; i < 5; i++) await qmSecond.put("APP.LISTENED", { body: `after ${i}`, persistent: true });
+    await until(async () => handled.length === 11, "the five put after the close were handled");
+    expect(handled.sort()).toEqual([...Array.from({ length: 5 }, (_, i) => `after ${i}`), ...Array.from({ length: 5 }, (_, i) => `before ${i}`), "browsed"].sort());
+    await listener.close();
+
+    await qmSecond.put("APP.LISTENED", { body: "left to browse", persistent: true });
+    const cursor = await qmSecond.browse("APP.LISTENED");
+    expect(await cursor.next()).toMatchObject({ body: "left to browse" });
+    expect(await cursor.next()).toBeNull();
+    await cursor.close();
+    expect((await qmSecond.queueStatus("APP.LISTENED")).depth).toBe(1);
+    await qmSecond.close();
+  });
+
   it("serves a Web Worker started from a page the same queue manager", async () => {
     const options = names();
     const { page } = await openPage();

@@ -16,8 +16,6 @@ export class SharedListener {
   #on: { link: Link; listener: Promise<Comlink.Remote<ListenerFacade>> } | undefined;
   #closed = false;
   readonly #stopFollowing: () => void;
-  /** Counts of the listeners on owners gone, added to the current one's. */
-  readonly #before: ListenerStats = { processed: 0, rolledBack: 0, backedOut: 0, deadLettered: 0, discarded: 0, errors: 0 } as ListenerStats;
 
   constructor(links: OwnerLink, queue: string, handler: (message: Message) => unknown, options: ListenOptions) {
     this.#links = links;
@@ -40,12 +38,11 @@ export class SharedListener {
     return this.#follow();
   }
 
-  /** Counts since the listener started, across owners (a count the gone owner had not told is lost). */
-  async stats(): Promise<ListenerStats> {
+  /** The counts of the listener on the current owner (since it was started there); undefined while there is none. */
+  async stats(): Promise<ListenerStats | undefined> {
     const on = this.#on;
-    if (!on) return { ...this.#before };
-    const now = await Promise.race([on.listener.then((l) => l.stats()), on.link.replaced.then(() => undefined)]);
-    return now ? sum(this.#before, now) : { ...this.#before };
+    if (!on) return undefined;
+    return Promise.race([on.listener.then((l) => l.stats()), on.link.replaced.then(() => undefined)]);
   }
 
   async close(): Promise<void> {
@@ -55,10 +52,4 @@ export class SharedListener {
     this.#on = undefined;
     if (on) await Promise.race([on.listener.then((l) => l.close()), on.link.replaced]);
   }
-}
-
-function sum(a: ListenerStats, b: ListenerStats): ListenerStats {
-  const out = { ...a } as Record<string, number>;
-  for (const [key, value] of Object.entries(b)) if (typeof value === "number") out[key] = (out[key] ?? 0) + value;
-  return out as unknown as ListenerStats;
 }
