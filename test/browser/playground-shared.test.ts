@@ -35,7 +35,7 @@ afterAll(() => {
 });
 
 describe("the playground in two tabs (Chromium, the built page)", () => {
-  it("shares PLAYGROUND: a DEFINE in one tab is in the other's table without a reload, a message put in one is got once in the other", async () => {
+  it("shares PLAYGROUND: a DEFINE in one tab is in the other's table without a reload, a message put in one is got once in the other", { timeout: 30_000 }, async () => {
     const first = await openTab();
     const second = await openTab();
     const queue = `SHARED.${Date.now().toString(36).toUpperCase()}`;

@@ -22,25 +22,37 @@ export interface SharedBrowserQueueManagerOptions extends BrowserQueueManagerOpt
 export async function openSharedQueueManager(options: SharedBrowserQueueManagerOptions): Promise<SharedQueueManager> {
   const databaseName = databaseNameOf(options);
   const useSharedWorker = options.sharedWorker ?? typeof SharedWorker === "function";
-  const links = new OwnerLink(databaseName);
+  let failed: Promise<never>;
   let owning = () => false;
   let owned = new Promise<QueueManager>(() => undefined);
   let stop: () => Promise<void> = async () => undefined;
-  let failed: Promise<never>;
+  let links: OwnerLink;
   if (useSharedWorker) {
-    // Written as `new SharedWorker(new URL(..., import.meta.url), { type: "module" })` so that
-    // Vite bundles the worker, in the playground's build and in vitest's browser mode alike.
-    const worker = new SharedWorker(new URL("./owner.shared-worker.ts", import.meta.url), { type: "module" });
-    failed = new Promise<never>((_, reject) => {
-      worker.port.onmessage = (event: MessageEvent<{ error?: string }>) => {
+    let reject!: (error: Error) => void;
+    failed = new Promise<never>((_, r) => (reject = r));
+    let port: MessagePort | undefined;
+    const start = () => {
+      // Written as `new SharedWorker(new URL(..., import.meta.url), { type: "module" })` so that
+      // Vite bundles the worker, in the playground's build and in vitest's browser mode alike.
+      const worker = new SharedWorker(new URL("./owner.shared-worker.ts", import.meta.url), { type: "module" });
+      port = worker.port;
+      port.onmessage = (event: MessageEvent<{ error?: string }>) => {
         if (typeof event.data?.error === "string") reject(new Error(`the queue manager ${options.name} could not be opened: ${event.data.error}`));
       };
-    });
-    worker.port.start();
-    worker.port.postMessage({ name: options.name, databaseName });
+      port.start();
+      port.postMessage({ name: options.name, databaseName });
+    };
+    // A SharedWorker that ended while pages still use it (it crashed) is started again: the
+    // same URL gives a new one, which takes the lock and opens the manager from IndexedDB.
+    links = new OwnerLink(databaseName, () => port && start());
+    start();
     // The page keeps the worker's port for as long as the manager is open: it keeps the worker alive.
-    stop = async () => worker.port.close();
+    stop = async () => {
+      port?.close();
+      port = undefined;
+    };
   } else {
+    links = new OwnerLink(databaseName);
     const candidacy = standForOwner({ name: options.name, databaseName, open: () => openLocalBrowserQueueManager({ ...options, databaseName }) });
     owning = () => candidacy.owning;
     owned = candidacy.owned;

@@ -7,7 +7,7 @@
  */
 import { wrapQueueManager, type RemoteQueueManager } from "../../worker/index.js";
 import { relayPort, type PortRelay } from "./port-relay.js";
-import { controlChannelName, linkChannelName, type ControlMessage } from "./protocol.js";
+import { aliveLockName, controlChannelName, linkChannelName, type ControlMessage } from "./protocol.js";
 
 /** One link to one owner. `replaced` settles when that owner is gone (a new one announced) or the link closed. */
 export interface Link {
@@ -28,9 +28,14 @@ export class OwnerLink {
   #current: { link: Link; relay: PortRelay; replace(): void } | undefined;
   #closed = false;
   readonly #onReplaced = new Set<() => void>();
+  readonly #onOwnerGone: () => void;
+  readonly #watching = new AbortController();
+  readonly #watched = new Set<string>();
 
-  constructor(databaseName: string) {
+  /** `onOwnerGone` is called when an owner this link knew has gone, before any successor is known. */
+  constructor(databaseName: string, onOwnerGone: () => void = () => undefined) {
     this.#databaseName = databaseName;
+    this.#onOwnerGone = onOwnerGone;
     this.#ownerKnown = deferred<string>();
     this.#control = new BroadcastChannel(controlChannelName(databaseName));
     this.#control.onmessage = (event: MessageEvent<ControlMessage>) => {
@@ -38,6 +43,7 @@ export class OwnerLink {
       if (message?.t !== "owner" || typeof message.owner !== "string" || message.owner === this.#owner) return;
       this.#owner = message.owner;
       this.#ownerKnown.resolve(message.owner);
+      this.#watch(message.owner);
       if (this.#current && this.#current.link.owner !== message.owner) this.#drop();
     };
   }
@@ -58,11 +64,27 @@ export class OwnerLink {
 
   close(): void {
     this.#closed = true;
+    this.#watching.abort();
     this.#control.close();
     this.#drop();
   }
 
   // --- Internal helpers ---
+
+  /** Asks for `owner`'s alive lock: granted when that owner is gone, and then the link is dropped at once. */
+  #watch(owner: string): void {
+    if (this.#watched.has(owner)) return;
+    this.#watched.add(owner);
+    void navigator.locks
+      .request(aliveLockName(owner), { signal: this.#watching.signal }, () => {
+        this.#watched.delete(owner);
+        if (this.#owner !== owner || this.#closed) return;
+        this.#forgetOwner();
+        this.#drop();
+        this.#onOwnerGone();
+      })
+      .catch(() => undefined);
+  }
 
   async #connect(): Promise<Link> {
     for (;;) {

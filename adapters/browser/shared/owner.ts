@@ -10,7 +10,7 @@ import type { Clock, QueueManager } from "../../../core/index.js";
 import { exposeQueueManager } from "../../worker/index.js";
 import { relayPort, type PortRelay } from "./port-relay.js";
 import { broadcastChanges } from "./change-feed.js";
-import { controlChannelName, linkChannelName, ownerLockName, type ControlMessage } from "./protocol.js";
+import { aliveLockName, controlChannelName, linkChannelName, ownerLockName, type ControlMessage } from "./protocol.js";
 
 export interface OwnerOptions {
   name: string;
@@ -47,7 +47,7 @@ export function standForOwner(options: OwnerOptions): OwnerCandidacy {
     .request(ownerLockName(options.databaseName), { signal: withdrawn.signal }, async () => {
       const manager = await options.open();
       owning = true;
-      serving = serve(manager, options);
+      serving = await serve(manager, options);
       resolveOwned(manager);
       // Held for as long as this context lives, or until stop().
       await new Promise<void>((resolve) => (release = resolve));
@@ -72,8 +72,16 @@ export function standForOwner(options: OwnerOptions): OwnerCandidacy {
 // --- Internal helpers ---
 
 /** Announces this owner and serves each link a client asks for. */
-function serve(manager: QueueManager, options: OwnerOptions): { stop(): Promise<void> } {
+async function serve(manager: QueueManager, options: OwnerOptions): Promise<{ stop(): Promise<void> }> {
   const ownerId = crypto.randomUUID();
+  // Held while this owner serves; its release tells every client at once that it is gone.
+  let stopBeingAlive: () => void = () => undefined;
+  await new Promise<void>((held) => {
+    void navigator.locks.request(aliveLockName(ownerId), () => {
+      held();
+      return new Promise<void>((release) => (stopBeingAlive = release));
+    });
+  });
   const control = new BroadcastChannel(controlChannelName(options.databaseName));
   const links: PortRelay[] = [];
   const changes = broadcastChanges(manager, options.databaseName, ownerId);
@@ -99,6 +107,7 @@ function serve(manager: QueueManager, options: OwnerOptions): { stop(): Promise<
       control.close();
       changes.stop();
       for (const link of links) link.close();
+      stopBeingAlive();
     },
   };
 }

@@ -7,6 +7,13 @@
 /** The Web Lock whose holder runs the queue manager; the others queue for it, so one takes over when it goes. */
 export const ownerLockName = (databaseName: string) => `webmq-owner:${databaseName}`;
 
+/**
+ * A lock each owner holds while it serves, named by its id: a client asks for it once it
+ * knows the owner, and is granted it the moment that owner is gone (its tab closed, its
+ * SharedWorker ended), before any successor has opened the manager.
+ */
+export const aliveLockName = (owner: string) => `webmq-alive:${owner}`;
+
 /** Where the owner announces itself and clients ask for a link. */
 export const controlChannelName = (databaseName: string) => `webmq-control:${databaseName}`;
 
