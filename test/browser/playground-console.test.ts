@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
-import { openBrowserQueueManager } from "../../adapters/browser/index.js";
+import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
 import type { QueueManager } from "../../core/index.js";
 import { mountConsole, type MqscConsole } from "../../playground/console/console.js";
 import { CommandHistory } from "../../playground/console/history.js";
@@ -19,7 +19,7 @@ let qm: QueueManager;
 let mqsc: MqscConsole;
 
 async function open(): Promise<void> {
-  qm = await openBrowserQueueManager({ name: "PLAYGROUND", databaseName });
+  qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
   mqsc = mountConsole(host, { queueManager: qm, history: new CommandHistory(localStorage, historyKey), transcriptKey });
 }
 

@@ -6,7 +6,7 @@
 import "../../playground/style.css";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page } from "vitest/browser";
-import { openBrowserQueueManager } from "../../adapters/browser/index.js";
+import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
 import type { QueueManager } from "../../core/index.js";
 import { LocalConnection } from "../../playground/connection/local-connection.js";
 import { CommandHistory } from "../../playground/console/history.js";
@@ -23,7 +23,7 @@ let workbench: Workbench;
 beforeAll(async () => {
   host = document.createElement("div");
   document.body.appendChild(host);
-  qm = await openBrowserQueueManager({ name: "PLAYGROUND", databaseName });
+  qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
   workbench = mountWorkbench(host, {
     local: new LocalConnection(Promise.resolve(qm), "PLAYGROUND"),
     pollInterval: 200,
