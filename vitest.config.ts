@@ -1,8 +1,11 @@
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+import { edgePort } from "./test/browser/support/edge-server.js";
 
 /** Debian's chromium, installed by .ci/run; never a downloaded browser. */
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The port of the edge worker the browser tests reach through the proxy below. */
+const edge = `http://127.0.0.1:${await edgePort()}`;
 
 export default defineConfig({
   test: {
@@ -18,9 +21,14 @@ export default defineConfig({
         },
       },
       {
+        // The playground's server connection is tested against the real worker: the page asks
+        // its own origin for /ibmmq/..., as it does when the worker serves it.
+        // /edge/ is the worker itself, so a test can load the built page as `npm start` serves it.
+        server: { proxy: { "/ibmmq": { target: edge, changeOrigin: false }, "/edge/": { target: edge, rewrite: (path) => path.slice("/edge".length) } } },
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
+          globalSetup: ["test/browser/support/edge-server.ts"],
           browser: {
             enabled: true,
             headless: true,

@@ -55,6 +55,8 @@ export const MQRC = {
   MQRC_PROPERTY_VALUE_TOO_BIG: 2469,
   MQRC_WAIT_INTERVAL_ERROR: 2090,
   MQRC_CONNECTION_BROKEN: 2009,
+  // A put or commit whose connection broke before it answered: whether it happened is not known.
+  MQRC_CALL_INTERRUPTED: 2549,
   MQRC_HCONN_ERROR: 2018,
   MQRC_HOBJ_ERROR: 2019,
   MQRC_FUNCTION_NOT_SUPPORTED: 2298,

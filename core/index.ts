@@ -30,6 +30,7 @@ export type { Message, PutMessage, BodyFormat, MessageBody, MessageType, JsonVal
 export { NO_ID, correlationIdFromText } from "./message.js";
 export type { Property, PropertyType, PropertyValue, PropertyInput, PropertiesInput } from "./properties.js";
 export { propertyValue } from "./properties.js";
+export { propertyValues, withPropertyAccess, type PropertyAccess } from "./message-properties.js";
 export type { LocalQueueAttributes, QueueManagerAttributes, DeliverySequence } from "./attributes.js";
 export { checkObjectName } from "./attributes.js";
 export { systemClock, ManualClock } from "./clock.js";

@@ -5,6 +5,7 @@
  */
 import { MQError } from "./errors.js";
 import { type PropertiesInput, type Property, type StoredProperty } from "./properties.js";
+import type { PropertyAccess } from "./message-properties.js";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -15,8 +16,11 @@ export type MessageBody = string | Uint8Array | JsonValue;
 /** MQMD MsgType. */
 export type MessageType = "datagram" | "request" | "reply" | "report";
 
-/** A message as a consumer receives it. */
-export interface Message {
+/**
+ * A message as a consumer receives it: plain data, plus JMS-style reads of its properties
+ * (getProperty, propertyValues, ...) from its prototype.
+ */
+export interface Message extends PropertyAccess {
   /** 24 bytes as 48 lowercase hexadecimal characters. */
   messageId: string;
   /** 24 bytes as 48 hex characters; all zeros when none was set (MQCI_NONE). */
@@ -38,6 +42,7 @@ export interface Message {
   contentType?: string;
   /** How many times the message was delivered and backed out. */
   backoutCount: number;
+  /** The user properties as a typed list, in the order they were set; getProperty and propertyValues read them by name. */
   properties: Property[];
   bodyFormat: BodyFormat;
   body: MessageBody;

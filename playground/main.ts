@@ -1,12 +1,14 @@
 /**
- * The playground page: mounts the MQSC console at once, on the queue manager PLAYGROUND
- * that it opens on this origin's IndexedDB (commands typed before it is open wait for it),
- * then the queue view and the tutorials (publish/subscribe, the listener and its poison
- * messages, triggering); fills this origin into the curl examples.
+ * The playground page: mounts the workbench at once (the switch between queue managers, the
+ * MQSC console, the queue table with its depth chart, the message view), acting first on
+ * PLAYGROUND, the queue manager it opens on this origin's IndexedDB (what is asked before it
+ * is open waits for it); then the tutorials, which use PLAYGROUND (publish/subscribe, the
+ * listener and its poison messages, triggering), in the tab that runs PLAYGROUND: every tab of
+ * the playground shares it (shared-playground.ts). Fills this origin into the curl examples.
  */
-import { openBrowserQueueManager } from "../adapters/browser/index.js";
-import { mountConsole } from "./console/console.js";
-import { mountQueueView } from "./queue-view.js";
+import { openSharedPlayground } from "./shared-playground.js";
+import { SharedConnection } from "./connection/shared-connection.js";
+import { mountWorkbench } from "./workbench.js";
 import { mountPubSubTutorial } from "./pubsub-tutorial.js";
 import { mountPoisonTutorial } from "./poison-tutorial.js";
 import { mountTriggerTutorial } from "./trigger-tutorial.js";
@@ -16,26 +18,23 @@ const NAME = "PLAYGROUND";
 
 for (const pre of document.querySelectorAll("pre.with-origin")) pre.textContent = pre.textContent!.replaceAll("$ORIGIN", location.origin);
 
-const queuesHost = document.querySelector<HTMLElement>("#queues")!;
-const note = document.querySelector<HTMLElement>("#queue-note")!;
-
-let view: ReturnType<typeof mountQueueView> | undefined;
-const opening = openBrowserQueueManager({ name: NAME });
-const mqsc = mountConsole(document.querySelector<HTMLElement>("#console")!, {
-  queueManager: { name: NAME, mqsc: async (text) => (await opening).mqsc(text) },
-  onRun: () => view?.refresh(),
-});
-mqsc.input.focus();
+const workbenchHost = document.querySelector<HTMLElement>("#workbench")!;
+const { opening, owned } = openSharedPlayground(NAME, workbenchHost);
+const workbench = mountWorkbench(workbenchHost, { local: new SharedConnection(opening, NAME) });
+workbench.console.input.focus();
+const refresh = () => void workbench.refresh();
+// What any tab changes, every tab shows at once.
+void opening.then((shared) => shared.onChange(refresh));
 
 try {
-  const qm = await opening;
-  queuesHost.replaceChildren();
-  view = mountQueueView(queuesHost, qm, (text) => (note.textContent = text));
+  // The tutorials run where the manager runs: in this tab once it is the one that runs it.
+  void opening.then((shared) => {
+    if (shared.role === "client") for (const id of ["#pubsub", "#poison", "#triggers"]) document.querySelector(id)!.textContent = `The tutorials run in the tab that runs ${NAME}, another tab of this browser now; they start here if that one closes.`;
+  });
+  const qm = await owned;
   await mountPubSubTutorial(document.querySelector<HTMLElement>("#pubsub")!, qm);
-  await mountPoisonTutorial(document.querySelector<HTMLElement>("#poison")!, qm, () => view?.refresh());
-  await mountTriggerTutorial(document.querySelector<HTMLElement>("#triggers")!, qm, new URL(triggeredWorkerUrl, location.href).href, () => view?.refresh());
+  await mountPoisonTutorial(document.querySelector<HTMLElement>("#poison")!, qm, refresh);
+  await mountTriggerTutorial(document.querySelector<HTMLElement>("#triggers")!, qm, new URL(triggeredWorkerUrl, location.href).href, refresh);
 } catch (error) {
-  const message = `The queue manager could not be opened on IndexedDB: ${error instanceof Error ? error.message : String(error)}`;
-  queuesHost.textContent = message;
-  mqsc.transcript.note(message, "error");
+  workbench.console.transcript.note(`The queue manager could not be opened on IndexedDB: ${error instanceof Error ? error.message : String(error)}`, "error");
 }

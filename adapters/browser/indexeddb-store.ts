@@ -183,10 +183,17 @@ async function summarize(index: IDBPIndex<QueueManagerDB, ("objects" | "messages
   return out;
 }
 
-/** A full disk is an MQ condition of its own; other failures stay as they are. */
+/**
+ * The origin's storage quota used up is MQRC_STORAGE_NOT_AVAILABLE (2071): the batch's
+ * transaction was aborted whole, so nothing of it was written. Other failures stay as they are.
+ */
 function translate(error: unknown): unknown {
   if (error instanceof Error && error.name === "QuotaExceededError") {
-    return new MQError("MQRC_STORAGE_MEDIUM_FULL", "IndexedDB is out of quota: the browser refused the write", { cause: error });
+    return new MQError(
+      "MQRC_STORAGE_NOT_AVAILABLE",
+      "the browser's storage quota for this origin is used up (QuotaExceededError): IndexedDB refused the write and nothing of it was written; get or clear messages, or ask for persistent storage, and try again",
+      { cause: error },
+    );
   }
   return error;
 }

@@ -1,8 +1,25 @@
+import { DEFAULT_SESSION_SECONDS, principalKey, type SecurityOptions } from "../http/index.js";
+
 /** The bindings and variables the edge worker expects (see wrangler.toml and README). */
 export interface EdgeEnv {
   QUEUE_MANAGERS: DurableObjectNamespace;
-  /** Bearer tokens accepted by the REST API: comma- or whitespace-separated. */
+  /**
+   * Bearer tokens accepted by the REST API: comma- or whitespace-separated entries `token`,
+   * `token:role` or `token:role:name` (a token without a role is MQWebAdmin). A secret.
+   */
   MQ_TOKENS?: string;
+  /**
+   * The REST API's users, for basic authentication and login: entries `name:role:hash`
+   * separated by newlines or commas; role MQWebAdmin, MQWebAdminRO or MQWebUser; hash from
+   * `npm run hash-password`. A secret.
+   */
+  MQ_USERS?: string;
+  /** Signs the LtpaToken2 login cookie (any long random text); without it, login is off. A secret. */
+  MQ_SESSION_SECRET?: string;
+  /** How long a login lasts, in seconds (default 7200). */
+  MQ_SESSION_SECONDS?: string;
+  /** Origins allowed to call the REST API from a browser page elsewhere (comma-separated; none by default; `:*` for any port). */
+  MQ_CORS_ORIGINS?: string;
   /**
    * The queue managers this worker serves, comma-separated (QM1 when unset). A name ending
    * in `*` admits every valid name with that prefix, as MQSC's generic names do; each name
@@ -39,10 +56,25 @@ export function isConfiguredQueueManager(configured: string | undefined, name: s
 }
 
 /** A whole-number variable, or `fallback` when unset; a value that is not one stops the worker with a clear error. */
-export function numberVariable(env: EdgeEnv, key: "MQ_MAX_WAIT_MS" | "MQ_RESPONSE_TIMEOUT_MS" | "MQ_MESSAGE_MEMORY_BYTES", fallback: number): number {
+export function numberVariable(env: EdgeEnv, key: "MQ_MAX_WAIT_MS" | "MQ_RESPONSE_TIMEOUT_MS" | "MQ_MESSAGE_MEMORY_BYTES" | "MQ_SESSION_SECONDS", fallback: number): number {
   const value = env[key];
   if (value === undefined || value === "") return fallback;
   const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
   if (!Number.isSafeInteger(parsed)) throw new TypeError(`${key} must be a whole number; it is ${JSON.stringify(value)}`);
   return parsed;
+}
+
+/**
+ * Who may call, from the worker's variables and secrets: the same for the front Worker and the
+ * queue managers' objects. `principalKey` signs what the front forwards (principal-header.ts).
+ */
+export function edgeSecurity(env: EdgeEnv): SecurityOptions & { principalKey: Promise<CryptoKey> } {
+  return {
+    tokens: parseTokens(env.MQ_TOKENS),
+    users: env.MQ_USERS ?? "",
+    sessionSecret: env.MQ_SESSION_SECRET,
+    sessionSeconds: numberVariable(env, "MQ_SESSION_SECONDS", DEFAULT_SESSION_SECONDS),
+    corsOrigins: env.MQ_CORS_ORIGINS ?? "",
+    principalKey: principalKey(env.MQ_SESSION_SECRET, env.MQ_TOKENS, env.MQ_USERS),
+  };
 }

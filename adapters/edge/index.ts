@@ -2,6 +2,12 @@
  * The edge adapter as a library: the Durable Object store, its alarm clock, the Durable
  * Object class and the worker factory, for a project that builds its own worker around
  * them. wrangler.toml's entry is entry.ts.
+ *
+ * `webmq/edge` runs in workerd only (Cloudflare Workers, `wrangler dev`, Miniflare): it
+ * imports `cloudflare:workers`, so Node or a browser cannot load it, and its types name
+ * workerd's (DurableObjectState, DurableObjectStorage): add `@cloudflare/workers-types`.
+ *
+ * @module
  */
 export { QueueManagerObject } from "./queue-manager-object.js";
 export { DurableObjectStore, DRIVER_NAME } from "./durable-object-store.js";

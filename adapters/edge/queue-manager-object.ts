@@ -17,7 +17,7 @@ import { AlarmClock } from "./alarm-clock.js";
 import { EdgeListeners, parseListenerConfiguration } from "./listeners.js";
 import { EdgeTriggerMonitors, parseTriggerMonitorConfiguration } from "./triggers.js";
 import { DurableObjectStore } from "./durable-object-store.js";
-import { EDGE_BODY_CACHE_BYTES, EDGE_MESSAGE_MEMORY_BYTES, numberVariable, parseTokens, type EdgeEnv } from "./env.js";
+import { EDGE_BODY_CACHE_BYTES, EDGE_MESSAGE_MEMORY_BYTES, edgeSecurity, numberVariable, type EdgeEnv } from "./env.js";
 import { queueManagerFacts, type QueueManagerFacts } from "../http/queue-manager-directory.js";
 import { isRegistered, register, registeredNames, unregister } from "./queue-manager-registry.js";
 
@@ -87,7 +87,11 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   override async fetch(request: Request): Promise<Response> {
     this.#app ??= createHttpApp({
       queueManager: (name) => this.queueManager(name),
-      tokens: parseTokens(this.env.MQ_TOKENS),
+      // The principal the front Worker forwards, when its MAC is right; anything else is
+      // authenticated here from the same users and tokens (worker.ts says why).
+      ...edgeSecurity(this.env),
+      // CORS is the front Worker's: it answers preflights and marks responses.
+      corsOrigins: undefined,
       maxWait: numberVariable(this.env, "MQ_MAX_WAIT_MS", DEFAULT_HTTP_LIMITS.maxWait),
       responseTimeout: numberVariable(this.env, "MQ_RESPONSE_TIMEOUT_MS", DEFAULT_HTTP_LIMITS.responseTimeout),
     });

@@ -6,15 +6,28 @@
  * managers and the installation (GET /admin/qmgr, crtmqm, dltmqm, GET /admin/installation)
  * are answered here too, from the configuration, the registry of created queue managers and
  * each queue manager's own object.
+ *
+ * Authentication and the role checks happen here too, so that a refused request wakes no
+ * Durable Object; the principal found is forwarded to the object in signed headers
+ * (../http/security/principal-header.ts), which the object accepts only with a valid MAC and
+ * otherwise authenticates the request itself. Login (POST/GET/DELETE .../login) is answered
+ * here and never reaches an object.
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { MQError, checkObjectName } from "../../core/index.js";
-import { addAdminQueueManagerRoutes, badName, errorResponse, requireBearerToken, requireCsrfHeader, unknownQueueManager, unmatchedRequest } from "../http/index.js";
+import { addAdminQueueManagerRoutes, badName, errorResponse, installSecurity, principalOf, signPrincipal, unknownQueueManager, unmatchedRequest } from "../http/index.js";
 import { startPage } from "../../playground/start-page.js";
+import { FailedLoginLimiter } from "../http/index.js";
 import { edgeDirectory, isServedQueueManager } from "./edge-directory.js";
-import { EDGE_MESSAGE_MEMORY_BYTES, numberVariable, parseTokens, type EdgeEnv } from "./env.js";
+import { EDGE_MESSAGE_MEMORY_BYTES, edgeSecurity, numberVariable, type EdgeEnv } from "./env.js";
+
+/**
+ * Failed logins per client (CF-Connecting-IP), in this isolate's memory: shared by every
+ * request the isolate serves, not by Cloudflare's other isolates (see rate-limit.ts).
+ */
+const loginLimiter = new FailedLoginLimiter();
 
 export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
   const app = new Hono<{ Bindings: EdgeEnv }>();
@@ -22,11 +35,29 @@ export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
   // Error bodies echo what the client sent: never let a browser sniff them into HTML.
   app.use("*", secureHeaders());
   app.get("/", (c) => c.html(startPage({ runtime: "Cloudflare Worker (workerd)", store: "Durable Object SQLite storage" })));
+  app.onError((error, c) => errorResponse(error, c.req.raw));
+  app.notFound((c) => unmatchedRequest(c.req.method, c.req.url).toResponse());
 
-  // Refuse a request without a valid token here, before any Durable Object is woken for it.
-  app.use("/ibmmq/*", (c, next) => requireBearerToken(parseTokens(c.env.MQ_TOKENS))(c, next));
-  // IBM's CSRF header rule, here too, so that a refused request wakes no Durable Object.
-  app.use("/ibmmq/*", requireCsrfHeader());
+  // The REST API is an app of its own, built once per environment: its users, tokens and
+  // origins come from the worker's variables and secrets, which a Worker sees only per request.
+  const restApps = new WeakMap<EdgeEnv, Hono<{ Bindings: EdgeEnv }>>();
+  app.all("/ibmmq/*", (c) => {
+    let rest = restApps.get(c.env);
+    if (rest === undefined) {
+      rest = createRestFront(c.env);
+      restApps.set(c.env, rest);
+    }
+    return rest.fetch(c.req.raw, c.env);
+  });
+  return app;
+}
+
+/** The front of the REST API: security (CORS, login, authentication, CSRF, roles), then each queue manager's object. */
+function createRestFront(env: EdgeEnv): Hono<{ Bindings: EdgeEnv }> {
+  const app = new Hono<{ Bindings: EdgeEnv }>();
+  const security = edgeSecurity(env);
+  // Refuse a request without valid credentials, or one its role forbids, here: no Durable Object is woken for it.
+  installSecurity(app, { ...security, principalKey: undefined, loginRateLimit: loginLimiter }, "/ibmmq/*");
   app.onError((error, c) => errorResponse(error, c.req.raw));
   // Paths that name no queue manager are answered here, in the same IBM shape as the object's.
   app.notFound((c) => unmatchedRequest(c.req.method, c.req.url).toResponse());
@@ -46,8 +77,11 @@ export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
     // reading the body (a bad header, an inhibited or full queue, a body too big), and
     // workerd then fails the pump still copying this request's stream into the object's
     // ("Can't read from request stream after response has been sent", uncaught).
-    const { method, headers } = c.req.raw;
+    const { method } = c.req.raw;
     const body = method === "GET" || method === "HEAD" ? null : await c.req.raw.arrayBuffer();
+    // Who made the request, signed for the object (replacing any such headers the client sent).
+    const headers = new Headers(c.req.raw.headers);
+    await signPrincipal(headers, principalOf(c.req.raw)!, await security.principalKey);
     // Where the runtime reports a disconnect (deployed Workers), the signal cancels the
     // object's request and its response, which backs out a get the client never read.
     const answer = await stub.fetch(c.req.url, { method, headers, body, signal: c.req.raw.signal });

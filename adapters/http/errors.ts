@@ -30,6 +30,8 @@ export interface RestErrorDetails {
   reason: MQReasonName;
   /** Response headers the failure needs (Allow on a 405). */
   headers?: Record<string, string>;
+  /** What to do, where this request needs more than the message's own action says. */
+  action?: string;
 }
 
 /** A failure the facade answers with an IBM-shaped error body. */
@@ -48,7 +50,7 @@ export class RestError extends Error {
     this.status = details.status;
     this.msgId = details.msgId;
     this.explanation = details.detail ? `${spec.explanation} ${details.detail}` : spec.explanation;
-    this.action = spec.action;
+    this.action = details.action ?? spec.action;
     this.reason = details.reason;
     this.headers = details.headers ?? {};
   }
@@ -321,7 +323,7 @@ export function fromMQError(error: MQError, context: ErrorContext = { area: "oth
     case MQRC.MQRC_Q_MGR_NAME_ERROR:
       return new RestError({ status, msgId: "MQWB0009E", inserts: [context.qmgr], detail, reason });
     case MQRC.MQRC_NOT_AUTHORIZED:
-      return new RestError({ status, msgId: "MQWB0103E", detail, reason });
+      return new RestError({ status, msgId: "MQWB0103E", inserts: ["open", context.queue || context.qmgr], detail, reason });
     case MQRC.MQRC_UNKNOWN_OBJECT_NAME:
     case MQRC.MQRC_Q_MGR_NOT_AVAILABLE:
     case MQRC.MQRC_Q_MGR_STOPPING:

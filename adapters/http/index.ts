@@ -17,12 +17,15 @@
  *   GET    /ibmmq/rest/{v1|v2|v3}/admin/installation                                dspmqver
  *
  * routes.ts lists every resource with its methods and the role each call needs.
+ *
+ * and IBM's login resource (security/): POST logs in (a session cookie), GET says who is
+ * logged in, DELETE logs out. Every other request is authenticated (basic, the cookie or a
+ * bearer token) and judged by its user's role (security/roles.ts).
  */
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { QueueManager } from "../../core/index.js";
-import { requireBearerToken, type TokenCheck } from "./auth.js";
-import { requireCsrfHeader } from "./csrf.js";
+import { installSecurity, type SecurityOptions } from "./security/index.js";
 import { addAdminQueueManagerRoutes, type InstallationInfo } from "./admin-qmgr-route.js";
 import { errorResponse } from "./errors.js";
 import type { QueueManagerDirectory } from "./queue-manager-directory.js";
@@ -35,10 +38,12 @@ import { addTopicRoute } from "./topic-route.js";
 /** Finds a queue manager by name; throws MQError (MQRC_Q_MGR_NAME_ERROR, ...) when there is none. */
 export type QueueManagerResolver = (name: string) => Promise<QueueManager>;
 
-export interface HttpAppOptions extends Partial<HttpLimits> {
+/**
+ * The queue managers, the limits, and who may call (security/index.ts's SecurityOptions:
+ * `tokens`, `users`, `sessionSecret`, `sessionSeconds`, `corsOrigins`, `loginRateLimit`, ...).
+ */
+export interface HttpAppOptions extends Partial<HttpLimits>, SecurityOptions {
   queueManager: QueueManagerResolver;
-  /** The bearer tokens accepted on every route, or a function that decides. */
-  tokens: TokenCheck;
   /**
    * The queue managers for the admin resources (GET /admin/qmgr, crtmqm, dltmqm); without
    * it those answer 501. `memoryDirectory` gives one and the matching resolver.
@@ -88,9 +93,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
   // Error bodies echo what the client sent: never let a browser sniff them into HTML.
   app.use("*", secureHeaders());
-  app.use("*", requireBearerToken(options.tokens));
-  // IBM's rule: POST, PATCH and DELETE carry ibm-mq-rest-csrf-token (csrf.ts).
-  app.use("*", requireCsrfHeader());
+  // CORS, login, authentication, IBM's CSRF header rule and the role checks, before any route.
+  installSecurity(app, options, "*", limits.maxMqscRequestBytes);
   addMessageRoutes(app, options.queueManager, limits);
   addMessageListRoute(app, options.queueManager);
   addMqscRoute(app, options.queueManager, limits);
@@ -109,6 +113,5 @@ export { memoryDirectory, queueManagerFacts, type QueueManagerDirectory, type Qu
 export { addAdminQueueManagerRoutes, INSTALLATION_NAME, type InstallationInfo } from "./admin-qmgr-route.js";
 export { WEBMQ_VERSION } from "./version.js";
 export type { ApiVersion } from "./ids.js";
-export { requireBearerToken } from "./auth.js";
 export { requireCsrfHeader, CSRF_HEADER } from "./csrf.js";
-export type { TokenCheck } from "./auth.js";
+export * from "./security/index.js";

@@ -48,7 +48,8 @@ export const MESSAGES = {
   },
   MQWB0103E: {
     origin: "IBM",
-    text: "Not authorized.",
+    // IBM's variants: "Not authorized to put to <insert_0>.", "... get from ...", "... open ...", ...
+    text: "Not authorized to {0} {1}.",
     explanation: "The authenticated principal is not authorized to perform the requested REST API operation.",
     action: "Obtain the necessary authorization to perform the operation and resubmit the request.",
   },

@@ -1,10 +1,11 @@
 /**
  * The HTTP facade on Node's own HTTP server (@hono/node-server), for a queue manager that
- * lives in a Node process: `serveHttp({ port, tokens, queueManagers })`. A client that
+ * lives in a Node process: `serveHttp({ port, tokens, users, sessionSecret, queueManagers })`. A client that
  * disconnects aborts its request's signal here (ending a waiting get) and cancels its
  * response body (backing out a get whose message it never read).
  */
 import { serve, type ServerType } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { QueueManager } from "../../core/index.js";
 import { createHttpApp, type HttpAppOptions } from "./index.js";
 import { memoryDirectory } from "./queue-manager-directory.js";
@@ -34,6 +35,8 @@ export interface NodeServer {
 export async function serveHttp(options: NodeServerOptions): Promise<NodeServer> {
   const { directory, resolve } = memoryDirectory({ configured: options.queueManagers, ...(options.createQueueManager ? { open: options.createQueueManager } : {}) });
   const app = createHttpApp({
+    // Failed logins are counted per socket address, which a client cannot choose (a header it could).
+    clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
     ...options,
     queueManager: resolve,
     queueManagers: directory,
@@ -42,7 +45,7 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
   const hostname = options.hostname ?? "127.0.0.1";
   let server: ServerType | undefined;
   const port = await new Promise<number>((resolve) => {
-    server = serve({ fetch: (request) => (request.method === "DELETE" ? streamGotMessage(app.fetch(request)) : app.fetch(request)), port: options.port ?? 0, hostname }, (info) => resolve(info.port));
+    server = serve({ fetch: (request, env) => (request.method === "DELETE" ? streamGotMessage(app.fetch(request, env)) : app.fetch(request, env)), port: options.port ?? 0, hostname }, (info) => resolve(info.port));
   });
   return {
     url: `http://${hostname}:${port}`,

@@ -6,13 +6,15 @@
  *   messaging   MQWebUser: put, get, browse, publish (the messaging REST API)
  *   admin-read  MQWebAdminRO and MQWebAdmin: reading the admin resources
  *   admin       MQWebAdmin only: changing them (crtmqm, dltmqm) and running MQSC
+ *   session     anyone: logging in and out (security/)
  * The MQSC endpoint is listed as `admin`; IBM lets MQWebAdminRO run DISPLAY commands through
- * it, a finer check the role middleware makes on the command, not on the route.
+ * it, a finer check the role middleware makes on the command, not on the route
+ * (security/roles.ts, which judges each request; a test keeps the two in agreement).
  */
 
 import { methodNotAllowed, routeNotFound, type RestError } from "./errors.js";
 
-export type RouteAccess = "messaging" | "admin-read" | "admin";
+export type RouteAccess = "messaging" | "admin-read" | "admin" | "session";
 
 export interface RouteSpec {
   /** The resource as IBM's reference names it, for messages. */
@@ -58,6 +60,11 @@ export const ROUTES: readonly RouteSpec[] = [
     resource: "/admin/qmgr/{qmgrName}",
     pattern: new RegExp(`${REST}/admin/qmgr/${NAME}$`),
     methods: { GET: "admin-read", DELETE: "admin" },
+  },
+  {
+    resource: "/login",
+    pattern: new RegExp(`${REST}/login$`),
+    methods: { POST: "session", GET: "session", DELETE: "session" },
   },
   {
     resource: "/admin/installation/{installationName}",

@@ -7,7 +7,7 @@
  * in the page or in a module the worker imports (listener-bridge.ts).
  */
 import * as Comlink from "comlink";
-import { MQError, UnprocessableMessageError, type QueueManager, type SerializedMQError } from "../../core/index.js";
+import { MQError, UnprocessableMessageError, withPropertyAccess, type Property, type QueueManager, type SerializedMQError } from "../../core/index.js";
 import type { BrowseCursor, ConnectionOptions, ListenOptions, Message, MessageHandler } from "../../core/index.js";
 import { bridgeConnection, takeLease, type ConnectionFacade } from "./jms-bridge.js";
 import { bridgeListener, bridgeModuleListener, proxyHandler, type ListenerFacade } from "./listener-bridge.js";
@@ -65,6 +65,7 @@ export interface QueueManagerFacade {
 }
 
 installErrorHandler();
+installMessageHandler();
 
 /**
  * In the worker: serves the manager to whoever holds the other end of `endpoint` (default:
@@ -162,4 +163,29 @@ function installErrorHandler(): void {
       throw serialized.other;
     },
   } as Comlink.TransferHandler<unknown, SerializedThrow>);
+}
+
+/** What crosses for a message: its data; the other end gives it back its property reads. */
+interface MessageData {
+  messageId: string;
+  properties: Property[];
+}
+
+function isMessageData(value: unknown): value is MessageData {
+  return typeof value === "object" && value !== null && typeof (value as MessageData).messageId === "string" && Array.isArray((value as MessageData).properties);
+}
+
+/**
+ * A message crosses as plain data (structured clone keeps own fields, not a prototype); this
+ * handler gives it back getProperty, propertyValues and the rest on the other side, for a
+ * message returned (get, a browse's next, a JMS receive), a list of them (list), or one passed
+ * to a page's listener handler. Both ends install it when they load this module.
+ */
+function installMessageHandler(): void {
+  Comlink.transferHandlers.set("webmq-message", {
+    canHandle: (value: unknown): value is MessageData | MessageData[] =>
+      isMessageData(value) || (Array.isArray(value) && value.length > 0 && value.every(isMessageData)),
+    serialize: (value: MessageData | MessageData[]): [MessageData | MessageData[], Transferable[]] => [Array.isArray(value) ? value.map((m) => ({ ...m })) : { ...value }, []],
+    deserialize: (value: MessageData | MessageData[]) => (Array.isArray(value) ? value.map((m) => withPropertyAccess(m)) : withPropertyAccess(value)),
+  } as Comlink.TransferHandler<MessageData | MessageData[], MessageData | MessageData[]>);
 }

@@ -13,7 +13,7 @@ import { displayTopicStatus } from "./topic-status-command.js";
 import { parseScript, type MqscParameter, type ParsedCommand } from "./parser.js";
 import { alterQueueManager, displayQueueManager } from "./qmgr-commands.js";
 import { displayApplicationStatus, displayAuthorityService, displayConnections, displayNoStatus, displayQueueManagerStatus, pingQueueManager } from "./qmgr-status-commands.js";
-import { amq, failed, messageLine, productMessage, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
+import { amq, failed, messageLine, productMessage, summaryLines, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
 import { displayChannelStatus, displayQueueStatus, displaySubscriptionStatus, startChannel, stopChannel } from "./status-commands.js";
 
 registerReasonNames(MQRCCF);
@@ -145,11 +145,7 @@ function summarize(commands: MqscCommandResult[]): MqscResult {
   const syntaxErrors = commands.filter((c) => c.syntaxError).length;
   const notProcessed = commands.filter((c) => !c.syntaxError && c.completionCode === 2).length;
   const read = commands.length;
-  const summary = [
-    read === 1 ? messageLine(amq("oneCommandRead")) : messageLine(amq("commandsRead", read)),
-    syntaxErrors === 0 ? messageLine(amq("noSyntaxErrors")) : syntaxErrors === 1 ? messageLine(amq("oneSyntaxError")) : messageLine(amq("syntaxErrors", syntaxErrors)),
-    notProcessed === 0 ? messageLine(amq("allProcessed")) : notProcessed === 1 ? messageLine(amq("oneNotProcessed")) : messageLine(amq("notProcessed", notProcessed)),
-  ];
+  const summary = summaryLines(read, syntaxErrors, notProcessed);
   const transcript = [
     ...commands.flatMap((c, i) => [`${String(i + 1).padStart(6)} : ${c.command}`, ...c.text]),
     ...summary,

@@ -51,6 +51,15 @@ export interface MqscResult {
   transcript: string;
 }
 
+/** runmqsc's closing lines for a run that read `read` commands. */
+export function summaryLines(read: number, syntaxErrors: number, notProcessed: number): string[] {
+  return [
+    read === 1 ? messageLine(amq("oneCommandRead")) : messageLine(amq("commandsRead", read)),
+    syntaxErrors === 0 ? messageLine(amq("noSyntaxErrors")) : syntaxErrors === 1 ? messageLine(amq("oneSyntaxError")) : messageLine(amq("syntaxErrors", syntaxErrors)),
+    notProcessed === 0 ? messageLine(amq("allProcessed")) : notProcessed === 1 ? messageLine(amq("oneNotProcessed")) : messageLine(amq("notProcessed", notProcessed)),
+  ];
+}
+
 /** A product message: ours, where IBM has no message for the case. */
 export function productMessage(number: number, severity: "I" | "W" | "E", text: string): MqscMessage {
   return { id: `WEBMQ${String(number).padStart(3, "0")}${severity}`, text };

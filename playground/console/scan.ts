@@ -18,6 +18,8 @@ export interface TypedCommand {
   /** Offsets in the input of the command's first line and the end of its last. */
   start: number;
   end: number;
+  /** The command as MQSC reads it: its lines joined, the + or - that continued them gone. */
+  text: string;
   words: TypedWord[];
 }
 
@@ -49,12 +51,12 @@ export function scanCommands(text: string): TypedCommand[] {
       skipBlanks = last === "+";
       continue;
     }
-    commands.push({ start, end: lineStart + line.length, words: words(chars) });
+    commands.push({ start, end: lineStart + line.length, text: joined(chars), words: words(chars) });
     chars = [];
     start = -1;
     skipBlanks = false;
   }
-  if (start >= 0) commands.push({ start, end: text.length, words: words(chars) });
+  if (start >= 0) commands.push({ start, end: text.length, text: joined(chars), words: words(chars) });
   return commands;
 }
 
@@ -66,6 +68,10 @@ interface Char {
 }
 
 const SEPARATORS = " \t\r,()'";
+
+function joined(chars: Char[]): string {
+  return chars.map((ch) => ch.c).join("").trim();
+}
 
 function words(chars: Char[]): TypedWord[] {
   const found: TypedWord[] = [];

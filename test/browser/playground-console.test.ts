@@ -5,21 +5,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
-import { openBrowserQueueManager } from "../../adapters/browser/index.js";
+import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
 import type { QueueManager } from "../../core/index.js";
 import { mountConsole, type MqscConsole } from "../../playground/console/console.js";
 import { CommandHistory } from "../../playground/console/history.js";
 
 const databaseName = `webmq-playground-test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 const historyKey = `${databaseName}:history`;
+const transcriptKey = `${databaseName}:transcript`;
 
 let host: HTMLElement;
 let qm: QueueManager;
 let mqsc: MqscConsole;
 
 async function open(): Promise<void> {
-  qm = await openBrowserQueueManager({ name: "PLAYGROUND", databaseName });
-  mqsc = mountConsole(host, { queueManager: qm, history: new CommandHistory(localStorage, historyKey) });
+  qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
+  mqsc = mountConsole(host, { queueManager: qm, history: new CommandHistory(localStorage, historyKey), transcriptKey });
 }
 
 async function close(): Promise<void> {
@@ -44,6 +45,7 @@ afterAll(async () => {
   await close();
   host.remove();
   localStorage.removeItem(historyKey);
+  localStorage.removeItem(transcriptKey);
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.deleteDatabase(databaseName);
     request.onsuccess = () => resolve();
@@ -80,7 +82,8 @@ describe("playground MQSC console (Chromium, IndexedDB)", () => {
     await userEvent.type(mqsc.input, "DISPLAY QLOCAL(PLAY.Q2)");
     await userEvent.keyboard("{Shift>}{Enter}{/Shift}");
     await userEvent.type(mqsc.input, "DESCR");
-    expect(mqsc.input.value).toBe("DISPLAY QLOCAL(PLAY.Q2)\nDESCR");
+    // Shift+Enter writes runmqsc's continuation, so the two lines are one command.
+    expect(mqsc.input.value).toBe("DISPLAY QLOCAL(PLAY.Q2) +\nDESCR");
     expect(mqsc.transcript.text).toBe(shown);
     await userEvent.clear(mqsc.input);
   });
@@ -121,15 +124,36 @@ describe("playground MQSC console (Chromium, IndexedDB)", () => {
     expect(mqsc.helpLine.textContent).toMatch(/^Type an MQSC command/);
   });
 
-  it("finds its definitions and history again after a reload", async () => {
+  it("finds its definitions, history and transcript again after a reload", async () => {
+    const before = mqsc.transcript.text;
     await close();
     await open();
-    expect(mqsc.transcript.text).not.toContain("PLAY.Q");
+    // The transcript is as it was, then the new session's first line; numbering carries on.
+    expect(mqsc.transcript.text).toBe(`${before}\nStarting MQSC for queue manager PLAYGROUND.`);
     await enter("DISPLAY QLOCAL(PLAY.*) MAXDEPTH");
+    expect(mqsc.transcript.text).toMatch(/ {5}\d+ : DISPLAY QLOCAL\(PLAY\.\*\) MAXDEPTH\n/);
     expect(mqsc.transcript.text).toMatch(/QUEUE\(PLAY\.Q\) +TYPE\(QLOCAL\)\n +MAXDEPTH\(42\)/);
     expect(mqsc.transcript.text).toMatch(/QUEUE\(PLAY\.Q2\) +TYPE\(QLOCAL\)\n +MAXDEPTH\(7\)/);
     mqsc.input.focus();
     await userEvent.keyboard("{ArrowUp}{ArrowUp}");
     expect(mqsc.input.value).toBe("DEFINE QLOCAL(PLAY.Q2) +\n   MAXDEPTH(7) DESCR('two lines')");
+  });
+
+  it("runs DEFINE QLOCAL(Q4), Shift+Enter, MAXDEPTH(7), Enter as one command: Q4 gets MAXDEPTH(7)", async () => {
+    await userEvent.clear(mqsc.input);
+    await userEvent.type(mqsc.input, "DEFINE QLOCAL(Q4)");
+    await userEvent.keyboard("{Shift>}{Enter}{/Shift}");
+    await enter("MAXDEPTH(7)");
+    expect(mqsc.transcript.text).toMatch(/ +\d+ : DEFINE QLOCAL\(Q4\) MAXDEPTH\(7\)\nAMQ8006I: IBM MQ queue created\./);
+    expect(mqsc.transcript.text).not.toContain("MAXDEPTH(7)\nAMQ8405E");
+    expect(qm.object("localQueue", "Q4")?.attributes.maxDepth).toBe(7);
+    await enter("DISPLAY QLOCAL(Q4) MAXDEPTH");
+    expect(mqsc.transcript.text).toMatch(/QUEUE\(Q4\) +TYPE\(QLOCAL\)\n +MAXDEPTH\(7\)/);
+    // A line that already ends in + is not given a second one.
+    await userEvent.type(mqsc.input, "ALTER QLOCAL(Q4) +");
+    await userEvent.keyboard("{Shift>}{Enter}{/Shift}");
+    expect(mqsc.input.value).toBe("ALTER QLOCAL(Q4) +\n");
+    await enter("MAXDEPTH(8)");
+    expect(qm.object("localQueue", "Q4")?.attributes.maxDepth).toBe(8);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
-import { openBrowserQueueManager } from "../../adapters/browser/index.js";
+import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
 import type { QueueManager } from "../../core/index.js";
 import { mountPoisonTutorial, type PoisonTutorial } from "../../playground/poison-tutorial.js";
 
@@ -21,7 +21,7 @@ let tutorial: PoisonTutorial;
 beforeAll(async () => {
   host = document.createElement("div");
   document.body.appendChild(host);
-  qm = await openBrowserQueueManager({ name: "PLAYGROUND", databaseName });
+  qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
   tutorial = await mountPoisonTutorial(host, qm);
 });
 

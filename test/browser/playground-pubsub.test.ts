@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
-import { openBrowserQueueManager } from "../../adapters/browser/index.js";
+import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
 import type { QueueManager } from "../../core/index.js";
 import { mountPubSubTutorial, type PubSubTutorial } from "../../playground/pubsub-tutorial.js";
 
@@ -17,7 +17,7 @@ let tutorial: PubSubTutorial;
 beforeAll(async () => {
   host = document.createElement("div");
   document.body.appendChild(host);
-  qm = await openBrowserQueueManager({ name: "PLAYGROUND", databaseName });
+  qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
   tutorial = await mountPubSubTutorial(host, qm);
 });
 

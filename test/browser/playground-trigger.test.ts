@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
-import { openBrowserQueueManager } from "../../adapters/browser/index.js";
+import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
 import type { QueueManager } from "../../core/index.js";
 import { mountTriggerTutorial, type TriggerTutorial } from "../../playground/trigger-tutorial.js";
 import triggeredWorkerUrl from "../../playground/trigger-app.worker.ts?worker&url";
@@ -18,7 +18,7 @@ let tutorial: TriggerTutorial;
 beforeAll(async () => {
   host = document.createElement("div");
   document.body.appendChild(host);
-  qm = await openBrowserQueueManager({ name: "PLAYGROUND", databaseName });
+  qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
   tutorial = await mountTriggerTutorial(host, qm, new URL(triggeredWorkerUrl, location.href).href);
 });
 

@@ -10,7 +10,7 @@
  * They import no module dynamically, so starting them from a URL held in a variable is fine.
  */
 import { describe, expect, it } from "vitest";
-import { openBrowserQueueManager, startWorkerTriggerMonitor, TriggeredWorkerError } from "../../adapters/browser/index.js";
+import { openLocalBrowserQueueManager, startWorkerTriggerMonitor, TriggeredWorkerError } from "../../adapters/browser/index.js";
 import type { QueueManager, TriggerInfo } from "../../core/index.js";
 
 /** This file's URL, held in a variable: vite rewrites `new URL(\`...${x}\`, import.meta.url)` as a glob of existing files. */
@@ -34,7 +34,7 @@ async function heldLocks(prefix: string): Promise<string[]> {
 async function freshManager(prefix: string): Promise<{ qm: QueueManager; qmgr: string; done(): Promise<void> }> {
   const qmgr = `${prefix}${Date.now().toString(36).toUpperCase()}`;
   indexedDB.deleteDatabase(`webmq:${qmgr}`);
-  const qm = await openBrowserQueueManager({ name: qmgr });
+  const qm = await openLocalBrowserQueueManager({ name: qmgr });
   return {
     qm,
     qmgr,

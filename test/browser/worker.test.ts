@@ -33,4 +33,23 @@ describe("a queue manager in a Web Worker on IndexedDB (Chromium)", () => {
     second.terminate();
     indexedDB.deleteDatabase(`webmq:${qmgr}`);
   });
+
+  it("gives the page messages that read their properties as JMS does, from get, browse and list", async () => {
+    const qmgr = `WQP${Date.now().toString(36).toUpperCase()}`;
+    const worker = startWorker(qmgr);
+    const remote = wrapQueueManager(worker);
+    await remote.put("DEV.QUEUE.1", { body: "a", properties: { region: "eu", count: 5, big: 2n ** 62n } });
+    const listed = await remote.list("DEV.QUEUE.1");
+    expect(listed[0]!.getProperty("region")).toBe("eu");
+    const cursor = await remote.browse("DEV.QUEUE.1");
+    expect((await cursor.next())!.propertyValues).toEqual(Object.assign(Object.create(null), { region: "eu", count: 5, big: 2n ** 62n }));
+    const message = await remote.get("DEV.QUEUE.1");
+    expect(message!.getProperty("count")).toBe(5);
+    expect(message!.getProperty("missing")).toBeNull();
+    expect(message!.getPropertyNames()).toEqual(["region", "count", "big"]);
+    expect(message!.properties).toEqual([{ name: "region", type: "string", value: "eu" }, { name: "count", type: "int", value: 5 }, { name: "big", type: "long", value: 2n ** 62n }]);
+    await remote.close();
+    worker.terminate();
+    indexedDB.deleteDatabase(`webmq:${qmgr}`);
+  });
 });

@@ -3,7 +3,7 @@
  * browse, waits, limits, errors, and recovery after a reopen.
  */
 import { describe, expect, it } from "vitest";
-import { ManualClock, MQError, QueueManager, type Store, type StoreOp } from "../../core/index.js";
+import { ManualClock, MQError, QueueManager, type Message, type MessageSummary, type Store, type StoreOp } from "../../core/index.js";
 import { bind, reason, uniqueKey, type StoreHarness } from "./harness.js";
 
 const Q = "DEV.QUEUE.1";
@@ -71,6 +71,45 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         expect(Object.getPrototypeOf(props)).toBe(Object.prototype);
         expect(await qm.get(Q)).toBeNull();
         await qm.close();
+      });
+    });
+
+    it("reads a received message's properties as JMS does: getProperty, propertyExists, names and an object view", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        const properties = { region: "eu", count: 5, ratio: { type: "double", value: 5 }, ok: false, none: null, big: 2n ** 62n, constructor: "c" } as const;
+        await qm.put(Q, { body: "a", persistent: true, properties });
+        await qm.put(Q, { body: "b", persistent: true, properties: { region: "us" } });
+        await qm.close();
+        // Reopened: the properties come back from the store, not from the put's memory.
+        const again = await open();
+        const check = (m: Message | MessageSummary) => {
+          expect(m.getProperty("region")).toBe("eu");
+          expect(m.getProperty("count")).toBe(5);
+          expect(m.getProperty("ratio")).toBe(5);
+          expect(m.getProperty("ok")).toBe(false);
+          expect(m.getProperty("big")).toBe(2n ** 62n);
+          expect(m.getProperty("constructor")).toBe("c");
+          // JMS getObjectProperty: null for a null property and for one the message does not have
+          expect(m.getProperty("none")).toBeNull();
+          expect(m.getProperty("missing")).toBeNull();
+          expect(m.propertyExists("none")).toBe(true);
+          expect(m.propertyExists("missing")).toBe(false);
+          expect(m.getPropertyNames()).toEqual(["region", "count", "ratio", "ok", "none", "big", "constructor"]);
+          expect({ ...m.propertyValues }).toEqual({ region: "eu", count: 5, ratio: 5, ok: false, none: null, big: 2n ** 62n, constructor: "c" });
+          expect(Object.getPrototypeOf(m.propertyValues)).toBeNull();
+          // the typed list stays: a double 5 is still a double
+          expect(m.properties.find((p) => p.name === "ratio")).toEqual({ name: "ratio", type: "double", value: 5 });
+        };
+        check((await again.browse(Q).next())!);
+        check((await again.list(Q))[0]!);
+        const session = await (await again.createConnection()).createSession({ acknowledgeMode: "auto" });
+        const received = await session.createConsumer(session.createQueue(Q)).receive(1000);
+        check(received!);
+        const second = await again.get(Q);
+        expect(second!.propertyValues).toEqual(Object.assign(Object.create(null), { region: "us" }));
+        expect(second!.getProperty("count")).toBeNull();
+        await again.close();
       });
     });
 

@@ -1,0 +1,71 @@
+/**
+ * Opens the origin's one queue manager for a database. Where the browser has SharedWorker
+ * (and `sharedWorker` is not false), a SharedWorker stands for the database's lock and runs
+ * it; otherwise this context stands for the lock itself, and runs the manager once granted
+ * it (at once when no one holds it; when the holder goes, otherwise). Either way this context
+ * talks to the owner through its link.
+ */
+import type { QueueManager } from "../../../core/index.js";
+import { openLocalBrowserQueueManager, databaseNameOf, type BrowserQueueManagerOptions } from "../local.js";
+import { standForOwner } from "./owner.js";
+import { OwnerLink } from "./owner-link.js";
+import { SharedQueueManager } from "./shared-queue-manager.js";
+
+export interface SharedBrowserQueueManagerOptions extends BrowserQueueManagerOptions {
+  /**
+   * Run the manager in a SharedWorker (default: where the browser has one, as Chromium and
+   * Firefox do in pages). False: the tabs and workers elect one of themselves to run it.
+   */
+  sharedWorker?: boolean;
+}
+
+export async function openSharedQueueManager(options: SharedBrowserQueueManagerOptions): Promise<SharedQueueManager> {
+  const databaseName = databaseNameOf(options);
+  const useSharedWorker = options.sharedWorker ?? typeof SharedWorker === "function";
+  let failed: Promise<never>;
+  let owning = () => false;
+  let owned = new Promise<QueueManager>(() => undefined);
+  let stop: () => Promise<void> = async () => undefined;
+  let links: OwnerLink;
+  if (useSharedWorker) {
+    let reject!: (error: Error) => void;
+    failed = new Promise<never>((_, r) => (reject = r));
+    let port: MessagePort | undefined;
+    const start = () => {
+      // Written as `new SharedWorker(new URL(..., import.meta.url), { type: "module" })` so that
+      // Vite bundles the worker, in the playground's build and in vitest's browser mode alike.
+      const worker = new SharedWorker(new URL("./owner.shared-worker.ts", import.meta.url), { type: "module" });
+      port = worker.port;
+      port.onmessage = (event: MessageEvent<{ error?: string }>) => {
+        if (typeof event.data?.error === "string") reject(new Error(`the queue manager ${options.name} could not be opened: ${event.data.error}`));
+      };
+      port.start();
+      port.postMessage({ name: options.name, databaseName });
+    };
+    // A SharedWorker that ended while pages still use it (it crashed) is started again: the
+    // same URL gives a new one, which takes the lock and opens the manager from IndexedDB.
+    links = new OwnerLink(databaseName, () => port && start());
+    start();
+    // The page keeps the worker's port for as long as the manager is open: it keeps the worker alive.
+    stop = async () => {
+      port?.close();
+      port = undefined;
+    };
+  } else {
+    links = new OwnerLink(databaseName);
+    const candidacy = standForOwner({ name: options.name, databaseName, open: () => openLocalBrowserQueueManager({ ...options, databaseName }) });
+    owning = () => candidacy.owning;
+    owned = candidacy.owned;
+    stop = () => candidacy.stop();
+    failed = candidacy.owned.then(() => new Promise<never>(() => undefined));
+  }
+  failed.catch(() => undefined);
+  try {
+    await Promise.race([links.current(), failed]);
+  } catch (error) {
+    links.close();
+    await stop();
+    throw error;
+  }
+  return new SharedQueueManager(options.name, databaseName, links, owning, owned, stop);
+}

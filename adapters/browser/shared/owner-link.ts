@@ -1,0 +1,155 @@
+/**
+ * A context's link to whoever owns the database now. It asks who owns it, asks that owner for
+ * a link of its own (comlink on a relayed port), and follows the owner: when another context
+ * announces itself as the owner (it was granted the lock because the last one went away), the
+ * link is replaced and everything waiting on the old one is told, so that it can be issued
+ * again against the new owner or reported as interrupted.
+ */
+import { wrapQueueManager, type RemoteQueueManager } from "../../worker/index.js";
+import { relayPort, type PortRelay } from "./port-relay.js";
+import { aliveLockName, controlChannelName, linkChannelName, type ControlMessage } from "./protocol.js";
+
+/** One link to one owner. `replaced` settles when that owner is gone (a new one announced) or the link closed. */
+export interface Link {
+  readonly owner: string;
+  readonly remote: RemoteQueueManager;
+  readonly replaced: Promise<void>;
+}
+
+/** How long to wait for an owner's answer before asking again (an owner still opening answers when it is open). */
+const ASK_AGAIN_MS = 1000;
+
+export class OwnerLink {
+  readonly #databaseName: string;
+  readonly #control: BroadcastChannel;
+  #owner: string | undefined;
+  #ownerKnown: { promise: Promise<string>; resolve(owner: string): void };
+  #link: Promise<Link> | undefined;
+  #current: { link: Link; relay: PortRelay; replace(): void } | undefined;
+  #closed = false;
+  readonly #onReplaced = new Set<() => void>();
+  readonly #onOwnerGone: () => void;
+  readonly #watching = new AbortController();
+  readonly #watched = new Set<string>();
+
+  /** `onOwnerGone` is called when an owner this link knew has gone, before any successor is known. */
+  constructor(databaseName: string, onOwnerGone: () => void = () => undefined) {
+    this.#databaseName = databaseName;
+    this.#onOwnerGone = onOwnerGone;
+    this.#ownerKnown = deferred<string>();
+    this.#control = new BroadcastChannel(controlChannelName(databaseName));
+    this.#control.onmessage = (event: MessageEvent<ControlMessage>) => {
+      const message = event.data;
+      if (message?.t !== "owner" || typeof message.owner !== "string" || message.owner === this.#owner) return;
+      this.#owner = message.owner;
+      this.#ownerKnown.resolve(message.owner);
+      this.#watch(message.owner);
+      if (this.#current && this.#current.link.owner !== message.owner) this.#drop();
+    };
+  }
+
+  /** The link to the current owner, made when first needed (waits for an owner to exist). */
+  current(): Promise<Link> {
+    if (this.#closed) return Promise.reject(new Error("the link to the queue manager is closed"));
+    if (this.#current && this.#current.link.owner === this.#owner) return Promise.resolve(this.#current.link);
+    this.#link ??= this.#connect().finally(() => (this.#link = undefined));
+    return this.#link;
+  }
+
+  /** Calls `listener` each time the owner is replaced; returns the function that stops it. */
+  onReplaced(listener: () => void): () => void {
+    this.#onReplaced.add(listener);
+    return () => this.#onReplaced.delete(listener);
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#watching.abort();
+    this.#control.close();
+    this.#drop();
+  }
+
+  // --- Internal helpers ---
+
+  /** Asks for `owner`'s alive lock: granted when that owner is gone, and then the link is dropped at once. */
+  #watch(owner: string): void {
+    if (this.#watched.has(owner)) return;
+    this.#watched.add(owner);
+    void navigator.locks
+      .request(aliveLockName(owner), { signal: this.#watching.signal }, () => {
+        this.#watched.delete(owner);
+        if (this.#owner !== owner || this.#closed) return;
+        this.#forgetOwner();
+        this.#drop();
+        this.#onOwnerGone();
+      })
+      .catch(() => undefined);
+  }
+
+  async #connect(): Promise<Link> {
+    for (;;) {
+      if (this.#closed) throw new Error("the link to the queue manager is closed");
+      const owner = await this.#whoOwns();
+      const id = crypto.randomUUID();
+      const name = linkChannelName(this.#databaseName, id);
+      const answers = new BroadcastChannel(name);
+      const linked = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), ASK_AGAIN_MS);
+        answers.onmessage = (event: MessageEvent<ControlMessage>) => {
+          if (event.data?.t !== "linked") return;
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+      // The relay listens before the owner is asked, so that nothing it says is missed.
+      const relay = relayPort(name, "a");
+      this.#control.postMessage({ t: "connect", owner, link: id } satisfies ControlMessage);
+      const ok = await linked;
+      answers.close();
+      if (!ok || owner !== this.#owner) {
+        relay.close();
+        // No answer: that owner is gone or still opening; ask who owns it now.
+        if (owner === this.#owner) this.#forgetOwner();
+        continue;
+      }
+      const gone = deferred<void>();
+      const link: Link = { owner, remote: wrapQueueManager(relay.port), replaced: gone.promise };
+      this.#current = { link, relay, replace: () => gone.resolve() };
+      return link;
+    }
+  }
+
+  async #whoOwns(): Promise<string> {
+    while (this.#owner === undefined) {
+      this.#control.postMessage({ t: "who" } satisfies ControlMessage);
+      const known = await Promise.race([this.#ownerKnown.promise, sleep(ASK_AGAIN_MS).then(() => undefined)]);
+      if (known !== undefined) break;
+      if (this.#closed) throw new Error("the link to the queue manager is closed");
+    }
+    return this.#owner!;
+  }
+
+  #forgetOwner(): void {
+    this.#owner = undefined;
+    this.#ownerKnown = deferred<string>();
+  }
+
+  #drop(): void {
+    const current = this.#current;
+    if (!current) return;
+    this.#current = undefined;
+    current.relay.close();
+    current.replace();
+    for (const listener of [...this.#onReplaced]) listener();
+  }
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve(value: T): void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,34 @@
+/**
+ * The SharedWorker that runs the origin's queue managers where the browser has SharedWorker:
+ * one for every page of the origin (the same script URL), so the manager lives as long as any
+ * page does, whichever page opened it first. Each page tells it which database it wants; the
+ * worker stands for that database's lock (a tab that took it first, in a browser mixing both
+ * ways, keeps it) and serves the manager like any owner (owner.ts).
+ */
+import { systemClock } from "../../../core/index.js";
+import { openLocalBrowserQueueManager } from "../local.js";
+import { standForOwner, type OwnerCandidacy } from "./owner.js";
+
+interface OpenRequest {
+  name: string;
+  databaseName: string;
+}
+
+const candidacies = new Map<string, OwnerCandidacy>();
+const scope = self as unknown as { onconnect: ((event: MessageEvent) => void) | null };
+
+scope.onconnect = (event: MessageEvent) => {
+  const port = event.ports[0]!;
+  port.onmessage = (message: MessageEvent<OpenRequest>) => {
+    const { name, databaseName } = message.data ?? ({} as OpenRequest);
+    if (typeof name !== "string" || typeof databaseName !== "string") return;
+    let candidacy = candidacies.get(databaseName);
+    if (!candidacy) {
+      candidacy = standForOwner({ name, databaseName, open: () => openLocalBrowserQueueManager({ name, databaseName, clock: systemClock }) });
+      candidacies.set(databaseName, candidacy);
+    }
+    // A page learns of a failed open here; it could not otherwise tell a failure from a slow open.
+    candidacy.owned.catch((error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }));
+  };
+  port.start();
+};

@@ -1,0 +1,44 @@
+/**
+ * The names and messages by which the contexts of an origin (tabs, workers, a SharedWorker)
+ * find the one that runs a database's queue manager. Everything here is keyed by the
+ * IndexedDB database's name: one owner per database per origin.
+ */
+
+/** The Web Lock whose holder runs the queue manager; the others queue for it, so one takes over when it goes. */
+export const ownerLockName = (databaseName: string) => `webmq-owner:${databaseName}`;
+
+/**
+ * A lock each owner holds while it serves, named by its id: a client asks for it once it
+ * knows the owner, and is granted it the moment that owner is gone (its tab closed, its
+ * SharedWorker ended), before any successor has opened the manager.
+ */
+export const aliveLockName = (owner: string) => `webmq-alive:${owner}`;
+
+/** Where the owner announces itself and clients ask for a link. */
+export const controlChannelName = (databaseName: string) => `webmq-control:${databaseName}`;
+
+/** Where the owner tells every context what changed, after it is committed. */
+export const changesChannelName = (databaseName: string) => `webmq-changes:${databaseName}`;
+
+/** A link's own channel (a port relayed over it, port-relay.ts). */
+export const linkChannelName = (databaseName: string, link: string) => `webmq-link:${databaseName}:${link}`;
+
+export type ControlMessage =
+  /** A client asking who owns the database now. */
+  | { t: "who" }
+  /** The owner, on taking the lock and in answer to "who". */
+  | { t: "owner"; owner: string; name: string }
+  /** A client asking owner `owner` to serve it on link `link`. */
+  | { t: "connect"; owner: string; link: string }
+  /** The owner, on a link's channel: the link is served, calls may start. */
+  | { t: "linked" };
+
+/** What the owner broadcasts after commits and definitions, coalesced per turn of its event loop. */
+export interface ChangeNotice {
+  t: "changed";
+  owner: string;
+  /** Queues whose contents changed, with their CURDEPTH after it. */
+  depths: Record<string, number>;
+  /** True when objects were defined, altered or deleted (a DEFINE in any tab). */
+  objects: boolean;
+}

@@ -1,0 +1,171 @@
+/**
+ * JMS connections and sessions on the shared queue manager that outlive its owner. Each is
+ * made again on the new owner when the old one goes. What a session held there (its unit of
+ * work, its unacknowledged messages) went with the old owner, rolled back by the new one's
+ * open: the session's next call (or the one in flight) says so with MQRC_BACKED_OUT, once,
+ * and the session carries on. A receive in flight with nothing held is issued again.
+ *
+ * The connection is leased to this context (a Web Lock, takeLease): when this context goes
+ * away, the owner closes it and what it held comes back to its queues.
+ */
+import * as Comlink from "comlink";
+import type { ConnectionOptions, PutMessage, PutResult, SessionOptions } from "../../../core/index.js";
+import { takeLease, type BridgedMessage, type ConnectionFacade, type SessionFacade } from "../../worker/index.js";
+import { backedOut, interrupted } from "./calls.js";
+import type { Link, OwnerLink } from "./owner-link.js";
+
+const GONE: unique symbol = Symbol("owner gone");
+
+/** A JMS connection to the shared queue manager (the same calls as a remote ConnectionFacade). */
+export class SharedConnection {
+  readonly #links: OwnerLink;
+  readonly #options: ConnectionOptions;
+  readonly #lease: Promise<string>;
+  #on: { link: Link; connection: Promise<Comlink.Remote<ConnectionFacade>> } | undefined;
+  readonly #sessions = new Set<SharedSession>();
+  #closed = false;
+
+  constructor(links: OwnerLink, options: ConnectionOptions) {
+    this.#links = links;
+    this.#options = options;
+    this.#lease = takeLease();
+  }
+
+  async createSession(options: SessionOptions = {}): Promise<SharedSession> {
+    const session = new SharedSession(this, options);
+    this.#sessions.add(session);
+    await session.ready();
+    return session;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const on = this.#on;
+    this.#on = undefined;
+    if (on) await Promise.race([on.connection.then((c) => c.close()), on.link.replaced]);
+  }
+
+  /** @internal The connection on `link`'s owner, made there when first needed. */
+  connectionOn(link: Link): Promise<Comlink.Remote<ConnectionFacade>> {
+    if (this.#closed) return Promise.reject(new Error("the connection is closed"));
+    if (this.#on?.link !== link) this.#on = { link, connection: this.#lease.then((lease) => link.remote.createConnection(this.#options, lease)) };
+    return this.#on.connection;
+  }
+
+  /** @internal */
+  get links(): OwnerLink {
+    return this.#links;
+  }
+}
+
+/** A session of a SharedConnection: send, receive, acknowledge, commit, as a remote SessionFacade. */
+export class SharedSession {
+  readonly #connection: SharedConnection;
+  readonly #options: SessionOptions;
+  #on: { link: Link; session: Promise<Comlink.Remote<SessionFacade>> } | undefined;
+  /** True while the session holds work on its owner: a unit of work, or messages not yet acknowledged. */
+  #holding = false;
+  readonly #transacted: boolean;
+  readonly #clientAcknowledged: boolean;
+
+  constructor(connection: SharedConnection, options: SessionOptions) {
+    this.#connection = connection;
+    this.#options = options;
+    this.#transacted = options.transacted === true;
+    this.#clientAcknowledged = options.acknowledgeMode === "client" || options.acknowledgeMode === "individual";
+  }
+
+  /** @internal */
+  async ready(): Promise<void> {
+    await this.#call("opening the session", "reissue", async () => undefined);
+  }
+
+  async send(queue: string, message: PutMessage): Promise<PutResult> {
+    const result = await this.#call(`the send to ${queue}`, this.#transacted ? "backout" : "interrupted", (s) => s.send(queue, message));
+    if (this.#transacted) this.#holding = true;
+    return result;
+  }
+
+  async receive(queue: string, timeout?: number): Promise<BridgedMessage | null> {
+    return this.#received(await this.#call(`the receive from ${queue}`, "reissue", (s) => s.receive(queue, timeout)));
+  }
+
+  async receiveNoWait(queue: string): Promise<BridgedMessage | null> {
+    return this.#received(await this.#call(`the receive from ${queue}`, "reissue", (s) => s.receiveNoWait(queue)));
+  }
+
+  async acknowledge(token: number): Promise<void> {
+    await this.#call("the acknowledge", "interrupted", (s) => s.acknowledge(token));
+    if (this.#options.acknowledgeMode === "client") this.#holding = false;
+  }
+
+  async commit(): Promise<void> {
+    await this.#call("the commit", "interrupted", (s) => s.commit());
+    this.#holding = false;
+  }
+
+  async rollback(): Promise<void> {
+    // A rollback whose owner went away has happened anyway: the new owner's open rolled it back.
+    await this.#call("the rollback", "reissue", (s) => s.rollback(), true);
+    this.#holding = false;
+  }
+
+  async recover(): Promise<void> {
+    await this.#call("the recover", "reissue", (s) => s.recover(), true);
+    this.#holding = false;
+  }
+
+  async close(): Promise<void> {
+    const on = this.#on;
+    this.#on = undefined;
+    this.#holding = false;
+    if (on) await Promise.race([on.session.then((s) => s.close()), on.link.replaced]);
+  }
+
+  // --- Internal helpers ---
+
+  #received(message: BridgedMessage | null): BridgedMessage | null {
+    if (message && (this.#transacted || this.#clientAcknowledged)) this.#holding = true;
+    return message;
+  }
+
+  /**
+   * Runs `work` on this session's remote twin on the current owner. When the owner it held
+   * work on has gone, the work is reported backed out (once) unless `forgetting` says the call
+   * gives it up anyway; a call in flight when its owner goes is issued again, reported
+   * interrupted, or reported backed out, as `whenOwnerGoes` says.
+   */
+  async #call<T>(what: string, whenOwnerGoes: "reissue" | "interrupted" | "backout", work: (session: Comlink.Remote<SessionFacade>) => Promise<T>, forgetting = false): Promise<T> {
+    for (;;) {
+      const link = await this.#connection.links.current();
+      if (this.#on && this.#on.link !== link) {
+        this.#on = undefined;
+        if (this.#holding && !forgetting) {
+          this.#holding = false;
+          throw backedOut(what);
+        }
+      }
+      const session = this.#sessionOn(link);
+      const outcome = await Promise.race([session.then(work).then((value) => ({ value })), link.replaced.then((): typeof GONE => GONE)]);
+      if (typeof outcome === "object") return outcome.value;
+      if (forgetting) {
+        this.#holding = false;
+        continue;
+      }
+      if (this.#holding || whenOwnerGoes === "backout") {
+        this.#holding = false;
+        this.#on = undefined;
+        throw backedOut(what);
+      }
+      if (whenOwnerGoes === "interrupted") throw interrupted(what);
+    }
+  }
+
+  #sessionOn(link: Link): Promise<Comlink.Remote<SessionFacade>> {
+    if (this.#on?.link !== link) {
+      this.#on = { link, session: this.#connection.connectionOn(link).then((c) => c.createSession(this.#options)) };
+    }
+    return this.#on.session;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * A listener on the shared queue manager whose handler runs here: it runs on the owner (each
+ * message's unit of work, backout and dead-lettering there), leased to this context, and is
+ * started again on the new owner when the old one goes. A message this context was handling
+ * when its owner went was rolled back by the new owner's open and is delivered again.
+ */
+import type { ListenOptions, ListenerStats, Message } from "../../../core/index.js";
+import { proxyHandler, takeLease, type ListenerFacade } from "../../worker/index.js";
+import type { Link, OwnerLink } from "./owner-link.js";
+import type * as Comlink from "comlink";
+
+export class SharedListener {
+  readonly #links: OwnerLink;
+  readonly #start: (link: Link, lease: string) => Promise<Comlink.Remote<ListenerFacade>>;
+  readonly #lease = takeLease();
+  #on: { link: Link; listener: Promise<Comlink.Remote<ListenerFacade>> } | undefined;
+  #closed = false;
+  readonly #stopFollowing: () => void;
+
+  constructor(links: OwnerLink, queue: string, handler: (message: Message) => unknown, options: ListenOptions) {
+    this.#links = links;
+    this.#start = (link, lease) => link.remote.listen(queue, proxyHandler(handler), options, lease);
+    this.#stopFollowing = links.onReplaced(() => void this.#follow().catch(() => undefined));
+  }
+
+  /** @internal Starts the listener on the current owner. */
+  async #follow(): Promise<void> {
+    if (this.#closed) return;
+    const link = await this.#links.current();
+    if (this.#on?.link === link) return;
+    const listener = this.#lease.then((lease) => this.#start(link, lease));
+    this.#on = { link, listener };
+    await listener;
+  }
+
+  /** @internal */
+  ready(): Promise<void> {
+    return this.#follow();
+  }
+
+  /** The counts of the listener on the current owner (since it was started there); undefined while there is none. */
+  async stats(): Promise<ListenerStats | undefined> {
+    const on = this.#on;
+    if (!on) return undefined;
+    return Promise.race([on.listener.then((l) => l.stats()), on.link.replaced.then(() => undefined)]);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#stopFollowing();
+    const on = this.#on;
+    this.#on = undefined;
+    if (on) await Promise.race([on.listener.then((l) => l.close()), on.link.replaced]);
+  }
+}

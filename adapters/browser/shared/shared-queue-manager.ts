@@ -1,0 +1,177 @@
+/**
+ * What `openBrowserQueueManager` returns: the origin's one queue manager for a database, the
+ * same calls whichever context runs it (a SharedWorker, this tab, another tab), all async.
+ * Calls go to the owner over a link that follows it (owner-link.ts); what happens to a call
+ * in flight when the owner goes is calls.ts's rule.
+ */
+import type { ConnectionOptions, ListenOptions, Message, QueueManager } from "../../../core/index.js";
+import type { RemoteQueueManager } from "../../worker/index.js";
+import { brokenCursor, callOwner, type WhenOwnerGoes } from "./calls.js";
+import { watchChanges } from "./change-feed.js";
+import type { OwnerLink } from "./owner-link.js";
+import type { ChangeNotice } from "./protocol.js";
+import { SharedConnection } from "./shared-jms.js";
+import { SharedListener } from "./shared-listener.js";
+
+type Remote = RemoteQueueManager;
+type Args<K extends keyof Remote> = Remote[K] extends (...args: infer A) => unknown ? A : never;
+type Result<K extends keyof Remote> = Remote[K] extends (...args: never[]) => infer R ? Awaited<R> : never;
+
+/** A browse across the boundary: next() until null; a browse open when the owner goes fails with MQRC_CONNECTION_BROKEN. */
+export interface SharedBrowseCursor {
+  next(): Promise<Message | null>;
+  close(): Promise<void>;
+}
+
+/** Where this context stands: it runs the manager, or talks to the context that does. */
+export type SharedRole = "owner" | "client";
+
+export class SharedQueueManager {
+  readonly name: string;
+  readonly databaseName: string;
+  readonly #links: OwnerLink;
+  readonly #owning: () => boolean;
+  readonly #owned: Promise<QueueManager>;
+  readonly #stop: () => Promise<void>;
+  readonly #unwatch = new Set<() => void>();
+
+  /** @internal index.ts opens it. */
+  constructor(name: string, databaseName: string, links: OwnerLink, owning: () => boolean, owned: Promise<QueueManager>, stop: () => Promise<void>) {
+    this.name = name;
+    this.#owned = owned;
+    this.databaseName = databaseName;
+    this.#links = links;
+    this.#owning = owning;
+    this.#stop = stop;
+  }
+
+  /** "owner" while this context runs the queue manager (tab mode), "client" otherwise. */
+  get role(): SharedRole {
+    return this.#owning() ? "owner" : "client";
+  }
+
+  /**
+   * The QueueManager itself, once this context runs it (tab mode: it won the election, at
+   * once or when the owner before it went away); never, when a SharedWorker runs it. For what
+   * must live next to the manager and cannot cross: listeners with local handlers, trigger
+   * monitors, event subscribers. They live as long as this context owns the manager.
+   */
+  whenOwner(): Promise<QueueManager> {
+    return this.#owned;
+  }
+
+  put(...args: Args<"put">): Promise<Result<"put">> {
+    return this.#call("interrupted", "the put", (r) => r.put(...args));
+  }
+
+  /** A get in flight when the owner goes is issued again to the new one (its wait starts again). */
+  get(...args: Args<"get">): Promise<Result<"get">> {
+    return this.#call("reissue", "the get", (r) => r.get(...args));
+  }
+
+  list(...args: Args<"list">): Promise<Result<"list">> {
+    return this.#call("reissue", "the list", (r) => r.list(...args));
+  }
+
+  async browse(...args: Args<"browse">): Promise<SharedBrowseCursor> {
+    const link = await this.#links.current();
+    const cursor = await link.remote.browse(...args);
+    const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+      const outcome = await Promise.race([work().then((value) => ({ value })), link.replaced.then(() => undefined)]);
+      if (!outcome) throw brokenCursor();
+      return outcome.value;
+    };
+    return { next: () => guarded(() => cursor.next()), close: () => guarded(async () => void (await cursor.close())) };
+  }
+
+  queueNames(): Promise<string[]> {
+    return this.#call("reissue", "queueNames", (r) => r.queueNames());
+  }
+
+  queueAttributes(...args: Args<"queueAttributes">): Promise<Result<"queueAttributes">> {
+    return this.#call("reissue", "queueAttributes", (r) => r.queueAttributes(...args));
+  }
+
+  queueStatus(...args: Args<"queueStatus">): Promise<Result<"queueStatus">> {
+    return this.#call("reissue", "queueStatus", (r) => r.queueStatus(...args));
+  }
+
+  attributes(): Promise<Result<"attributes">> {
+    return this.#call("reissue", "attributes", (r) => r.attributes());
+  }
+
+  objects(...args: Args<"objects">): Promise<Result<"objects">> {
+    return this.#call("reissue", "objects", (r) => r.objects(...args));
+  }
+
+  defineQueue(...args: Args<"defineQueue">): Promise<Result<"defineQueue">> {
+    return this.#call("interrupted", "the definition", (r) => r.defineQueue(...args));
+  }
+
+  alterQueue(...args: Args<"alterQueue">): Promise<Result<"alterQueue">> {
+    return this.#call("interrupted", "the change", (r) => r.alterQueue(...args));
+  }
+
+  deleteQueue(...args: Args<"deleteQueue">): Promise<Result<"deleteQueue">> {
+    return this.#call("interrupted", "the delete", (r) => r.deleteQueue(...args));
+  }
+
+  clearQueue(...args: Args<"clearQueue">): Promise<Result<"clearQueue">> {
+    return this.#call("interrupted", "the clear", (r) => r.clearQueue(...args));
+  }
+
+  alterQueueManager(...args: Args<"alterQueueManager">): Promise<Result<"alterQueueManager">> {
+    return this.#call("interrupted", "the change", (r) => r.alterQueueManager(...args));
+  }
+
+  defineObject(...args: Args<"defineObject">): Promise<Result<"defineObject">> {
+    return this.#call("interrupted", "the definition", (r) => r.defineObject(...args));
+  }
+
+  alterObject(...args: Args<"alterObject">): Promise<Result<"alterObject">> {
+    return this.#call("interrupted", "the change", (r) => r.alterObject(...args));
+  }
+
+  deleteObject(...args: Args<"deleteObject">): Promise<Result<"deleteObject">> {
+    return this.#call("interrupted", "the delete", (r) => r.deleteObject(...args));
+  }
+
+  /** MQSC, as runmqsc runs it, on the shared manager; a script in flight when the owner goes is MQRC_CALL_INTERRUPTED. */
+  mqsc(script: string): Promise<Awaited<ReturnType<QueueManager["mqsc"]>>> {
+    return this.#call("interrupted", "the MQSC script", (r) => r.mqsc(script));
+  }
+
+  /** A JMS connection that follows the owner (shared-jms.ts), leased to this context. */
+  async createConnection(options: ConnectionOptions = {}): Promise<SharedConnection> {
+    return new SharedConnection(this.#links, options);
+  }
+
+  /** A listener on the owner with its handler here, leased to this context and started again on a new owner. */
+  async listen(queue: string, handler: (message: Message) => unknown, options: ListenOptions = {}): Promise<SharedListener> {
+    const listener = new SharedListener(this.#links, queue, handler, options);
+    await listener.ready();
+    return listener;
+  }
+
+  /** Calls `listener` with what the owner tells after each burst of commits and definitions, in every context. */
+  onChange(listener: (notice: ChangeNotice) => void): () => void {
+    const unwatch = watchChanges(this.databaseName, listener);
+    this.#unwatch.add(unwatch);
+    return () => {
+      this.#unwatch.delete(unwatch);
+      unwatch();
+    };
+  }
+
+  /** Ends this context's part: its link, its change watchers and, when it runs the manager, the manager (another context takes over). */
+  async close(): Promise<void> {
+    for (const unwatch of this.#unwatch) unwatch();
+    this.#unwatch.clear();
+    this.#links.close();
+    await this.#stop();
+  }
+
+  #call<T>(whenOwnerGoes: WhenOwnerGoes, what: string, work: (remote: Remote) => Promise<T>): Promise<T> {
+    return callOwner(this.#links, whenOwnerGoes, (link) => work(link.remote), what);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * CORS for browser clients on other origins, through Hono's own middleware. Only the origins
+ * configured are allowed (none by default); an entry ending in `:*` allows any port of that
+ * scheme and host (`http://localhost:*`). A preflight (OPTIONS) is answered here, before
+ * authentication, since browsers send it without credentials. Credentials (the login cookie,
+ * basic auth) are allowed, so no entry may be `*`.
+ */
+import type { MiddlewareHandler } from "hono";
+import { cors } from "hono/cors";
+import { CSRF_HEADER } from "../csrf.js";
+import { HEADER } from "../headers.js";
+
+/** The origins from text (MQ_CORS_ORIGINS): comma- or blank-separated; a malformed entry throws TypeError. */
+export function parseOrigins(value: string | readonly string[] | undefined): string[] {
+  const entries = typeof value === "string" ? value.split(/[\s,]+/) : [...(value ?? [])];
+  return entries
+    .filter((entry) => entry.length > 0)
+    .map((entry) => {
+      if (!/^https?:\/\/[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/.test(entry)) throw new TypeError(`the CORS origin ${JSON.stringify(entry)} is not scheme://host[:port] (or :* for any port)`);
+      return entry.toLowerCase();
+    });
+}
+
+/** The CORS middleware for these origins, or undefined when there are none (no cross-origin access). */
+export function corsFor(origins: readonly string[]): MiddlewareHandler | undefined {
+  if (origins.length === 0) return undefined;
+  const exact = new Set(origins.filter((origin) => !origin.endsWith(":*")));
+  const anyPort = origins.filter((origin) => origin.endsWith(":*")).map((origin) => origin.slice(0, -2));
+  const allowed = (origin: string) => {
+    const lower = origin.toLowerCase();
+    if (exact.has(lower)) return true;
+    const withoutPort = lower.replace(/:\d{1,5}$/, "");
+    return anyPort.includes(withoutPort);
+  };
+  return cors({
+    origin: (origin) => (allowed(origin) ? origin : null),
+    allowMethods: ["GET", "POST", "DELETE", "PATCH", "OPTIONS"],
+    allowHeaders: ["Authorization", "Content-Type", CSRF_HEADER, ...Object.values(HEADER)],
+    exposeHeaders: Object.values(HEADER),
+    credentials: true,
+    maxAge: 600,
+  });
+}

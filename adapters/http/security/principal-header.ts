@@ -1,0 +1,55 @@
+/**
+ * How the edge's front Worker tells a queue manager's Durable Object who made a request. The
+ * front authenticates (so that a refused request wakes no object, and a password's PBKDF2 is
+ * computed once), then forwards the principal in `x-webmq-principal`, with an HMAC-SHA-256 of
+ * it in `x-webmq-principal-mac`. The object accepts the principal only when the MAC is right;
+ * without the headers it authenticates the request itself, like any other server.
+ *
+ * The key is derived from the worker's own secrets (MQ_SESSION_SECRET, MQ_TOKENS, MQ_USERS),
+ * which the front and its objects share and clients never see; so nothing that reaches an
+ * object by another path (another Worker bound to the namespace, a client's forged header the
+ * front failed to strip) can claim a principal it was not given.
+ */
+
+import type { Principal } from "./directory.js";
+import { isRole } from "./roles.js";
+import { constantTimeEqual, fromBase64, toBase64 } from "./password-hash.js";
+
+export const PRINCIPAL_HEADER = "x-webmq-principal";
+export const PRINCIPAL_MAC_HEADER = "x-webmq-principal-mac";
+
+
+/** The HMAC key for principal headers, from the secrets the front and the objects share. */
+export async function principalKey(...secrets: (string | undefined)[]): Promise<CryptoKey> {
+  const material = new TextEncoder().encode(["webmq-principal-v1", ...secrets.map((secret) => secret ?? "")].join("\u0000"));
+  const digest = await crypto.subtle.digest("SHA-256", material);
+  return crypto.subtle.importKey("raw", digest, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+}
+
+/** Sets the two headers on `headers` (replacing any the client sent). */
+export async function signPrincipal(headers: Headers, principal: Principal, key: CryptoKey): Promise<void> {
+  const value = encodeURIComponent(JSON.stringify({ name: principal.name, role: principal.role, mechanism: principal.mechanism }));
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value)));
+  headers.set(PRINCIPAL_HEADER, value);
+  headers.set(PRINCIPAL_MAC_HEADER, toBase64(mac));
+}
+
+/** The principal the headers carry: undefined when there are none, "invalid" when the MAC or the value is wrong. */
+export async function verifiedPrincipal(headers: Headers, key: CryptoKey): Promise<Principal | undefined | "invalid"> {
+  const value = headers.get(PRINCIPAL_HEADER);
+  const macText = headers.get(PRINCIPAL_MAC_HEADER);
+  if (value === null && macText === null) return undefined;
+  const mac = macText === null ? undefined : fromBase64(macText);
+  if (value === null || mac === undefined) return "invalid";
+  const expected = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value)));
+  if (!constantTimeEqual(expected, mac)) return "invalid";
+  try {
+    const parsed = JSON.parse(decodeURIComponent(value)) as Record<string, unknown>;
+    const { name, role, mechanism } = parsed;
+    if (typeof name !== "string" || typeof role !== "string" || !isRole(role)) return "invalid";
+    if (mechanism !== "basic" && mechanism !== "form" && mechanism !== "token") return "invalid";
+    return { name, role, mechanism };
+  } catch {
+    return "invalid";
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * One queue manager per origin (Chromium): several pages of one browser context (same-origin
+ * iframes of the test page, each its own window with its own locks, closed by removing it)
+ * and a Web Worker open the same IndexedDB database, and one of them runs its manager.
+ * Each proof runs both ways: the manager in a SharedWorker (Chromium's default), and, with
+ * `sharedWorker: false`, in the tab that won the election, so that closing the owner's page
+ * makes another page take over.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { SharedQueueManager } from "../../adapters/browser/index.js";
+import type { ConsumeReport, SharedPage } from "./fixtures/shared-page.js";
+
+const pageModule = new URL("./fixtures/shared-page.ts", import.meta.url).href;
+const frames: HTMLIFrameElement[] = [];
+
+/** A new page of this origin, with the fixture module loaded. */
+async function openPage(): Promise<{ frame: HTMLIFrameElement; page: SharedPage }> {
+  const frame = document.createElement("iframe");
+  frame.srcdoc = `<!doctype html><script type="module">import ${JSON.stringify(pageModule)};</script>`;
+  document.body.appendChild(frame);
+  frames.push(frame);
+  for (let tries = 0; tries < 200; tries++) {
+    const page = (frame.contentWindow as unknown as { webmqPage?: SharedPage } | null)?.webmqPage;
+    if (page) return { frame, page };
+    await sleep(25);
+  }
+  throw new Error("the page did not load its module");
+}
+
+function closePage(frame: HTMLIFrameElement): void {
+  frame.remove();
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await sleep(25);
+  }
+}
+
+/** Everything on `queue`, got. */
+async function drain(qm: SharedQueueManager, queue: string): Promise<string[]> {
+  const bodies: string[] = [];
+  for (let message = await qm.get(queue); message; message = await qm.get(queue)) bodies.push(String(message.body));
+  return bodies;
+}
+
+afterEach(() => {
+  for (const frame of frames.splice(0)) frame.remove();
+});
+
+describe.each([
+  { mode: "in a SharedWorker", sharedWorker: true },
+  { mode: "in the tab that holds the lock", sharedWorker: false },
+])("one queue manager per origin, run $mode (Chromium)", ({ sharedWorker }) => {
+  const names = () => {
+    const name = `SHARED${sharedWorker ? "W" : "T"}${Date.now().toString(36).toUpperCase()}`;
+    return { name, databaseName: `webmq-test:${name}`, sharedWorker };
+  };
+
+  it("shows a DEFINE made in one page in another, without a reload", async () => {
+    const options = names();
+    const a = await openPage();
+    const b = await openPage();
+    const qmA = await a.page.openBrowserQueueManager(options);
+    const qmB = await b.page.openBrowserQueueManager(options);
+    expect([qmA.role, qmB.role].filter((role) => role === "owner")).toHaveLength(sharedWorker ? 0 : 1);
+    const told = new Promise<boolean>((resolve) => qmB.onChange((notice) => notice.objects && resolve(true)));
+
+    await qmA.mqsc("DEFINE QLOCAL(APP.SEEN.EVERYWHERE) MAXDEPTH(42)");
+    expect(await told).toBe(true);
+    const display = await qmB.mqsc("DISPLAY QLOCAL(APP.SEEN.EVERYWHERE) MAXDEPTH");
+    expect(display.commands[0]!.objects?.[0]?.parameters).toMatchObject({ queue: "APP.SEEN.EVERYWHERE", maxdepth: 42 });
+
+    const depthTold = new Promise<number>((resolve) => qmA.onChange((notice) => notice.depths["APP.SEEN.EVERYWHERE"] !== undefined && resolve(notice.depths["APP.SEEN.EVERYWHERE"]!)));
+    await qmB.put("APP.SEEN.EVERYWHERE", { body: "put in B", persistent: true });
+    expect(await depthTold).toBe(1);
+    expect(await qmA.get("APP.SEEN.EVERYWHERE")).toMatchObject({ body: "put in B" });
+    expect(await qmB.get("APP.SEEN.EVERYWHERE")).toBeNull(); // not twice
+    await qmA.close();
+    await qmB.close();
+  });
+
+  it("has 1,000 persistent messages got by consumers in three pages at once, each exactly once, while the first page (the owner in tab mode) is closed", { timeout: 120_000 }, async () => {
+    const options = names();
+    const pages = [await openPage(), await openPage(), await openPage()];
+    const managers: SharedQueueManager[] = [];
+    for (const { page } of pages) managers.push(await page.openBrowserQueueManager(options));
+    // The first page to stand for the lock won it (tab mode): closing it is closing the owner.
+    if (!sharedWorker) expect(managers.map((qm) => qm.role)).toEqual(["owner", "client", "client"]);
+    const [first, second, third] = managers as [SharedQueueManager, SharedQueueManager, SharedQueueManager];
+    await first.mqsc("DEFINE QLOCAL(APP.WORK) MAXDEPTH(5000)\nDEFINE QLOCAL(APP.DONE) MAXDEPTH(5000)");
+
+    const all = Array.from({ length: 1000 }, (_, i) => `m${i}`);
+    for (let i = 0; i < all.length; i += 100) await Promise.all(all.slice(i, i + 100).map((body) => first.put("APP.WORK", { body, persistent: true })));
+    expect((await second.queueStatus("APP.WORK")).depth).toBe(1000);
+
+    const consumers = pages.map(({ page }, i) => page.consume(managers[i]!, "APP.WORK", "APP.DONE", `page-${i}`));
+    consumers[0]!.catch(() => undefined); // its page is closed before it ends
+    await until(async () => (await second.queueStatus("APP.DONE")).depth >= 300, "300 messages were done");
+    closePage(pages[0]!.frame);
+
+    const reports: ConsumeReport[] = await Promise.all(consumers.slice(1));
+    for (const report of reports) expect(report.errors).toEqual([]);
+    if (!sharedWorker) expect([second.role, third.role].filter((role) => role === "owner")).toHaveLength(1);
+
+    const done = (await drain(second, "APP.DONE")).map((text) => JSON.parse(text) as { body: string; page: string });
+    const left = await drain(third, "APP.WORK");
+    const doneBodies = done.map((record) => record.body);
+    expect(new Set(doneBodies).size).toBe(doneBodies.length); // none got twice
+    expect([...doneBodies, ...left].sort()).toEqual([...all].sort()); // none lost: got once, or still there
+    // The three pages each took part, and the two that stayed did most of it after the close.
+    expect(new Set(done.map((record) => record.page)).size).toBe(3);
+    expect(reports[0]!.committed + reports[1]!.committed).toBeGreaterThan(0);
+    await second.close();
+    await third.close();
+  });
+
+  it("keeps a page's listener handling, and a browse working, after the first page closes", { timeout: 60_000 }, async () => {
+    const options = names();
+    const first = await openPage();
+    const second = await openPage();
+    const qmFirst = await first.page.openBrowserQueueManager(options);
+    const qmSecond = await second.page.openBrowserQueueManager(options);
+    await qmFirst.mqsc("DEFINE QLOCAL(APP.LISTENED)");
+    const handled: string[] = [];
+    const listener = await qmSecond.listen("APP.LISTENED", (message) => void handled.push(String(message.body)));
+    for (let i = 0; i < 5; i++) await qmFirst.put("APP.LISTENED", { body: `before ${i}`, persistent: true });
+    await until(async () => handled.length === 5, "the first five were handled");
+    await qmFirst.put("APP.LISTENED", { body: "browsed", persistent: true });
+    await until(async () => handled.length === 6, "the sixth was handled");
+    // Committed, not only handled: a get the owner had not committed when it went would be
+    // rolled back and handled again (at least once, as a listener promises).
+    await until(async () => (await qmFirst.queueStatus("APP.LISTENED")).depth === 0, "the six gets were committed");
+
+    closePage(first.frame);
+    // In tab mode the second page takes over; a put sent in the moment the first page goes
+    // would be in doubt (MQRC_CALL_INTERRUPTED), so this one waits for the new owner.
+    if (!sharedWorker) await until(async () => qmSecond.role === "owner", "the second page took over");
+    // The listener follows the owner.
+    for (let i = 0; i < 5; i++) await qmSecond.put("APP.LISTENED", { body: `after ${i}`, persistent: true });
+    await until(async () => handled.length === 11, "the five put after the close were handled");
+    expect(handled.sort()).toEqual([...Array.from({ length: 5 }, (_, i) => `after ${i}`), ...Array.from({ length: 5 }, (_, i) => `before ${i}`), "browsed"].sort());
+    await listener.close();
+
+    await qmSecond.put("APP.LISTENED", { body: "left to browse", persistent: true });
+    const cursor = await qmSecond.browse("APP.LISTENED");
+    expect(await cursor.next()).toMatchObject({ body: "left to browse" });
+    expect(await cursor.next()).toBeNull();
+    await cursor.close();
+    expect((await qmSecond.queueStatus("APP.LISTENED")).depth).toBe(1);
+    await qmSecond.close();
+  });
+
+  it("serves a Web Worker started from a page the same queue manager", async () => {
+    const options = names();
+    const { page } = await openPage();
+    const qm = await page.openBrowserQueueManager(options);
+    await qm.put("DEV.QUEUE.1", { body: "from the page", persistent: true });
+    const worker = new Worker(new URL("./fixtures/shared-qm.worker.ts", import.meta.url), { type: "module" });
+    const answer = new Promise<Record<string, unknown>>((resolve) => worker.addEventListener("message", (event) => resolve(event.data), { once: true }));
+    worker.postMessage({ name: options.name, databaseName: options.databaseName, queue: "DEV.QUEUE.1", reply: "DEV.QUEUE.2" });
+    expect(await answer).toMatchObject({ got: "from the page", role: "client" });
+    expect(await qm.get("DEV.QUEUE.2")).toMatchObject({ body: "worker got: from the page" });
+    expect(await qm.get("DEV.QUEUE.1")).toBeNull();
+    worker.terminate();
+    await qm.close();
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Users, roles, login and CORS through the real worker and its Durable Objects in workerd
+ * (test/contract/security.contract.ts), and how the front Worker and the objects share the
+ * work: the front authenticates and judges roles, the object trusts only a signed principal.
+ */
+import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { QueueManagerObject } from "../../adapters/edge/index.js";
+import { testSecurity } from "../contract/security.contract.js";
+import { errorOf } from "../contract/http.contract.js";
+import { PRINCIPAL_HEADER, PRINCIPAL_MAC_HEADER } from "../../adapters/http/index.js";
+
+function stubFor(name: string): DurableObjectStub<QueueManagerObject> {
+  return env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as DurableObjectStub<QueueManagerObject>;
+}
+
+let counter = 0;
+const newQueueManagerName = () => `QM.EDGE.SEC.${Date.now().toString(36)}.${(counter++).toString(36)}`;
+const READER = { authorization: `Basic ${btoa("reader:reader-pw")}` };
+const CSRF = { "ibm-mq-rest-csrf-token": "" };
+
+testSecurity("worker and Durable Object (workerd)", {
+  // The worker counts failed logins per CF-Connecting-IP, which Cloudflare sets to the client's address.
+  fetch: (path, init, client = "192.0.2.1") => SELF.fetch("http://localhost" + path, { ...init, headers: { ...(init.headers as Record<string, string>), "cf-connecting-ip": client } }),
+  newClient: () => `198.51.100.${counter++ % 250}-${Date.now().toString(36)}`,
+  newQueueManagerName,
+  withQueueManager: (name, body) => runInDurableObject(stubFor(name), async (instance) => body(await instance.queueManager(name))),
+  sessionSeconds: 3,
+});
+
+describe("REST security at the edge: the front Worker and the objects", () => {
+  const tablesOf = (name: string) => runInDurableObject(stubFor(name), (_instance, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq_%'").toArray());
+
+  it("refuses a request its role forbids in the worker, waking no Durable Object", async () => {
+    const qmgr = newQueueManagerName();
+    const put = await SELF.fetch(`http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`, { method: "POST", headers: { ...READER, ...CSRF, "content-type": "text/plain" }, body: "no" });
+    expect(put.status).toBe(403);
+    expect(await errorOf(put)).toMatchObject({ msgId: "MQWB0103E" });
+    const define = await SELF.fetch(`http://localhost/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`, { method: "POST", headers: { ...READER, ...CSRF, "content-type": "application/json" }, body: JSON.stringify({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(NO)" } }) });
+    expect(define.status).toBe(403);
+    await define.arrayBuffer();
+    expect(await tablesOf(qmgr)).toEqual([]);
+  });
+
+  it("replaces a principal a client claims in the internal headers with the one it authenticated", async () => {
+    const qmgr = newQueueManagerName();
+    const forged = { [PRINCIPAL_HEADER]: encodeURIComponent(JSON.stringify({ name: "admin", role: "MQWebAdmin", mechanism: "basic" })), [PRINCIPAL_MAC_HEADER]: "A".repeat(43) + "=" };
+    const put = await SELF.fetch(`http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`, { method: "POST", headers: { ...READER, ...CSRF, ...forged, "content-type": "text/plain" }, body: "no" });
+    expect(put.status).toBe(403);
+    await put.arrayBuffer();
+    const who = await SELF.fetch("http://localhost/ibmmq/rest/v2/login", { headers: { ...READER, ...forged } });
+    expect(await who.json()).toEqual({ user: [{ name: "reader", role: ["MQWebAdminRO"] }] });
+  });
+
+  it("has the object refuse a request that reaches it without credentials or with an unsigned principal", async () => {
+    const qmgr = newQueueManagerName();
+    const url = `http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/messagelist`;
+    const bare = await stubFor(qmgr).fetch(url);
+    expect(bare.status).toBe(401);
+    await errorOf(bare);
+    const forged = await stubFor(qmgr).fetch(url, { headers: { [PRINCIPAL_HEADER]: encodeURIComponent(JSON.stringify({ name: "admin", role: "MQWebAdmin", mechanism: "basic" })), [PRINCIPAL_MAC_HEADER]: "A".repeat(43) + "=" } });
+    expect(forged.status).toBe(401);
+    await errorOf(forged);
+    // Credentials it can check itself are accepted, and judged by their role.
+    expect((await stubFor(qmgr).fetch(url, { headers: READER })).status).toBe(200);
+    const put = await stubFor(qmgr).fetch(url.replace(/messagelist$/, "message"), { method: "POST", headers: { ...READER, ...CSRF, "content-type": "text/plain" }, body: "no" });
+    expect(put.status).toBe(403);
+    await put.arrayBuffer();
+    expect(await runInDurableObject(stubFor(qmgr), async (instance) => (await instance.queueManager(qmgr)).queueStatus("DEV.QUEUE.1").depth)).toBe(0);
+  });
+
+  it("answers login in the worker, with a Secure cookie over https only", async () => {
+    const login = await SELF.fetch("http://localhost/ibmmq/rest/v3/login", { method: "POST", headers: { ...CSRF, "content-type": "application/json", "cf-connecting-ip": "203.0.113.9" }, body: JSON.stringify({ username: "admin", password: "admin-pw" }) });
+    expect(login.status).toBe(204);
+    expect(login.headers.get("set-cookie")).toMatch(/^LtpaToken2=/);
+    // Over plain http (a local run), the cookie is not Secure; over https it is.
+    expect(login.headers.get("set-cookie")).not.toMatch(/; Secure/i);
+    const secure = await SELF.fetch("https://localhost/ibmmq/rest/v3/login", { method: "POST", headers: { ...CSRF, "content-type": "application/json", "cf-connecting-ip": "203.0.113.9" }, body: JSON.stringify({ username: "admin", password: "admin-pw" }) });
+    expect(secure.headers.get("set-cookie")).toMatch(/; Secure/i);
+  });
+});

@@ -1,0 +1,65 @@
+/** Users, roles, login and CORS on Node's HTTP server, over real sockets (test/contract/security.contract.ts). */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QueueManager } from "../../core/index.js";
+import { serveHttp, type NodeServer } from "../../adapters/http/node-server.js";
+import { testSecurity } from "../contract/security.contract.js";
+import { TEST_CORS_ORIGINS, TEST_MQ_USERS, TEST_READER_TOKEN_ENTRY, TEST_SESSION_SECRET } from "../fixtures/security.js";
+import { fetchFrom } from "./sockets/fetch-from.js";
+
+const SESSION_SECONDS = 2;
+const managers: QueueManager[] = [];
+let server: NodeServer;
+let nextManager = 0;
+let nextClient = 2;
+
+beforeAll(async () => {
+  // serveHttp serves the queue managers it is given: enough for every test to have its own.
+  for (let i = 0; i < 64; i++) {
+    const qm = await QueueManager.open({ name: `QM.SEC.${i}` });
+    await qm.mqsc("DEFINE QLOCAL(DEV.QUEUE.1)\nDEFINE QLOCAL(DEV.QUEUE.2)\nDEFINE QLOCAL(DEV.QUEUE.3)");
+    managers.push(qm);
+  }
+  server = await serveHttp({
+    queueManagers: managers,
+    tokens: ["socket-admin-token", TEST_READER_TOKEN_ENTRY],
+    users: TEST_MQ_USERS,
+    sessionSecret: TEST_SESSION_SECRET,
+    sessionSeconds: SESSION_SECONDS,
+    corsOrigins: TEST_CORS_ORIGINS,
+  });
+});
+afterAll(async () => {
+  await server.close();
+  for (const qm of managers) await qm.close();
+});
+
+testSecurity("Node's HTTP server, real sockets", {
+  // Each client its own loopback address: the server counts failed logins per socket address.
+  fetch: (path, init, client = "127.0.0.1") => fetchFrom(client, server.url + path, init),
+  newClient: () => `127.0.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 2}`,
+  newQueueManagerName: () => {
+    if (nextManager >= managers.length) throw new Error("the test needs more queue managers than beforeAll opened");
+    return managers[nextManager++]!.name;
+  },
+  withQueueManager: async (name, body) => body(managers.find((qm) => qm.name === name)!),
+  sessionSeconds: SESSION_SECONDS,
+});
+
+describe("REST security on Node's HTTP server: configuration", () => {
+  it("counts failed logins by socket address, not by a header the client chooses", async () => {
+    const client = "127.9.9.9";
+    const attempt = (spoofed: string) =>
+      fetchFrom(client, `${server.url}/ibmmq/rest/v2/login`, { method: "POST", headers: { "ibm-mq-rest-csrf-token": "", "content-type": "application/json", "cf-connecting-ip": spoofed }, body: JSON.stringify({ username: "app", password: "nope" }) });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await attempt(`10.0.0.${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it("refuses to start with a malformed MQ_USERS entry, saying which entry and never echoing the hash", async () => {
+    const broken = ["admin:MQWebAdmin:pbkdf2-sha256$1000$c2FsdHNhbHQ=$short", "admin:Superuser:pbkdf2-sha256$1000$c2FsdHNhbHQ=$x", "justaname"];
+    for (const users of broken) {
+      await expect(serveHttp({ queueManagers: [], users })).rejects.toThrow(/MQ_USERS entry 1/);
+      await expect(serveHttp({ queueManagers: [], users })).rejects.not.toThrow(/short|\$x/);
+    }
+  });
+});
