@@ -7,6 +7,7 @@ import { QueueManager } from "../../core/index.js";
 import { createHttpApp } from "../../adapters/http/index.js";
 import { serveHttp, type NodeServer } from "../../adapters/http/node-server.js";
 import { ADMIN_ONLY_ROUTES, ROUTES, accessFor } from "../../adapters/http/routes.js";
+import { operationOf } from "../../adapters/http/security/roles.js";
 import { WEBMQ_VERSION } from "../../adapters/http/version.js";
 import { errorOf } from "../contract/http.contract.js";
 import { testAdminApi } from "../contract/http-admin.contract.js";
@@ -54,11 +55,34 @@ describe("admin REST API: node-only", () => {
 
   it("lists every call with the role it needs; the admin-only ones are crtmqm, dltmqm and MQSC", () => {
     expect(ADMIN_ONLY_ROUTES.map((r) => `${r.method} ${r.resource}`)).toEqual(["POST /admin/action/qmgr/{qmgrName}/mqsc", "POST /admin/qmgr", "DELETE /admin/qmgr/{qmgrName}"]);
+    expect(accessFor("POST", "/ibmmq/rest/v2/login")).toBe("session");
     expect(accessFor("GET", "/ibmmq/rest/v2/admin/qmgr")).toBe("admin-read");
     expect(accessFor("DELETE", "/ibmmq/rest/v3/admin/qmgr/QM1")).toBe("admin");
     expect(accessFor("POST", "/ibmmq/rest/v1/messaging/qmgr/QM1/queue/Q/message")).toBe("messaging");
     expect(accessFor("PUT", "/ibmmq/rest/v1/messaging/qmgr/QM1/queue/Q/message")).toBeUndefined();
     expect(accessFor("GET", "/ibmmq/rest/v2/nothing")).toBeUndefined();
     expect(ROUTES.every((route) => Object.keys(route.methods).length > 0)).toBe(true);
+  });
+
+  it("agrees with the role check (security/roles.ts) on what each call is", async () => {
+    const samples: Record<string, string> = {
+      "/messaging/qmgr/{qmgrName}/queue/{queueName}/message": "/ibmmq/rest/v2/messaging/qmgr/QM1/queue/Q1/message",
+      "/messaging/qmgr/{qmgrName}/queue/{queueName}/messagelist": "/ibmmq/rest/v2/messaging/qmgr/QM1/queue/Q1/messagelist",
+      "/messaging/qmgr/{qmgrName}/topic/{topicString}/message": "/ibmmq/rest/v2/messaging/qmgr/QM1/topic/a/b/message",
+      "/admin/action/qmgr/{qmgrName}/mqsc": "/ibmmq/rest/v2/admin/action/qmgr/QM1/mqsc",
+      "/admin/qmgr": "/ibmmq/rest/v2/admin/qmgr",
+      "/admin/qmgr/{qmgrName}": "/ibmmq/rest/v2/admin/qmgr/QM1",
+      "/login": "/ibmmq/rest/v2/login",
+      "/admin/installation/{installationName}": "/ibmmq/rest/v2/admin/installation",
+    };
+    const kinds: Record<string, string[]> = { messaging: ["put", "get", "browse", "publish"], "admin-read": ["admin-read"], admin: ["admin-change", "mqsc"], session: ["session"] };
+    for (const route of ROUTES) {
+      const path = samples[route.resource]!;
+      expect(route.pattern.test(path), route.resource).toBe(true);
+      for (const [method, access] of Object.entries(route.methods)) {
+        const operation = await operationOf(method, path, async () => "DEFINE QLOCAL(X)");
+        expect(kinds[access], `${method} ${route.resource}`).toContain(operation?.kind);
+      }
+    }
   });
 });
