@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
+          // Property tests (fast-check) run hundreds of cases: 5 s is too short on a busy 2-core machine.
+          testTimeout: 20_000,
           include: ["test/node/**/*.test.ts"],
         },
       },

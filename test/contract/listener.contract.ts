@@ -4,7 +4,7 @@
  * the dead-letter queue, every good message handled exactly once), with a store that fails
  * once in the middle; and each rule on its own.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MQDLH_LENGTH, ManualClock, QueueManager, type DeadLetterHandlerReport, UnprocessableMessageError, decodeDeadLetterHeader, encodeDeadLetterHeader, type Listener, type ListenerEvent, type Message, type Store } from "../../core/index.js";
 import { bind, uniqueKey, type StoreHarness } from "./harness.js";
 
@@ -345,13 +345,12 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
         const handler = qm.startDeadLetterHandler(`INPUTQ(${DLQ}) RETRYINT(5) WAIT(YES)\nREASON(MQRC_BACKOUT_THRESHOLD_REACHED) ACTION(RETRY) RETRY(3)`);
         handler.onReport((report) => reports.push(report));
         clock.advance(0);
-        await settle();
-        expect(handler.stats.failedAttempts).toBe(1);
+        // The handler's work is asynchronous (store commits): wait for it, do not sleep a fixed time.
+        await vi.waitFor(() => expect(handler.stats.failedAttempts).toBe(1));
         expect(reports[0]!.detail).toMatch(/MQRC_PUT_INHIBITED/);
         await qm.alterQueue(APP, { putEnabled: true });
         clock.advance(5000);
-        await settle();
-        expect(handler.stats).toMatchObject({ retried: 1, failedAttempts: 1 });
+        await vi.waitFor(() => expect(handler.stats).toMatchObject({ retried: 1, failedAttempts: 1 }));
         expect(await qm.get(APP)).toMatchObject({ body: "order 7", backoutCount: 1 });
         expect(qm.queueStatus(DLQ).depth).toBe(0);
         await handler.close();
@@ -370,9 +369,9 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
           ].join("\n"),
         );
         clock.advance(0);
-        await settle();
+        await vi.waitFor(() => expect(handler.stats.failedAttempts).toBe(1));
         clock.advance(1000);
-        await settle();
+        await vi.waitFor(() => expect(handler.stats.forwarded).toBe(1));
         const parked = await qm.get("APP.PARKED");
         expect(parked).toMatchObject({ body: "order 7" });
         expect(parked!.deadLetterHeader).toMatchObject({ destQueue: APP, reason: 2362 });
@@ -436,8 +435,7 @@ export function testExpiry(name: string, harness: StoreHarness): void {
         clock.advance(999);
         expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(2);
         clock.advance(1);
-        await settle();
-        expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1);
+        await vi.waitFor(() => expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1));
         const again = await reopen();
         expect(await again.list("DEV.QUEUE.1")).toHaveLength(1);
         expect((await again.get("DEV.QUEUE.1"))?.body).toBe("stays");
@@ -450,8 +448,7 @@ export function testExpiry(name: string, harness: StoreHarness): void {
         expect(altered.commands[1]!.objects![0]!.parameters).toMatchObject({ usedlq: "YES" });
         await qm.put("DEV.QUEUE.1", { body: "late", persistent: true, expiry: 500, properties: { order: 9 } });
         clock.advance(500);
-        await settle();
-        expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(0);
+        await vi.waitFor(() => expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(0));
         clock.advance(10_000);
         const [dead] = await drain(qm, DLQ);
         expect(dead).toMatchObject({ body: "late", expiry: null, persistent: true });
@@ -475,8 +472,7 @@ export function testExpiry(name: string, harness: StoreHarness): void {
         expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1);
         await qm.alterQueue(DLQ, { putEnabled: true });
         clock.advance(60_000);
-        await settle();
-        expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(0);
+        await vi.waitFor(() => expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(0));
         expect((await drain(qm, DLQ)).map((m) => m.body)).toEqual(["late"]);
       });
     });
