@@ -280,14 +280,14 @@ export class Kernel {
     }
     let body: StoredBody;
     try {
-      body = entry.body ?? (await this.readBody(record.seq));
+      body = entry.body ?? (await this.readBody(record));
     } catch (error) {
       this.putBack(queue, entry);
       throw error;
     }
     try {
       // The store's commit awaited directly (see #putPersistent), its failure wrapped here.
-      await this.#commits.commit([{ op: "deleteMessage", seq: record.seq }]);
+      await this.#commits.commit([{ op: "deleteMessage", seq: record.seq, queue: record.queue, priority: record.priority }]);
     } catch (error) {
       this.putBack(queue, entry);
       throw this.#commitError(error);
@@ -304,7 +304,7 @@ export class Kernel {
     try {
       // The unit may have ended while the get waited.
       unit.checkActive();
-      const message = toMessage(record, entry.body ?? (await this.readBody(record.seq)), now);
+      const message = toMessage(record, entry.body ?? (await this.readBody(record)), now);
       unit.add({
         kind: "get",
         record,
@@ -328,10 +328,11 @@ export class Kernel {
     if (this.events.hasListeners) this.events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: record.persistent, depth: queue.depth });
   }
 
-  async readBody(seq: number): Promise<StoredBody> {
+  async readBody(record: MessageRecord): Promise<StoredBody> {
+    const { seq } = record;
     let body: StoredBody | undefined;
     try {
-      body = await this.store.readBody(seq);
+      body = await this.store.readBody(seq, { queue: record.queue, priority: record.priority });
     } catch (error) {
       throw new MQError("MQRC_RESOURCE_PROBLEM", `the ${this.store.kind} store could not read message ${seq}: ${describe(error)}`, { cause: error });
     }
@@ -398,7 +399,7 @@ export class Kernel {
     }
     const ops: StoreOp[] = [];
     for (const entry of expired) {
-      if (entry.record.persistent) ops.push({ op: "deleteMessage", seq: entry.record.seq });
+      if (entry.record.persistent) ops.push({ op: "deleteMessage", seq: entry.record.seq, queue: entry.record.queue, priority: entry.record.priority });
       this.forget(queue, entry);
     }
     // Expired messages are never delivered; if this delete fails they are found and

@@ -41,16 +41,33 @@ function columns(sql: Sql, table: string): string[] {
   });
 }
 
-function indexes(sql: Sql): string[] {
-  return sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'mq_messages' AND sql IS NOT NULL ORDER BY name").toArray().map((r) => r.name);
+function indexes(sql: Sql, table: string): string[] {
+  return sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name", table).toArray().map((r) => r.name);
+}
+
+function tables(sql: Sql): string[] {
+  return sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq%' ORDER BY name").toArray().map((r) => r.name);
+}
+
+/** The lanes, as "queue/priority -> rows in its table". */
+function lanes(sql: Sql): string[] {
+  return sql
+    .exec<{ id: number; queue: string; priority: number }>("SELECT id, queue, priority FROM mq_lanes ORDER BY queue, priority")
+    .toArray()
+    .map((l) => `${l.queue}/${l.priority} -> ${sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM mq_lane_${l.id}`).one().n}`);
 }
 
 /** Opens with today's store (few messages in memory, so that lanes page) and checks everything came across. */
 async function checkMigrated(storage: DurableObjectStorage): Promise<void> {
   const qm = await QueueManager.open({ name: "QM1", store: new DurableObjectStore(storage), messagesInMemoryPerLane: 2 });
   expect(qm.damagedRecords).toEqual([]);
-  expect(columns(storage.sql, "mq_messages")).toEqual(["seq", "lane", "correlation_id", "record", "body", "chunks"]);
-  expect(indexes(storage.sql)).toEqual(["mq_messages_by_correlation", "mq_messages_by_lane"]);
+  // The old table is gone; each lane has a table of its own, its rows keyed by seq alone.
+  expect(tables(storage.sql)).not.toContain("mq_messages");
+  expect(lanes(storage.sql)).toEqual([`${QUEUE}/0 -> 6`, `${QUEUE}/5 -> 3`, `${QUEUE}/9 -> 1`, `${OTHER}/0 -> 1`]);
+  const { id } = storage.sql.exec<{ id: number }>("SELECT id FROM mq_lanes WHERE queue = ? AND priority = 5", QUEUE).one();
+  expect(columns(storage.sql, `mq_lane_${id}`)).toEqual(["seq", "correlation_id", "record", "body", "chunks"]);
+  expect(indexes(storage.sql, `mq_lane_${id}`)).toEqual([`mq_lane_${id}_by_correlation`]);
+  expect(storage.sql.exec("SELECT COUNT(*) AS n FROM mq_body_chunks").one()).toEqual({ n: 2 });
   expect(qm.queueStatus(QUEUE).depth).toBe(10);
   expect(qm.queueStatus(OTHER).depth).toBe(1);
 
@@ -78,7 +95,8 @@ async function checkMigrated(storage: DurableObjectStorage): Promise<void> {
   const last = await QueueManager.open({ name: "QM1", store: new DurableObjectStore(storage) });
   expect(last.queueStatus(QUEUE).depth).toBe(0);
   expect(last.queueStatus(OTHER).depth).toBe(0);
-  expect(storage.sql.exec("SELECT COUNT(*) AS n FROM mq_messages").one()).toEqual({ n: 0 });
+  // CLEAR took APP.ORDERS's lanes, tables and all; APP.OTHER's two lanes stay, empty.
+  expect(lanes(storage.sql)).toEqual([`${OTHER}/0 -> 0`, `${OTHER}/3 -> 0`]);
   await last.close();
 }
 
@@ -92,7 +110,7 @@ describe("Durable Object store: databases of older layouts migrate at open (work
     await inObject("layout-2", async (storage) => {
       await writeOld(storage);
       expect(columns(storage.sql, "mq_messages")).toEqual(["seq", "queue", "priority", "correlation_id", "record", "body", "chunks"]);
-      expect(indexes(storage.sql)).toEqual(["mq_messages_correlation", "mq_messages_lane"]);
+      expect(indexes(storage.sql, "mq_messages")).toEqual(["mq_messages_correlation", "mq_messages_lane"]);
       await checkMigrated(storage);
     });
   });
@@ -112,12 +130,14 @@ describe("Durable Object store: databases of older layouts migrate at open (work
   it("a migration that fails leaves the old layout as it was, to be tried again", async () => {
     await inObject("layout-2-failed", async (storage) => {
       await writeOld(storage);
-      // A lanes table that cannot take the migration's rows (a NOT NULL column it does not fill).
-      storage.sql.exec("CREATE TABLE mq_lanes (id INTEGER PRIMARY KEY, queue TEXT, priority INTEGER, blocker TEXT NOT NULL)");
+      // A table in the way of the migration's third lane, so that it fails part way through.
+      storage.sql.exec("CREATE TABLE mq_lane_3 (x)");
       expect(() => new DurableObjectStore(storage)).toThrow();
       expect(columns(storage.sql, "mq_messages")).toEqual(["seq", "queue", "priority", "correlation_id", "record", "body", "chunks"]);
       expect(storage.sql.exec("SELECT COUNT(*) AS n FROM mq_messages").one()).toEqual({ n: 11 });
-      storage.sql.exec("DROP TABLE mq_lanes");
+      expect(tables(storage.sql)).toEqual(["mq_body_chunks", "mq_lane_3", "mq_lanes", "mq_messages", "mq_meta", "mq_objects"]);
+      expect(storage.sql.exec("SELECT COUNT(*) AS n FROM mq_lanes").one()).toEqual({ n: 0 });
+      storage.sql.exec("DROP TABLE mq_lane_3");
       await checkMigrated(storage);
     });
   });
