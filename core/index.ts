@@ -36,7 +36,7 @@ export { checkObjectName } from "./attributes.js";
 export { systemClock, ManualClock } from "./clock.js";
 export type { Clock, TimerHandle } from "./clock.js";
 export { MemoryStore, MemoryStorage, createMemoryStore, MEMORY_STORE_KIND } from "./memory-store.js";
-export type { Store, StoreOp, StoreSnapshot, ObjectRecord, ObjectKind, MessageQuery, QueueSummary } from "./store.js";
+export type { Store, StoreOp, StoreSnapshot, ObjectRecord, ObjectKind, MessageQuery, MessageWhere, QueueSummary } from "./store.js";
 export { parseScript } from "./mqsc/parser.js";
 export type { MqscResult, MqscCommandResult, MqscMessage, MqscObject } from "./mqsc/result.js";
 export type { MqscRunOptions } from "./mqsc/execute.js";

@@ -30,7 +30,12 @@ export type StoreOp =
   | { op: "putMessage"; record: MessageRecord; body: StoredBody }
   /** Replaces a stored message's descriptor (backout count, for instance); the body stays. */
   | { op: "updateMessage"; record: MessageRecord }
-  | { op: "deleteMessage"; seq: number }
+  /**
+   * Removes a stored message. `queue` and `priority` say where it is, when the caller knows
+   * (the queue manager always does): a store that files messages by lane (the Durable
+   * Object's) goes straight to the row; without them it looks the seq up.
+   */
+  | { op: "deleteMessage"; seq: number; queue?: string; priority?: number }
   /** Removes every stored message of a queue (CLEAR, DELETE ... PURGE), in memory or not. */
   | { op: "deleteQueueMessages"; queue: string }
   | { op: "putObject"; record: ObjectRecord }
@@ -46,6 +51,12 @@ export interface StoreSnapshot {
    */
   queues: QueueSummary[];
   meta: { key: string; value: JsonValue }[];
+}
+
+/** Where a stored message is filed: its queue and priority (a lane). */
+export interface MessageWhere {
+  queue: string;
+  priority: number;
 }
 
 export interface QueueSummary {
@@ -82,8 +93,11 @@ export interface Store {
   load(): Promise<StoreSnapshot>;
   /** Stored message descriptors (no bodies) that the query selects, in ascending seq order. */
   loadMessages(query: MessageQuery): Promise<MessageRecord[]>;
-  /** The body of a stored message, or undefined when there is none by that seq. */
-  readBody(seq: number): Promise<StoredBody | undefined>;
+  /**
+   * The body of a stored message, or undefined when there is none by that seq. `where` is
+   * its queue and priority when the caller knows them (see deleteMessage); a store may ignore it.
+   */
+  readBody(seq: number, where?: MessageWhere): Promise<StoredBody | undefined>;
   /** Applies the batch atomically, in order. Resolves only once it is durable. */
   commit(batch: StoreOp[]): Promise<void>;
   /** Releases the storage; the store is not used again. */

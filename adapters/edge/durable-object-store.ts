@@ -4,9 +4,17 @@
  * the response until the write is durable. Message descriptors and bodies share a row;
  * bodies over 1 MiB go to a chunk table because SQLite rows in a Durable Object are
  * limited to 2 MB.
+ *
+ * Messages are filed by lane (a queue and a priority), a table each (durable-object-tables.ts):
+ * the queue manager keeps what it delivers next in memory and reads the store only at open
+ * and when a lane pages, in seq order, which is the lane table's own key. So the plain put
+ * binds three values (seq, record, body) and writes one B-tree, and the plain get deletes
+ * by that key, as raw SQLite would; a secondary index or each extra bound value is
+ * measurable per message (the put+get benchmark in bench/durable-object).
  */
-import type { MessageQuery, ObjectRecord, QueueSummary, Store, StoreOp, StoreSnapshot } from "../../core/index.js";
+import type { MessageQuery, MessageWhere, ObjectRecord, QueueSummary, Store, StoreOp, StoreSnapshot } from "../../core/index.js";
 import { NO_ID, recordFromText, recordToText, type MessageRecord, type StoredBody } from "../../core/internal.js";
+import { createLane, dropLane, laneTable, openLaneTables, type LaneTable } from "./durable-object-tables.js";
 
 export const DRIVER_NAME = "durable-object";
 
@@ -20,6 +28,14 @@ const COMMITTED: Promise<void> = Promise.resolve();
 /** UTF-16 units per text chunk: at most 3 UTF-8 bytes each, so a chunk stays under 1 MiB. */
 const CHUNK_CHARS = Math.floor(CHUNK_BYTES / 3);
 
+type Row = { seq: number; record: string };
+
+/** What a batch changed in the store's memory: undone if its transaction rolls back, the chunked seqs applied once it commits. */
+interface Pending {
+  chunked: [seq: number, has: boolean][];
+  undo: (() => void)[];
+}
+
 export class DurableObjectStore implements Store {
   readonly kind = DRIVER_NAME;
   /** Commits run synchronously inside the object, so grouping them would only add latency. */
@@ -27,76 +43,80 @@ export class DurableObjectStore implements Store {
   readonly #storage: DurableObjectStorage;
   /** Held once: reaching ctx.storage.sql crosses into the runtime on every access. */
   readonly #sql: SqlStorage;
-  readonly #t: { objects: string; messages: string; chunks: string; meta: string };
-  /** The statements of a put and a get, built once rather than per call. */
-  readonly #hot: { insertMessage: string; deleteMessage: string; selectBody: string };
+  readonly #prefix: string;
+  readonly #t: { objects: string; chunks: string; meta: string; lanes: string };
   /** Seqs of the messages whose bodies are in the chunk table; the rest need one DELETE. */
   readonly #chunked = new Set<number>();
+  /** Every lane, by queue, then priority; the tables agree with this after each commit. */
+  readonly #lanes = new Map<string, Map<number, LaneTable>>();
+  #nextLane = 1;
 
   constructor(storage: DurableObjectStorage, options: DurableObjectStoreOptions = {}) {
     this.#storage = storage;
     this.#sql = storage.sql;
     const prefix = options.tablePrefix ?? "mq";
-    this.#t = { objects: `${prefix}_objects`, messages: `${prefix}_messages`, chunks: `${prefix}_body_chunks`, meta: `${prefix}_meta` };
-    const { objects, messages, chunks, meta } = this.#t;
-    this.#hot = {
-      insertMessage: `INSERT INTO ${messages} (seq, queue, priority, correlation_id, record, body, chunks) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      deleteMessage: `DELETE FROM ${messages} WHERE seq = ?`,
-      selectBody: `SELECT body, chunks FROM ${messages} WHERE seq = ?`,
-    };
+    this.#prefix = prefix;
+    this.#t = { objects: `${prefix}_objects`, chunks: `${prefix}_body_chunks`, meta: `${prefix}_meta`, lanes: `${prefix}_lanes` };
     storage.sql.exec(`
-      CREATE TABLE IF NOT EXISTS ${objects} (kind TEXT NOT NULL, name TEXT NOT NULL, record TEXT NOT NULL, PRIMARY KEY (kind, name));
-      CREATE TABLE IF NOT EXISTS ${messages} (seq INTEGER PRIMARY KEY, queue TEXT, priority INTEGER, correlation_id TEXT, record TEXT NOT NULL, body, chunks INTEGER NOT NULL DEFAULT 0);
-      CREATE TABLE IF NOT EXISTS ${chunks} (seq INTEGER NOT NULL, idx INTEGER NOT NULL, data, PRIMARY KEY (seq, idx));
-      CREATE TABLE IF NOT EXISTS ${meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS ${this.#t.objects} (kind TEXT NOT NULL, name TEXT NOT NULL, record TEXT NOT NULL, PRIMARY KEY (kind, name));
+      CREATE TABLE IF NOT EXISTS ${this.#t.meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `);
-    addLaneColumns(storage.sql, messages);
-    // A lane in seq order, and a queue's messages by correlation id: each lookup an index range.
-    // Only messages that have a correlation id are in the second index (NULL otherwise), so a
-    // put without one updates a single index.
-    storage.sql.exec(`
-      CREATE INDEX IF NOT EXISTS ${messages}_lane ON ${messages} (queue, priority, seq);
-      CREATE INDEX IF NOT EXISTS ${messages}_correlation ON ${messages} (queue, correlation_id, seq) WHERE correlation_id IS NOT NULL;
-    `);
-    for (const row of storage.sql.exec<{ seq: number }>(`SELECT seq FROM ${messages} WHERE chunks > 0`)) this.#chunked.add(row.seq);
+    for (const lane of openLaneTables(storage, prefix)) this.#remember(lane);
+    for (const row of storage.sql.exec<{ seq: number }>(`SELECT DISTINCT seq FROM ${this.#t.chunks}`)) this.#chunked.add(row.seq);
   }
 
   async load(): Promise<StoreSnapshot> {
     const sql = this.#sql;
+    const queues: QueueSummary[] = [];
+    for (const lane of this.#allLanes()) {
+      const row = sql
+        .exec<{ count: number; maxSeq: number; bytes: number | null }>(
+          `SELECT COUNT(*) AS count, MAX(seq) AS maxSeq, SUM(CASE WHEN json_valid(record) THEN json_extract(record, '$.bodySize') END) AS bytes FROM ${lane.table}`,
+        )
+        .one();
+      if (row.count > 0) queues.push({ queue: lane.queue, priority: lane.priority, count: row.count, maxSeq: row.maxSeq, bytes: Number(row.bytes ?? 0) });
+    }
     return {
       objects: sql.exec<{ record: string }>(`SELECT record FROM ${this.#t.objects} ORDER BY kind, name`).toArray().map((r) => JSON.parse(r.record) as ObjectRecord),
-      queues: sql
-        .exec<{ queue: string; priority: number; count: number; maxSeq: number; bytes: number | null }>(
-          `SELECT queue, priority, COUNT(*) AS count, MAX(seq) AS maxSeq, SUM(CASE WHEN json_valid(record) THEN json_extract(record, '$.bodySize') END) AS bytes FROM ${this.#t.messages} GROUP BY queue, priority`,
-        )
-        .toArray()
-        .map((row) => ({ ...row, bytes: Number(row.bytes ?? 0) })) as QueueSummary[],
+      queues,
       meta: sql.exec<{ key: string; value: string }>(`SELECT key, value FROM ${this.#t.meta} ORDER BY key`).toArray().map((r) => ({ key: r.key, value: JSON.parse(r.value) })),
     };
   }
 
   async loadMessages(query: MessageQuery): Promise<MessageRecord[]> {
-    const messages = this.#t.messages;
-    type Row = { seq: number; record: string };
-    const rows =
-      "seq" in query
-        ? this.#sql.exec<Row>(`SELECT seq, record FROM ${messages} WHERE seq = ? AND queue = ?`, query.seq, query.queue)
-        : "correlationId" in query
-          ? this.#sql.exec<Row>(`SELECT seq, record FROM ${messages} WHERE queue = ? AND correlation_id = ? ORDER BY seq LIMIT ?`, query.queue, query.correlationId, query.limit)
-          : this.#sql.exec<Row>(
-              `SELECT seq, record FROM ${messages} WHERE queue = ? AND priority = ? AND seq > ? AND seq < ? ORDER BY seq LIMIT ?`,
-              query.queue,
-              query.priority,
-              query.afterSeq,
-              query.beforeSeq ?? Number.MAX_SAFE_INTEGER,
-              query.limit,
-            );
-    return rows.toArray().map(readRecord);
+    const sql = this.#sql;
+    const lanes = this.#lanes.get(query.queue);
+    if (!lanes) return [];
+    if ("seq" in query) {
+      for (const lane of lanes.values()) {
+        const rows = sql.exec<Row>(`SELECT seq, record FROM ${lane.table} WHERE seq = ?`, query.seq).toArray();
+        if (rows.length > 0) return rows.map(readRecord);
+      }
+      return [];
+    }
+    if ("correlationId" in query) {
+      // Each lane's matches in seq order, merged: the oldest `limit` of the queue.
+      const rows: Row[] = [];
+      for (const lane of lanes.values()) rows.push(...sql.exec<Row>(`SELECT seq, record FROM ${lane.table} WHERE correlation_id = ? ORDER BY seq LIMIT ?`, query.correlationId, query.limit).toArray());
+      return rows.sort((a, b) => a.seq - b.seq).slice(0, query.limit).map(readRecord);
+    }
+    const lane = lanes.get(query.priority);
+    if (!lane) return [];
+    return sql
+      .exec<Row>(`SELECT seq, record FROM ${lane.table} WHERE seq > ? AND seq < ? ORDER BY seq LIMIT ?`, query.afterSeq, query.beforeSeq ?? Number.MAX_SAFE_INTEGER, query.limit)
+      .toArray()
+      .map(readRecord);
   }
 
-  async readBody(seq: number): Promise<StoredBody | undefined> {
+  async readBody(seq: number, where?: MessageWhere): Promise<StoredBody | undefined> {
     const sql = this.#sql;
-    const row = sql.exec<{ body: string | ArrayBuffer | null; chunks: number }>(this.#hot.selectBody, seq).toArray()[0];
+    type BodyRow = { body: string | ArrayBuffer | null; chunks: number };
+    const known = where && this.#lanes.get(where.queue)?.get(where.priority);
+    let row = known ? sql.exec<BodyRow>(known.selectBody, seq).toArray()[0] : undefined;
+    if (!row) {
+      // Not where the caller said, or no caller said: look through every lane.
+      for (const lane of this.#allLanes()) if ((row = sql.exec<BodyRow>(lane.selectBody, seq).toArray()[0])) break;
+    }
     if (!row) return undefined;
     if (row.chunks === 0) return fromColumn(row.body);
     const parts = sql.exec<{ data: string | ArrayBuffer }>(`SELECT data FROM ${this.#t.chunks} WHERE seq = ? ORDER BY idx`, seq).toArray().map((r) => fromColumn(r.data));
@@ -107,17 +127,20 @@ export class DurableObjectStore implements Store {
     // The work is synchronous; answering with one settled promise saves an async frame per
     // commit on the hot path, and a failure still reaches the caller as a rejection.
     try {
-      // Changes to #chunked wait for the commit: a transaction that rolls back leaves it as it was.
-      const chunked: [seq: number, has: boolean][] = [];
-      // One operation is at most one write here but for chunked bodies, and SQLite makes a
-      // single statement atomic by itself; a transaction would only add its cost.
-      if (batch.length === 1 && !this.#isChunkedOp(batch[0]!)) this.#apply(batch[0]!, chunked);
-      else {
+      // A batch of one statement needs no transaction: SQLite makes a statement atomic by
+      // itself, and a transaction would only add its cost.
+      if (batch.length === 1 && this.#applyAlone(batch[0]!)) return COMMITTED;
+      const pending: Pending = { chunked: [], undo: [] };
+      try {
         this.#storage.transactionSync(() => {
-          for (const op of batch) this.#apply(op, chunked);
+          for (const op of batch) this.#apply(op, pending);
         });
+      } catch (error) {
+        // The transaction rolled back: so do the lanes this store remembers.
+        for (let i = pending.undo.length - 1; i >= 0; i--) pending.undo[i]!();
+        throw error;
       }
-      for (const [seq, has] of chunked) {
+      for (const [seq, has] of pending.chunked) {
         if (has) this.#chunked.add(seq);
         else this.#chunked.delete(seq);
       }
@@ -139,53 +162,92 @@ export class DurableObjectStore implements Store {
 
   // --- Internal helpers ---
 
-  /** Whether an operation writes more than one row (a chunked body), and so needs a transaction. */
-  #isChunkedOp(op: StoreOp): boolean {
-    return (op.op === "putMessage" && isChunked(op.body)) || (op.op === "deleteMessage" && this.#chunked.has(op.seq)) || op.op === "deleteQueueMessages";
+  /**
+   * Runs an operation that is one statement by itself and returns true, or returns false
+   * without writing when it needs more (a new lane, a correlation id or a chunked body to
+   * file, a message whose lane the caller did not say, a whole queue). The plain put and
+   * get of a message take this path.
+   */
+  #applyAlone(op: StoreOp): boolean {
+    switch (op.op) {
+      case "putMessage": {
+        const { record, body } = op;
+        const lane = this.#lanes.get(record.queue)?.get(record.priority);
+        if (lane === undefined || record.correlationId !== NO_ID || isChunked(body)) return false;
+        this.#sql.exec(lane.insert, record.seq, recordToText(record), toColumn(body));
+        return true;
+      }
+      case "deleteMessage": {
+        const lane = op.queue === undefined ? undefined : this.#lanes.get(op.queue)?.get(op.priority!);
+        if (lane === undefined || this.#chunked.has(op.seq)) return false;
+        this.#sql.exec(lane.delete, op.seq);
+        return true;
+      }
+      case "deleteQueueMessages":
+        return false;
+      default:
+        // Objects, meta and descriptor updates: one statement each, and no lane to add.
+        this.#apply(op, { chunked: [], undo: [] });
+        return true;
+    }
   }
 
-  #apply(op: StoreOp, chunked: [seq: number, has: boolean][]): void {
+  #apply(op: StoreOp, pending: Pending): void {
     const sql = this.#sql;
-    const { objects, messages, chunks, meta } = this.#t;
+    const { objects, chunks, meta } = this.#t;
     switch (op.op) {
       case "putMessage": {
         // Seqs are never reused, so a put never replaces a row and has no old chunks to clear.
         const { record, body } = op;
+        const lane = this.#lanes.get(record.queue)?.get(record.priority) ?? this.#addLane(record.queue, record.priority, pending);
         const parts = isChunked(body) ? splitBody(body) : undefined;
         sql.exec(
-          this.#hot.insertMessage,
+          lane.insertFull,
           record.seq,
-          record.queue,
-          record.priority,
           record.correlationId === NO_ID ? null : record.correlationId,
           recordToText(record),
           parts === undefined ? toColumn(body) : null,
           parts === undefined ? 0 : parts.length,
         );
         if (parts !== undefined) {
-          chunked.push([op.record.seq, true]);
-          parts.forEach((part, idx) => sql.exec(`INSERT INTO ${chunks} (seq, idx, data) VALUES (?, ?, ?)`, op.record.seq, idx, toColumn(part)));
+          pending.chunked.push([record.seq, true]);
+          parts.forEach((part, idx) => sql.exec(`INSERT INTO ${chunks} (seq, idx, data) VALUES (?, ?, ?)`, record.seq, idx, toColumn(part)));
         }
         return;
       }
       case "updateMessage": {
-        const cursor = sql.exec(`UPDATE ${messages} SET record = ? WHERE seq = ?`, recordToText(op.record), op.record.seq);
-        if (cursor.rowsWritten === 0) throw new Error(`durable-object store: no message with seq ${op.record.seq} to update`);
+        const { record } = op;
+        const lane = this.#lanes.get(record.queue)?.get(record.priority);
+        const cursor = lane ? sql.exec(`UPDATE ${lane.table} SET record = ? WHERE seq = ?`, recordToText(record), record.seq) : undefined;
+        if (!cursor || cursor.rowsWritten === 0) throw new Error(`durable-object store: no message with seq ${record.seq} on ${record.queue} at priority ${record.priority} to update`);
         return;
       }
-      case "deleteMessage":
-        sql.exec(this.#hot.deleteMessage, op.seq);
+      case "deleteMessage": {
+        const said = op.queue === undefined ? undefined : this.#lanes.get(op.queue)?.get(op.priority!);
+        // Not where the caller said, or no caller said: every lane (a seq is in one at most).
+        if (!said || sql.exec(said.delete, op.seq).rowsWritten === 0) {
+          for (const lane of this.#allLanes()) if (sql.exec(lane.delete, op.seq).rowsWritten > 0) break;
+        }
         if (this.#chunked.has(op.seq)) {
           sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, op.seq);
-          chunked.push([op.seq, false]);
+          pending.chunked.push([op.seq, false]);
         }
         return;
+      }
       case "deleteQueueMessages": {
-        for (const row of sql.exec<{ seq: number }>(`SELECT seq FROM ${messages} WHERE queue = ? AND chunks > 0`, op.queue).toArray()) {
-          sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, row.seq);
-          chunked.push([row.seq, false]);
+        // The queue's lanes go with its messages, tables and all, so that queues made and
+        // deleted over time (permanent dynamic ones) leave nothing behind.
+        const lanes = this.#lanes.get(op.queue);
+        if (!lanes) return;
+        for (const lane of lanes.values()) {
+          for (const row of sql.exec<{ seq: number }>(`SELECT seq FROM ${lane.table} WHERE chunks > 0`).toArray()) {
+            sql.exec(`DELETE FROM ${chunks} WHERE seq = ?`, row.seq);
+            pending.chunked.push([row.seq, false]);
+          }
+          dropLane(sql, this.#prefix, lane);
         }
-        sql.exec(`DELETE FROM ${messages} WHERE queue = ?`, op.queue);
+        this.#lanes.delete(op.queue);
+        pending.undo.push(() => this.#lanes.set(op.queue, lanes));
         return;
       }
       case "putObject":
@@ -202,6 +264,27 @@ export class DurableObjectStore implements Store {
         return;
     }
   }
+
+  /** A new lane, its table made in the batch's transaction; forgotten again if the batch rolls back. */
+  #addLane(queue: string, priority: number, pending: Pending): LaneTable {
+    // Ids are never reused: one given in a batch that rolls back is simply skipped.
+    const lane = laneTable(this.#prefix, this.#nextLane++, queue, priority);
+    createLane(this.#sql, this.#prefix, lane);
+    this.#remember(lane);
+    pending.undo.push(() => this.#lanes.get(queue)?.delete(priority));
+    return lane;
+  }
+
+  #remember(lane: LaneTable): void {
+    let byPriority = this.#lanes.get(lane.queue);
+    if (!byPriority) this.#lanes.set(lane.queue, (byPriority = new Map()));
+    byPriority.set(lane.priority, lane);
+    if (lane.id >= this.#nextLane) this.#nextLane = lane.id + 1;
+  }
+
+  *#allLanes(): Iterable<LaneTable> {
+    for (const byPriority of this.#lanes.values()) yield* byPriority.values();
+  }
 }
 
 /**
@@ -213,18 +296,6 @@ function readRecord(row: { seq: number; record: string }): MessageRecord {
     return { ...recordFromText(row.record), seq: row.seq };
   } catch {
     return { seq: row.seq } as MessageRecord;
-  }
-}
-
-/** A database made before lanes were indexed gains their columns, filled from each record. */
-function addLaneColumns(sql: SqlStorage, messages: string): void {
-  try {
-    sql.exec(`SELECT queue FROM ${messages} LIMIT 0`);
-  } catch {
-    sql.exec(`ALTER TABLE ${messages} ADD COLUMN queue TEXT`);
-    sql.exec(`ALTER TABLE ${messages} ADD COLUMN priority INTEGER`);
-    sql.exec(`ALTER TABLE ${messages} ADD COLUMN correlation_id TEXT`);
-    sql.exec(`UPDATE ${messages} SET queue = json_extract(record, '$.queue'), priority = json_extract(record, '$.priority'), correlation_id = NULLIF(json_extract(record, '$.correlationId'), '${NO_ID}')`);
   }
 }
 

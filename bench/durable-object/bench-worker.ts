@@ -88,7 +88,8 @@ export class BenchObject extends DurableObject<Env> {
           const store = this.#store!;
           for (const record of this.#records) {
             await store.commit([{ op: "putMessage", record, body: BODY_1KIB }]);
-            await store.commit([{ op: "deleteMessage", seq: record.seq }]);
+            // Where the message is, as the queue manager says it.
+            await store.commit([{ op: "deleteMessage", seq: record.seq, queue: record.queue, priority: record.priority }]);
           }
           return this.#records.length;
         });

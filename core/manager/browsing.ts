@@ -51,7 +51,7 @@ export class Browsing {
       if (!next) return null;
       const here = { priority: next.record.priority, seq: next.record.seq };
       if (!withBody) return { message: toSummary(next.record, now), position: here };
-      const body = next.body ?? (await this.kernel.store.readBody(next.record.seq));
+      const body = next.body ?? (await this.kernel.store.readBody(next.record.seq, { queue: next.record.queue, priority: next.record.priority }));
       // The message may have been taken while its body was read; browse on to the next one.
       if (body === undefined || next.state === EntryState.Gone) {
         position = here;

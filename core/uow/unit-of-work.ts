@@ -154,7 +154,7 @@ export class UnitOfWork {
     const ops: StoreOp[] = [];
     for (const item of this.#items) {
       if (!item.record.persistent) continue;
-      if (item.kind === "get") ops.push({ op: "deleteMessage", seq: item.record.seq });
+      if (item.kind === "get") ops.push({ op: "deleteMessage", seq: item.record.seq, queue: item.record.queue, priority: item.record.priority });
       else if (prepared) ops.push({ op: "updateMessage", record: item.record });
       else ops.push({ op: "putMessage", record: item.record, body: item.body! });
     }
@@ -200,7 +200,7 @@ export class UnitOfWork {
         if (!countBackout) continue;
         item.record.backoutCount++;
         if (item.record.persistent) ops.push({ op: "updateMessage", record: item.record });
-      } else if (prepared && item.record.persistent) ops.push({ op: "deleteMessage", seq: item.record.seq });
+      } else if (prepared && item.record.persistent) ops.push({ op: "deleteMessage", seq: item.record.seq, queue: item.record.queue, priority: item.record.priority });
     }
     if (prepared) ops.push({ op: "deleteMeta", key: PREPARED_KEY_PREFIX + this.#xid });
     // A backout count the store could not record stays raised in memory; the messages go
