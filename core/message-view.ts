@@ -21,6 +21,7 @@ export function toSummary(record: MessageRecord, now: number): MessageSummary {
     bodyFormat: record.bodyFormat,
   };
   if (record.contentType !== undefined) summary.contentType = record.contentType;
+  if (record.correlationIdText !== undefined) summary.correlationIdText = record.correlationIdText;
   if (record.transmission !== undefined) summary.transmission = { ...record.transmission };
   if (record.deadLetter !== undefined) summary.deadLetterHeader = { ...record.deadLetter };
   return summary;
