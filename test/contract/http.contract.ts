@@ -897,6 +897,17 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       expect(wildcard.status).toBe(400);
       expect(await errorOf(wildcard)).toMatchObject({ reason: "MQRC_TOPIC_STRING_ERROR" });
     });
+
+    it("decodes a topic string once: %25 is a literal %, and a % that starts no escape is never a 500", async () => {
+      const { post, mqsc, del, messageUrl, TEXT, qmgr } = httpClient(target);
+      await mqsc({ type: "runCommand", parameters: { command: "DEFINE SUB(HTTP.PCT) TOPICSTR('rate/100%25') DEST(DEV.QUEUE.3)" } });
+      // IBM: a % in a topic string is sent as %25. Decoded twice, rate%2F100%2525 would be rate/100%.
+      expect((await post(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/rate%2F100%2525/message`, "literal", TEXT)).status).toBe(201);
+      expect((await post(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/rate%2F100%/message`, "not this", TEXT)).status).toBe(201);
+      expect((await post(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/%25ZZ/message`, "odd", TEXT)).status).toBe(201);
+      expect(await (await del(messageUrl("v2", "DEV.QUEUE.3"))).text()).toBe("literal");
+      expect((await del(messageUrl("v2", "DEV.QUEUE.3"))).status).toBe(204);
+    });
   });
 
   describe(`triggering over HTTP (${name})`, () => {
