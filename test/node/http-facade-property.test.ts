@@ -13,33 +13,43 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MQError, QueueManager } from "../../core/index.js";
 import { createHttpApp } from "../../adapters/http/index.js";
+import { serveHttp, type NodeServer } from "../../adapters/http/node-server.js";
 import { TEST_MQ_USERS } from "../fixtures/security.js";
 
 const QM = "QM1";
 const QUEUES = ["DEV.QUEUE.1", "DEV.QUEUE.2", "DEV.QUEUE.3"];
 
+const SECURITY = {
+  tokens: ["admin-token", "reader-token:MQWebAdminRO:robot", "app-token:MQWebUser:app"],
+  users: TEST_MQ_USERS,
+  sessionSecret: "property-test-secret",
+  // Wrong passwords are generated on purpose: let them all be checked rather than rate-limited.
+  loginRateLimit: { maxFailures: 1_000_000 },
+  responseTimeout: 2_000,
+};
+
 let qm: QueueManager;
+/** The app, called in process. */
 let app: ReturnType<typeof createHttpApp>;
+/** The same queue manager served by Node on a real port, as `serveHttp` serves it. */
+let server: NodeServer;
 
 beforeAll(async () => {
   qm = await QueueManager.open({ name: QM });
   // A subscription, so that a publication lands somewhere the test can count.
   await qm.mqsc("DEFINE SUB(PROP.SUB) TOPICSTR('prop/#') DEST(DEV.QUEUE.3)");
   app = createHttpApp({
+    ...SECURITY,
     queueManager: async (name) => {
       if (name === QM) return qm;
       throw new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${name}`);
     },
-    tokens: ["admin-token", "reader-token:MQWebAdminRO:robot", "app-token:MQWebUser:app"],
-    users: TEST_MQ_USERS,
-    sessionSecret: "property-test-secret",
-    // Wrong passwords are generated on purpose: let them all be checked rather than rate-limited.
-    loginRateLimit: { maxFailures: 1_000_000 },
-    responseTimeout: 2_000,
   });
+  server = await serveHttp({ ...SECURITY, queueManagers: [qm], hostname: "127.0.0.1" });
 });
 
 afterAll(async () => {
+  await server.close();
   await qm.close();
 });
 
@@ -244,18 +254,50 @@ function safeDecode(segment: string): string {
   }
 }
 
-async function send(generated: GeneratedRequest): Promise<{ status: number; text: string; contentType: string | null }> {
-  const init: RequestInit = { method: generated.method, headers: generated.headers };
-  if (generated.body !== undefined && generated.method !== "GET" && generated.method !== "HEAD") init.body = generated.body as BodyInit;
-  const response = await app.request(generated.path, init);
-  // Reading the whole body is what commits a destructive get (committing-body.ts).
-  const text = await response.text();
-  return { status: response.status, text, contentType: response.headers.get("content-type") };
+interface Answer {
+  status: number;
+  text: string;
+  contentType: string | null;
+  /** The path as the server received it: a client's URL parser resolves dot segments first. */
+  path: string;
 }
 
+type Transport = (generated: GeneratedRequest) => Promise<Answer>;
+
+function initOf(generated: GeneratedRequest): RequestInit {
+  const init: RequestInit = { method: generated.method, headers: generated.headers };
+  if (generated.body !== undefined && generated.method !== "GET" && generated.method !== "HEAD") init.body = generated.body as BodyInit;
+  return init;
+}
+
+/** In process, through app.request. */
+const inProcess: Transport = async (generated) => {
+  const response = await app.request(generated.path, initOf(generated));
+  // Reading the whole body is what commits a destructive get (committing-body.ts).
+  const text = await response.text();
+  return { status: response.status, text, contentType: response.headers.get("content-type"), path: generated.path };
+};
+
+/**
+ * Over a real socket to Node's server, with fetch as a client would. Not sent this way: a body
+ * beyond what the MQSC or login route reads (256 KiB, 16 KiB). The route stops reading it and
+ * answers 413 or 400, but @hono/node-server then destroys the request stream, and with it the
+ * socket, while the client is still sending: the client now and then sees ECONNRESET instead
+ * of the answer (reported; app.request above covers those bodies).
+ */
+const beyondReadLimit = (generated: GeneratedRequest) =>
+  (generated.kind === "mqsc" || generated.kind === "login") && generated.body !== undefined && generated.body.length > 16 * 1024;
+
+const overSocket: Transport = async (generated) => {
+  const url = new URL(server.url + generated.path);
+  const response = await fetch(url, initOf(generated));
+  const text = await response.text();
+  return { status: response.status, text, contentType: response.headers.get("content-type"), path: url.pathname + url.search };
+};
+
 /** Checks one request's answer and what it did to the queue manager. */
-function checkEffect(generated: GeneratedRequest, answer: { status: number; text: string; contentType: string | null }, before: Snapshot, after: Snapshot): void {
-  const context = `${generated.method} ${generated.path} -> ${answer.status} ${answer.text.slice(0, 300)}`;
+function checkEffect(generated: GeneratedRequest, answer: Answer, before: Snapshot, after: Snapshot): void {
+  const context = `${generated.method} ${answer.path} -> ${answer.status} ${answer.text.slice(0, 300)}`;
   expect(answer.status, context).toBeLessThan(500);
   const ok = answer.status >= 200 && answer.status < 300;
   if (!ok) {
@@ -266,7 +308,7 @@ function checkEffect(generated: GeneratedRequest, answer: { status: number; text
     }
     return;
   }
-  const route = routeOf(generated.path);
+  const route = routeOf(answer.path);
   const changed = (expected: Record<string, number>) => {
     const wanted = { ...before.depths };
     for (const [queue, delta] of Object.entries(expected)) wanted[queue] = (wanted[queue] ?? 0) + delta;
@@ -287,7 +329,7 @@ function checkEffect(generated: GeneratedRequest, answer: { status: number; text
     case "topic":
       // The one subscription, prop/#, puts its copy on DEV.QUEUE.3.
       expect(answer.status, context).toBe(201);
-      return changed({ "DEV.QUEUE.3": safeDecode(generated.path.split("/topic/")[1]!.replace(/\/message$/, "")).startsWith("prop/") ? 1 : 0 });
+      return changed({ "DEV.QUEUE.3": safeDecode(answer.path.split("/topic/")[1]!.replace(/\/message$/, "")).startsWith("prop/") ? 1 : 0 });
     case "messagelist":
     case "login":
       return changed({});
@@ -304,19 +346,27 @@ function checkEffect(generated: GeneratedRequest, answer: { status: number; text
 }
 
 describe("HTTP facade under random requests (fast-check)", () => {
-  it("never answers 5xx, and changes state only as a valid request says", async () => {
-    const started = Date.now();
-    await fc.assert(
-      fc.asyncProperty(request, async (generated) => {
-        const before = snapshot();
-        const answer = await send(generated);
-        checkEffect(generated, answer, before, snapshot());
-      }),
-      { numRuns: 500 },
-    );
-    // Bounded: the whole run stays well inside the test's time.
-    expect(Date.now() - started).toBeLessThan(20_000);
-  }, 30_000);
+  const runs: [string, () => Transport, number][] = [
+    ["in process (app.request)", () => inProcess, 500],
+    ["over a real socket (serveHttp, fetch)", () => overSocket, 200],
+  ];
+  for (const [how, transport, numRuns] of runs) {
+    it(`never answers 5xx, and changes state only as a valid request says: ${how}`, async () => {
+      const started = Date.now();
+      const send = transport();
+      await fc.assert(
+        fc.asyncProperty(request, async (generated) => {
+          if (send === overSocket) fc.pre(!beyondReadLimit(generated));
+          const before = snapshot();
+          const answer = await send(generated);
+          checkEffect(generated, answer, before, snapshot());
+        }),
+        { numRuns },
+      );
+      // Bounded: the whole run stays well inside the test's time.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    }, 30_000);
+  }
 
   it("gets each message a 2xx put added, exactly once, back to empty queues", async () => {
     // After the random run, what the puts left is all there is, and every get takes one.
