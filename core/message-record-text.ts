@@ -14,6 +14,7 @@ export function recordToText(r: MessageRecord): string {
     `{"seq":${num(r.seq)},"queue":${JSON.stringify(r.queue)},"messageId":"${r.messageId}","priority":${num(r.priority)},"persistent":${r.persistent === true}` +
     `,"putTime":${num(r.putTime)},"messageType":${JSON.stringify(r.messageType)},"bodyFormat":${JSON.stringify(r.bodyFormat)},"bodySize":${num(r.bodySize)}`;
   if (r.correlationId !== NO_ID) text += `,"correlationId":"${r.correlationId}"`;
+  if (r.correlationIdText !== undefined) text += `,"correlationIdText":${JSON.stringify(r.correlationIdText)}`;
   if (r.expiresAt !== null) text += `,"expiresAt":${num(r.expiresAt)}`;
   if (r.replyToQueue !== "") text += `,"replyToQueue":${JSON.stringify(r.replyToQueue)}`;
   if (r.replyToQueueManager !== "") text += `,"replyToQueueManager":${JSON.stringify(r.replyToQueueManager)}`;

@@ -27,6 +27,7 @@ class ReceivedMessageView extends MessagePropertyAccess {
     this.properties = record.properties.length === 0 ? [] : loadProperties(record.properties);
     this.bodyFormat = record.bodyFormat;
     if (record.contentType !== undefined) this.contentType = record.contentType;
+    if (record.correlationIdText !== undefined) this.correlationIdText = record.correlationIdText;
     if (record.transmission !== undefined) this.transmission = { ...record.transmission };
     if (record.deadLetter !== undefined) this.deadLetterHeader = { ...record.deadLetter };
   }

@@ -25,6 +25,12 @@ export interface Message extends PropertyAccess {
   messageId: string;
   /** 24 bytes as 48 hex characters; all zeros when none was set (MQCI_NONE). */
   correlationId: string;
+  /**
+   * The correlation id as the application wrote it, when it gave text rather than bytes (an
+   * application-specific JMSCorrelationID, as IBM's REST API v3 takes one): `correlationId`
+   * holds the text's UTF-8 bytes, zero-padded, and v3 answers the text back.
+   */
+  correlationIdText?: string;
   priority: number;
   persistent: boolean;
   /** Milliseconds the message had left to live when it was taken, or null for unlimited. */
@@ -92,6 +98,12 @@ export interface PutMessage {
   deliveryDelay?: number;
   contentType?: string;
   correlationId?: string;
+  /**
+   * A correlation id given as text (at most 24 UTF-8 bytes): the message's correlationId is
+   * the text's bytes, zero-padded, and the text is kept to be answered back. With
+   * `correlationId` as well, the two must agree.
+   */
+  correlationIdText?: string;
   priority?: number;
   persistent?: boolean;
   /** Lifetime in milliseconds from the put; null or absent for unlimited. */
@@ -110,6 +122,8 @@ export interface MessageRecord {
   queue: string;
   messageId: string;
   correlationId: string;
+  /** The correlation id as text, when the application gave it so (Message.correlationIdText). */
+  correlationIdText?: string;
   priority: number;
   persistent: boolean;
   /** Absolute time of expiry, or null. */
@@ -167,6 +181,19 @@ export function correlationIdFromText(text: string): string {
   let hex = "";
   for (const b of bytes) hex += b.toString(16).padStart(2, "0");
   return hex.padEnd(MESSAGE_ID_BYTES * 2, "0");
+}
+
+/** The correlation id's 48 hex digits, from the bytes given, the text given, or both when they agree. */
+export function correlationIdOfPut(message: PutMessage): string {
+  const bytes = message.correlationId === undefined ? undefined : normalizeId(message.correlationId, "correlation");
+  const text = message.correlationIdText;
+  if (text === undefined) return bytes ?? NO_ID;
+  if (typeof text !== "string") throw new MQError("MQRC_CORREL_ID_ERROR", "correlationIdText must be a string");
+  const fromText = correlationIdFromText(text);
+  if (bytes !== undefined && bytes !== fromText) {
+    throw new MQError("MQRC_CORREL_ID_ERROR", `correlationId ${bytes} is not the bytes of correlationIdText ${JSON.stringify(text)}`);
+  }
+  return fromText;
 }
 
 // TextEncoder and TextDecoder exist in every runtime the product targets (ES2022's lib does not declare them).

@@ -5,7 +5,7 @@
  */
 import { checkObjectName, compileSelector, type PutMessage, type Selector } from "../../core/index.js";
 import { badHeader, badName, badQueryParameter } from "./errors.js";
-import { describeIdFormat, parseCorrelationId, parseMessageId, type ApiVersion } from "./ids.js";
+import { describeIdFormat, isApplicationCorrelationId, parseCorrelationId, parseMessageId, type ApiVersion } from "./ids.js";
 import { HEADER, V3_ONLY_HEADERS } from "./headers.js";
 import { parseUserProperties } from "./user-properties.js";
 
@@ -50,7 +50,7 @@ const MAX_EXPIRY_MS = 99_999_999_900;
 const DECIMAL = /^\d+$/;
 
 /** The descriptor fields a POST's headers set; what they leave out takes core's defaults. */
-export type PutDescriptor = Pick<PutMessage, "correlationId" | "expiry" | "persistent" | "replyToQueue" | "replyToQueueManager" | "priority" | "properties">;
+export type PutDescriptor = Pick<PutMessage, "correlationId" | "correlationIdText" | "expiry" | "persistent" | "replyToQueue" | "replyToQueueManager" | "priority" | "properties">;
 
 export function parsePutHeaders(version: ApiVersion, headers: Headers): PutDescriptor {
   if (version !== "v3") {
@@ -68,6 +68,8 @@ export function parsePutHeaders(version: ApiVersion, headers: Headers): PutDescr
     const hex = parseCorrelationId(version, correlationId);
     if (hex === undefined) throw badHeader(HEADER.correlationId, correlationId, "MQRC_CORREL_ID_ERROR", describeIdFormat(version, "correlation"));
     descriptor.correlationId = hex;
+    // Kept as written, so that get, browse and list answer it back as IBM's v3 does.
+    if (correlationId !== "" && isApplicationCorrelationId(version, correlationId)) descriptor.correlationIdText = correlationId;
   }
 
   const expiry = headers.get(HEADER.expiry);

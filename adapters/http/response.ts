@@ -6,7 +6,7 @@ import type { Message, MessageSummary, UnitOfWork } from "../../core/index.js";
 import { utf8Encode } from "../../core/internal.js";
 import { committingBody } from "./committing-body.js";
 import { BYTES_MEDIA_TYPE, JSON_MEDIA_TYPE } from "./body.js";
-import { formatId, type ApiVersion } from "./ids.js";
+import { formatCorrelationId, formatId, type ApiVersion } from "./ids.js";
 import { HEADER } from "./headers.js";
 import { formatUserProperties, userPropertyJson } from "./user-properties.js";
 
@@ -48,7 +48,7 @@ function messageHeaders(version: ApiVersion, message: Message): Headers {
 function descriptorHeaders(version: ApiVersion, message: MessageSummary): Record<string, string> {
   const headers: Record<string, string> = {
     [HEADER.messageId]: formatId(version, message.messageId),
-    [HEADER.correlationId]: formatId(version, message.correlationId),
+    [HEADER.correlationId]: formatCorrelationId(version, message),
     [HEADER.expiry]: message.expiry === null ? UNLIMITED : String(message.expiry),
     [HEADER.persistence]: persistenceName(message.persistent),
   };
@@ -96,7 +96,7 @@ function bodyOf(message: Message): string | Uint8Array<ArrayBuffer> {
 export function messageSummaryJson(version: ApiVersion, message: MessageSummary): Record<string, unknown> {
   const summary: Record<string, unknown> = {
     messageId: formatId(version, message.messageId),
-    correlationId: formatId(version, message.correlationId),
+    correlationId: formatCorrelationId(version, message),
     format: message.format,
     persistence: persistenceName(message.persistent),
     putDateTime: new Date(message.putTime).toISOString(),

@@ -15,12 +15,14 @@ export const TOPIC_PATH = "/ibmmq/rest/:version{v[23]}/messaging/qmgr/:qmgr/topi
 export function addTopicRoute(app: Hono, resolve: QueueManagerResolver): void {
   app.post(TOPIC_PATH, async (c) => {
     const { version, qmgr } = queueManagerTarget(c.req.param());
+    // Hono has URL-decoded the parameter once (%2F to /, %25 to %); decoding it again would
+    // turn IBM's %2525 into % and throw on a literal % that starts no escape.
     const topic = c.req.param("topic") ?? "";
     if (topic === "" || topic.length > 10240) throw new MQError("MQRC_TOPIC_STRING_ERROR", "a topic string is 1 to 10240 characters");
     const descriptor = parsePutHeaders(version, c.req.raw.headers);
     const body = await readPutBody(c.req.raw);
     const manager = await resolve(qmgr);
-    await manager.publish(decodeURIComponent(topic), { ...descriptor, ...body });
+    await manager.publish(topic, { ...descriptor, ...body });
     return new Response(null, { status: 201 });
   });
 }

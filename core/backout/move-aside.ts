@@ -37,6 +37,7 @@ export function copyOf(message: Message): PutMessage {
     expiry: message.expiry === null ? null : Math.max(1, message.expiry),
   };
   if (message.contentType !== undefined) copy.contentType = message.contentType;
+  if (message.correlationIdText !== undefined) copy.correlationIdText = message.correlationIdText;
   return copy;
 }
 

@@ -5,7 +5,7 @@
 import type { LocalQueueAttributes } from "../attributes.js";
 import { checkObjectName } from "../attributes.js";
 import { MQError } from "../errors.js";
-import { NO_ID, encodeBody, normalizeId, type MessageRecord, type PutMessage, type Transmission } from "../message.js";
+import { correlationIdOfPut, encodeBody, type MessageRecord, type PutMessage, type Transmission } from "../message.js";
 import { storeProperties, toProperties } from "../properties.js";
 import type { LocalQueue } from "./local-queue.js";
 import { EntryState, type Entry } from "./lane.js";
@@ -85,7 +85,7 @@ export function buildPutRecord(
   if (expiry !== null && (!Number.isInteger(expiry) || expiry <= 0)) {
     throw new MQError("MQRC_EXPIRY_ERROR", `expiry is a positive whole number of milliseconds, or null for unlimited; got ${JSON.stringify(expiry)}`);
   }
-  const correlationId = message.correlationId === undefined ? NO_ID : normalizeId(message.correlationId, "correlation");
+  const correlationId = correlationIdOfPut(message);
   const properties = message.properties === undefined ? [] : storeProperties(toProperties(message.properties));
   const delay = message.deliveryDelay ?? 0;
   if (!Number.isSafeInteger(delay) || delay < 0) throw new MQError("MQRC_OPTIONS_ERROR", `deliveryDelay is a whole number of milliseconds, 0 or more; got ${JSON.stringify(delay)}`);
@@ -116,6 +116,7 @@ export function buildPutRecord(
     bodySize: size,
   };
   if (message.contentType !== undefined) record.contentType = String(message.contentType);
+  if (message.correlationIdText !== undefined) record.correlationIdText = message.correlationIdText;
   if (delay > 0) record.deliverAt = now + delay;
   if (transmission) record.transmission = transmission;
   if (kept) {

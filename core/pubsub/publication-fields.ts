@@ -1,5 +1,5 @@
 /** What a subscription's selector sees of a publication before any copy of it is made. */
-import { NO_ID, normalizeId, type MessageRecord, type PutMessage } from "../message.js";
+import { NO_ID, correlationIdOfPut, type MessageRecord, type PutMessage } from "../message.js";
 import { storeProperties, toProperties } from "../properties.js";
 import type { FieldLookup } from "../selector/index.js";
 import { messageFields } from "../selector/message-fields.js";
@@ -7,7 +7,7 @@ import { messageFields } from "../selector/message-fields.js";
 export function publicationFields(message: PutMessage, now: number): FieldLookup {
   const record = {
     messageId: NO_ID,
-    correlationId: message.correlationId === undefined ? NO_ID : normalizeId(message.correlationId, "correlation"),
+    correlationId: correlationIdOfPut(message),
     priority: message.priority ?? 0,
     persistent: message.persistent ?? false,
     putTime: now,

@@ -53,6 +53,7 @@ export async function deliverRetained(host: RetainedHost, subscriptionTopic: str
       priority: retained.priority,
       persistent: durable && retained.persistent,
       correlationId: retained.correlationId,
+      ...(retained.correlationIdText === undefined ? {} : { correlationIdText: retained.correlationIdText }),
       type: retained.type,
       properties: [...properties, { name: RETAINED_PROPERTY, type: "boolean", value: true }],
     }, { unitOfWork: unit });

@@ -180,16 +180,29 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       expect(got.headers.get("ibm-mq-md-replyTo")).toBe(`DEV.QUEUE.2@${qmgr}`);
     });
 
-    it("takes a v3 application-specific correlation id as text and selects by it", async () => {
-      const { post, del, messageUrl, TEXT, depth } = httpClient(target);
+    it("takes a v3 application-specific correlation id as text, selects by it, and answers it back as written", async () => {
+      const { post, del, get, messageUrl, listUrl, TEXT, depth } = httpClient(target);
       await post(messageUrl("v3"), "other");
       await post(messageUrl("v3"), "mine", { ...TEXT, "ibm-mq-md-correlationId": "order-42" });
+      // v1 and v2 see the MQMD CorrelId: the text's UTF-8 bytes, zero-padded.
+      const hex = Array.from(new TextEncoder().encode("order-42"), (b) => b.toString(16).padStart(2, "0")).join("").padEnd(48, "0");
+      const listed = (await (await get(listUrl("v2"))).json()) as { messages: Array<{ correlationId: string }> };
+      expect(listed.messages.map((m) => m.correlationId)).toEqual(["0".repeat(48), hex]);
+      expect((await get(messageUrl("v2", "DEV.QUEUE.1", `?correlationId=${hex}`))).headers.get("ibm-mq-md-correlationId")).toBe(hex);
       const got = await del(messageUrl("v3", "DEV.QUEUE.1", "?correlationId=order-42"));
       expect(got.status).toBe(200);
       expect(await got.text()).toBe("mine");
-      const hex = Array.from(new TextEncoder().encode("order-42"), (b) => b.toString(16).padStart(2, "0")).join("").padEnd(48, "0");
-      expect(got.headers.get("ibm-mq-md-correlationId")).toBe(`ID:${hex}`);
+      expect(got.headers.get("ibm-mq-md-correlationId")).toBe("order-42");
       expect(await depth("DEV.QUEUE.1")).toBe(1);
+    });
+
+    it("answers a correlation id core was given as text that no header can carry as ID: and its bytes", async () => {
+      const { del, messageUrl, admin } = httpClient(target);
+      await admin((qm) => qm.put("DEV.QUEUE.1", { body: "two lines", correlationIdText: "a\nb" }));
+      const got = await del(messageUrl("v3"));
+      expect(got.status).toBe(200);
+      expect(got.headers.get("ibm-mq-md-correlationId")).toBe("ID:610a62" + "0".repeat(42));
+      expect(await got.text()).toBe("two lines");
     });
 
     it("round-trips v3 user properties through ibm-mq-usr", async () => {
@@ -935,6 +948,17 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       const wildcard = await post(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/news%2F%23/message`, "x", TEXT);
       expect(wildcard.status).toBe(400);
       expect(await errorOf(wildcard)).toMatchObject({ reason: "MQRC_TOPIC_STRING_ERROR" });
+    });
+
+    it("decodes a topic string once: %25 is a literal %, and a % that starts no escape is never a 500", async () => {
+      const { post, mqsc, del, messageUrl, TEXT, qmgr } = httpClient(target);
+      await mqsc({ type: "runCommand", parameters: { command: "DEFINE SUB(HTTP.PCT) TOPICSTR('rate/100%25') DEST(DEV.QUEUE.3)" } });
+      // IBM: a % in a topic string is sent as %25. Decoded twice, rate%2F100%2525 would be rate/100%.
+      expect((await post(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/rate%2F100%2525/message`, "literal", TEXT)).status).toBe(201);
+      expect((await post(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/rate%2F100%/message`, "not this", TEXT)).status).toBe(201);
+      expect((await post(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/%25ZZ/message`, "odd", TEXT)).status).toBe(201);
+      expect(await (await del(messageUrl("v2", "DEV.QUEUE.3"))).text()).toBe("literal");
+      expect((await del(messageUrl("v2", "DEV.QUEUE.3"))).status).toBe(204);
     });
   });
 

@@ -322,6 +322,27 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
       });
     });
 
+    it("keeps a correlation id given as text with its bytes across a reopen, and refuses text and bytes that disagree", async () => {
+      await withManager(async (open) => {
+        const qm = await open();
+        const bytes = Array.from(new TextEncoder().encode("order-42"), (b) => b.toString(16).padStart(2, "0")).join("").padEnd(48, "0");
+        const put = await qm.put(Q, { body: "order", persistent: true, correlationIdText: "order-42" });
+        expect(put.correlationId).toBe(bytes);
+        await qm.put(Q, { body: "both", persistent: true, correlationIdText: "order-42", correlationId: bytes.toUpperCase() });
+        expect(await reason(qm.put(Q, { body: "no", correlationIdText: "order-42", correlationId: "1".repeat(48) }))).toBe("MQRC_CORREL_ID_ERROR");
+        expect(await reason(qm.put(Q, { body: "no", correlationIdText: "x".repeat(25) }))).toBe("MQRC_CORREL_ID_ERROR");
+        await qm.close();
+
+        const again = await open();
+        const first = await again.get(Q, { correlationId: bytes });
+        expect(first).toMatchObject({ body: "order", correlationId: bytes, correlationIdText: "order-42" });
+        const [listed] = await again.list(Q);
+        expect(listed).toMatchObject({ correlationId: bytes, correlationIdText: "order-42" });
+        expect(await again.get(Q)).toMatchObject({ body: "both", correlationIdText: "order-42" });
+        await again.close();
+      });
+    });
+
     it("has a persistent message in the store before put resolves, and a non-persistent one never", async () => {
       await withManager(async (open, openStore) => {
         const qm = await open();
