@@ -7,8 +7,7 @@
  * Each curl line is translated to fetch as curl sends it: `-u user:password` is HTTP basic
  * authentication, `-H` a header, `-d`/`--data` the body, `-b`/`-c` a cookie jar.
  *
- * Not here, for now: GET .../admin/qmgr and .../admin/installation (IBM's first admin steps),
- * and the exact MQWB ids and texts of error bodies, which are being reworked elsewhere.
+ * The exact MQWB ids and texts of error bodies are held by test/contract/http-admin.contract.ts.
  */
 import { SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -302,6 +301,43 @@ describe("IBM's administrative REST API examples", () => {
     expect(byQueue.get("DEV.QUEUE.2")).toEqual({ completionCode: 0, reasonCode: 0, parameters: { queue: "DEV.QUEUE.2", type: "QLOCAL", curdepth: 1 } });
     expect(byQueue.has("SYSTEM.DEAD.LETTER.QUEUE")).toBe(true);
     for (const item of shown.commandResponse) expect(Object.keys(item.parameters!).sort()).toEqual(["curdepth", "queue", "type"]);
+  });
+
+  // https://www.ibm.com/docs/en/ibm-mq/9.3.x?topic=api-getting-started-administrative-rest (step 1: "curl -k
+  // https://localhost:9443/ibmmq/rest/v1/admin/installation -X GET -u mqadmin:mqadmin", then the queue managers with
+  // .../v1/admin/qmgr): each answers a JSON object holding an array named for the resource
+  it("Getting started: GET /admin/installation and GET /admin/qmgr, as mqadmin", async () => {
+    const installation = await curl("/ibmmq/rest/v1/admin/installation", { user: "mqadmin:mqadmin" });
+    expect(installation.status).toBe(200);
+    const { installation: installations } = (await installation.json()) as { installation: Array<Record<string, unknown>> };
+    expect(installations).toHaveLength(1);
+    expect(installations[0]).toMatchObject({ name: expect.any(String), version: expect.stringMatching(/^\d+\.\d+\.\d+/), platform: expect.any(String) });
+
+    const qmgrs = await curl("/ibmmq/rest/v1/admin/qmgr", { user: "mqadmin:mqadmin" });
+    expect(qmgrs.status).toBe(200);
+    const { qmgr } = (await qmgrs.json()) as { qmgr: Array<{ name: string; state: string }> };
+    expect(qmgr).toContainEqual({ name: QM, state: "running" });
+
+    const one = await curl(`/ibmmq/rest/v1/admin/qmgr/${QM}`, { user: "mqadmin:mqadmin" });
+    expect(one.status).toBe(200);
+    expect(await one.json()).toEqual({ qmgr: [{ name: QM, state: "running" }] });
+  });
+
+  // https://www.ibm.com/docs/en/ibm-mq/9.2?topic=adminactionqmgrqmgrnamemqsc-post-plain-text-mqsc-command (a command
+  // that fails: HTTP 200, overallCompletionCode 2 and overallReasonCode 3008, the command's own codes and runmqsc's text)
+  it("runCommand: DEFINE of a queue that exists fails as runmqsc's does, in a 200 answer with 2/3008", async () => {
+    await mqsc({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(Q.TWICE)" } });
+    try {
+      const again = await mqsc({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(Q.TWICE)" } });
+      expect(again.overallCompletionCode).toBe(2);
+      expect(again.overallReasonCode).toBe(3008);
+      expect(again.commandResponse).toHaveLength(1);
+      expect(again.commandResponse[0]).toMatchObject({ completionCode: 2, reasonCode: 4001 });
+      // A failed item carries its AMQ lines as "message", as mqweb's failed items do.
+      expect(again.commandResponse[0]!.message!.join("\n")).toMatch(/^AMQ8150E: IBM MQ object already exists\./);
+    } finally {
+      await mqsc({ type: "runCommand", parameters: { command: "DELETE QLOCAL(Q.TWICE)" } });
+    }
   });
 
   // https://setgetweb.com/p/MQ92/ref.adm/q133340_.htm (runCommandJSON for the queue manager: "qualifier": "qmgr", no name)
