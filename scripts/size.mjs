@@ -12,7 +12,7 @@
 import { build } from "esbuild";
 import { gzipSync } from "node:zlib";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { tmpdir } from "node:os";
 
 const GOAL_BYTES = 40 * 1024;
@@ -49,11 +49,11 @@ async function measure(entry) {
     logLevel: "silent",
   });
   const outputs = result.metafile.outputs;
-  const relative = (path) => Object.keys(outputs).find((key) => path.endsWith(key.replace(/^.*?(?=[^/]+$)/, "/")) && path.endsWith(key.split("/").pop()));
   const sizes = new Map();
   for (const file of result.outputFiles) {
     if (!file.path.endsWith(".js")) continue;
-    sizes.set(relative(file.path), { minified: file.contents.byteLength, gzipped: gzipSync(file.contents, { level: 9 }).byteLength });
+    // The metafile names outputs relative to the working directory.
+    sizes.set(relative(process.cwd(), file.path), { minified: file.contents.byteLength, gzipped: gzipSync(file.contents, { level: 9 }).byteLength });
   }
   // The initial chunk set: the entry's output and, transitively, what it imports statically.
   const entryOutput = Object.keys(outputs).find((key) => outputs[key].entryPoint !== undefined || key.endsWith("/stdin.js"));
