@@ -1,8 +1,9 @@
 /**
  * The shape of the attribute catalogue: for each MQSC object type, every attribute IBM MQ
  * defines for it, with its MQSC keyword, its plain-English name (the TypeScript API's
- * name), its type, its default and its range (its help line is in help.ts). The catalogue is data; core/mqsc reads it to
- * parse, check, default and display attributes, so MQSC keywords are mapped in one place.
+ * name), its type, its default and its range (its help line is in help.ts). The catalogue
+ * is data; core/mqsc reads it to parse, check, default and display attributes, so MQSC
+ * keywords are mapped in one place.
  */
 import type { JsonValue } from "../../message.js";
 
