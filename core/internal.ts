@@ -10,6 +10,7 @@ export { GroupCommit } from "./group-commit.js";
 export { CATALOGUE, QUEUE_MANAGER, attributeByKeyword } from "./objects/catalogue/index.js";
 export type { AttributeSpec, AttributeType, ObjectTypeSpec } from "./objects/catalogue/index.js";
 export { QUEUE_MANAGER_READ_ONLY } from "./objects/catalogue/index.js";
+export { attributeHelpText } from "./objects/catalogue/help.js";
 export { VERBS, OBJECT_KEYWORDS, QUEUE_KEYWORDS, NOT_IMPLEMENTED } from "./mqsc/commands.js";
 export { summaryLines as mqscSummaryLines } from "./mqsc/result.js";
 export { MQRCCF } from "./objects/catalogue/messages.js";

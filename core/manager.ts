@@ -33,7 +33,7 @@ import { Connections } from "./jms/connections.js";
 import { ConsumerSlots } from "./jms/consumer-slots.js";
 import { applyQueueManagerAttributes, isQueueType, kindOf, type Attributes, type ObjectDefinition, type ObjectType } from "./objects.js";
 import type { ObjectRecord, Store, StoreOp } from "./store.js";
-import { runMqsc, type MqscRunOptions } from "./mqsc/execute.js";
+import type { MqscRunOptions } from "./mqsc/execute.js";
 import type { MqscResult } from "./mqsc/result.js";
 import type { DamagedRecord } from "./record-check.js";
 import { ObjectAdmin, copyDefinition } from "./manager/object-admin.js";
@@ -427,7 +427,9 @@ export class QueueManager {
   /** Runs MQSC (one command or a script) as runmqsc would; bad input is reported in the result, never thrown. */
   mqsc(script: string, options?: MqscRunOptions): Promise<MqscResult> {
     this.#checkOpen();
-    return runMqsc(this, script, options);
+    // MQSC (its parser, commands and IBM's message texts) loads on the first call: an
+    // application that only puts and gets never downloads it (a bundler splits it out).
+    return import("./mqsc/execute.js").then(({ runMqsc }) => runMqsc(this, script, options));
   }
 
   /**

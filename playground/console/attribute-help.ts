@@ -1,6 +1,6 @@
 /**
- * One line on an attribute keyword, for the console's help line: the catalogue's `help`
- * (core/objects/catalogue), with the attribute's plain-English name, its values and default;
+ * One line on an attribute keyword, for the console's help line: the catalogue's help line
+ * (core/objects/catalogue/help.ts), with the attribute's plain-English name, its values and default;
  * and a few words on the keywords that are options or DISPLAY-only figures, not attributes.
  */
 import {
@@ -10,6 +10,7 @@ import {
   QUEUE_MANAGER,
   QUEUE_MANAGER_READ_ONLY,
   attributeByKeyword,
+  attributeHelpText,
   type AttributeSpec,
   type ObjectTypeSpec,
 } from "../../core/internal.js";
@@ -18,7 +19,7 @@ import {
 export function attributeHelp(objectKeyword: string, keyword: string): string | undefined {
   for (const spec of specsFor(objectKeyword)) {
     const found = attributeByKeyword(spec, keyword);
-    if (found) return describe(found.attribute, keyword, found.on);
+    if (found) return describe(spec, found.attribute, keyword, found.on);
   }
   if (OTHER_WORDS[keyword]) return `${keyword}: ${OTHER_WORDS[keyword]}`;
   if (objectKeyword === "QMGR" && QUEUE_MANAGER_READ_ONLY.includes(keyword)) return `${keyword}: shown by DISPLAY QMGR, kept by the queue manager; no command sets it`;
@@ -49,11 +50,11 @@ function specsFor(objectKeyword: string): ObjectTypeSpec[] {
   return [];
 }
 
-function describe(attribute: AttributeSpec, typed: string, on: boolean): string {
+function describe(spec: ObjectTypeSpec, attribute: AttributeSpec, typed: string, on: boolean): string {
   // The TypeScript API's name in words (backoutThreshold: "backout threshold") says what the keyword abbreviates.
   const words = attribute.name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   const named = on ? (words === typed.toLowerCase() ? typed : `${typed} (${words})`) : `${typed} (${words}: off)`;
-  return `${named}: ${attribute.help} [${values(attribute)}; default ${defaultOf(attribute)}]`;
+  return `${named}: ${attributeHelpText(spec, attribute) ?? words} [${values(attribute)}; default ${defaultOf(attribute)}]`;
 }
 
 function values(attribute: AttributeSpec): string {

@@ -39,14 +39,12 @@ const OWN: AttributeSpec[] = [
     synonyms: ["TARGQ"],
     type: { kind: "name" },
     default: "",
-    help: "The name of the queue or topic object to which the alias resolves.",
   },
   {
     name: "targetType",
     keyword: "TARGTYPE",
     type: { kind: "enum", values: { queue: "QUEUE", topic: "TOPIC" } },
     default: "queue",
-    help: "The type of object to which the alias resolves: a queue or a topic.",
   },
 ];
 

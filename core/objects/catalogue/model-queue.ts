@@ -22,7 +22,6 @@ const OWN: AttributeSpec[] = [
     keyword: "DEFTYPE",
     type: { kind: "enum", values: { temporaryDynamic: "TEMPDYN", permanentDynamic: "PERMDYN" } },
     default: "temporaryDynamic",
-    help: "The kind of dynamic queue created from this model: temporary (deleted when closed) or permanent.",
   },
 ];
 

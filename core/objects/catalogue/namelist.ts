@@ -17,14 +17,12 @@ export const NAMELIST: ObjectTypeSpec = {
       keyword: "DESCR",
       type: { kind: "string", maxLength: 64 },
       default: "",
-      help: "Plain-text comment describing the object.",
     },
     {
       name: "names",
       keyword: "NAMES",
       type: { kind: "list", item: { kind: "name", maxLength: 48 }, maxItems: 256 },
       default: [],
-      help: "The list of names; each follows the rules for MQ object names, at most 48 characters; NAMES() is an empty list.",
     },
   ],
 };

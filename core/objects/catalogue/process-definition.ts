@@ -22,7 +22,6 @@ export const PROCESS: ObjectTypeSpec = {
       keyword: "APPLICID",
       type: { kind: "string", maxLength: 256 },
       default: "",
-      help: "The name of the application to be started, typically a fully qualified file name of an executable.",
     },
     {
       name: "applicationType",
@@ -45,28 +44,24 @@ export const PROCESS: ObjectTypeSpec = {
         },
       },
       default: "unix",
-      help: "The type of application to be started; DEF stores the platform's default type (UNIX on AIX and Linux, WINDOWSNT on Windows).",
     },
     {
       name: "description",
       keyword: "DESCR",
       type: { kind: "string", maxLength: 64 },
       default: "",
-      help: "Plain-text comment describing the object.",
     },
     {
       name: "environmentData",
       keyword: "ENVRDATA",
       type: { kind: "string", maxLength: 128 },
       default: "",
-      help: "Environment information for the application to be started, passed to it in the trigger message.",
     },
     {
       name: "userData",
       keyword: "USERDATA",
       type: { kind: "string", maxLength: 128 },
       default: "",
-      help: "User information for the application to be started, passed to it in the trigger message.",
     },
   ],
 };

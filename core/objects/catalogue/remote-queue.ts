@@ -36,21 +36,18 @@ const OWN: AttributeSpec[] = [
     keyword: "RNAME",
     type: { kind: "name" },
     default: "",
-    help: "The name of the queue as it is known on the remote queue manager; blank makes this a queue manager alias.",
   },
   {
     name: "remoteQueueManager",
     keyword: "RQMNAME",
     type: { kind: "name" },
     default: "",
-    help: "The name of the remote queue manager on which the queue is defined.",
   },
   {
     name: "transmissionQueue",
     keyword: "XMITQ",
     type: { kind: "name" },
     default: "",
-    help: "The transmission queue used to forward messages; blank uses the queue named after RQMNAME, then DEFXMITQ.",
   },
 ];
 

@@ -1,8 +1,9 @@
 /**
  * The shape of the attribute catalogue: for each MQSC object type, every attribute IBM MQ
  * defines for it, with its MQSC keyword, its plain-English name (the TypeScript API's
- * name), its type, its default and its range. The catalogue is data; core/mqsc reads it to
- * parse, check, default and display attributes, so MQSC keywords are mapped in one place.
+ * name), its type, its default and its range (its help line is in help.ts). The catalogue
+ * is data; core/mqsc reads it to parse, check, default and display attributes, so MQSC
+ * keywords are mapped in one place.
  */
 import type { JsonValue } from "../../message.js";
 
@@ -32,8 +33,6 @@ export interface AttributeSpec {
   type: AttributeType;
   /** The default, in plain-English form (for an enum, the English value). */
   default: JsonValue;
-  /** One line from IBM's description, for help text. */
-  help: string;
   /**
    * An attribute of ours, not IBM's (Sun MQ's destination limits, ...): set and shown by
    * name, but left out of DISPLAY ... ALL, so a client that holds IBM's list meets no keys it
