@@ -19,11 +19,28 @@ export interface Clock {
 declare function setTimeout(callback: () => void, ms: number): unknown;
 declare function clearTimeout(handle: unknown): void;
 
+/**
+ * The longest delay setTimeout takes (2^31-1 ms, about 24.8 days): a longer one fires at once
+ * in every runtime (Node warns TimeoutOverflowWarning), so a message expiring or delivered in a
+ * month would be looked at every millisecond. Longer delays are waited for in steps.
+ */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
 /** The host's wall clock and setTimeout, present in every runtime the product targets. */
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimer(delayMs, callback) {
-    const handle = setTimeout(callback, Math.max(0, delayMs));
+    if (delayMs <= MAX_TIMER_DELAY_MS) {
+      const handle = setTimeout(callback, Math.max(0, delayMs));
+      return { cancel: () => clearTimeout(handle) };
+    }
+    const due = Date.now() + delayMs;
+    let handle: unknown;
+    const arm = () => {
+      const left = due - Date.now();
+      handle = left > MAX_TIMER_DELAY_MS ? setTimeout(arm, MAX_TIMER_DELAY_MS) : setTimeout(callback, Math.max(0, left));
+    };
+    arm();
     return { cancel: () => clearTimeout(handle) };
   },
 };
