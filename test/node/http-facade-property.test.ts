@@ -347,7 +347,7 @@ function checkEffect(generated: GeneratedRequest, answer: Answer, before: Snapsh
 
 describe("HTTP facade under random requests (fast-check)", () => {
   const runs: [string, () => Transport, number][] = [
-    ["in process (app.request)", () => inProcess, 500],
+    ["in process (app.request)", () => inProcess, Number(process.env.FC_RUNS ?? 500)],
     ["over a real socket (serveHttp, fetch)", () => overSocket, 200],
   ];
   for (const [how, transport, numRuns] of runs) {

@@ -1,0 +1,149 @@
+/**
+ * The built playground page, as the real worker serves it (dist/playground under workerd,
+ * reached at /edge/ through the browser project's proxy), in iframes. One file, so that its
+ * parts run one after the other: every iframe of the page shares one origin, so one PLAYGROUND
+ * (a Web Lock elects the tab that runs it), one IndexedDB database and one localStorage, and
+ * two files loading the page at once would take each other's owner, transcript and database.
+ *
+ * The page alone: at 1280x900 a long transcript scrolls in its own box and the queue table
+ * stays beside the console; at 390 px nothing widens the page; after a reload the transcript
+ * is still there, as the command history is.
+ *
+ * Two tabs of it: both use the one PLAYGROUND, run by one of them. A DEFINE typed in one is in
+ * the other's queue table without a reload; a message put in one is got in the other, once.
+ * The page says where PLAYGROUND runs, whether storage is persistent, and that `qm` is there
+ * for the devtools console, and it is.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { page } from "vitest/browser";
+import type { SharedQueueManager } from "../../adapters/browser/index.js";
+import { HISTORY_KEY, TRANSCRIPT_KEY } from "../../playground/console/console.js";
+
+describe("one page", () => {
+  let frame: HTMLIFrameElement;
+  const doc = () => frame.contentDocument!;
+  const $ = (selector: string) => doc().querySelector<HTMLElement>(selector);
+
+  /** Loads the page at this size and waits for the tab's queue manager to list its queues. */
+  async function load(width: number, height: number): Promise<void> {
+    frame.style.width = `${width}px`;
+    frame.style.height = `${height}px`;
+    await new Promise<void>((resolve) => {
+      frame.addEventListener("load", () => resolve(), { once: true });
+      frame.src = "/edge/";
+    });
+    await expect.poll(() => $('tr[data-queue="DEV.QUEUE.1"]'), { timeout: 15_000 }).not.toBeNull();
+  }
+
+  /** Runs a command through the page's input, as Enter would (a keydown the console acts on). */
+  async function enter(command: string): Promise<void> {
+    const input = $(".mqsc-input") as HTMLTextAreaElement;
+    input.value = command;
+    input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+    await expect.poll(() => $(".mqsc-output")!.textContent!.includes(`: ${command}`)).toBe(true);
+  }
+
+  beforeAll(async () => {
+    await page.viewport(1400, 1000);
+    localStorage.removeItem(TRANSCRIPT_KEY);
+    localStorage.removeItem(HISTORY_KEY);
+    frame = document.createElement("iframe");
+    frame.style.border = "0";
+    document.body.appendChild(frame);
+  });
+
+  afterAll(async () => {
+    frame.remove();
+    localStorage.removeItem(TRANSCRIPT_KEY);
+    localStorage.removeItem(HISTORY_KEY);
+    indexedDB.deleteDatabase("webmq:PLAYGROUND");
+  });
+
+  describe("the playground page, served by the real worker", () => {
+    it("keeps the queue table beside the console at 1280x900 with a long transcript, which scrolls in its box", async () => {
+      await load(1280, 900);
+      for (let i = 1; i <= 40; i++) await enter(`DISPLAY QLOCAL(DEV.QUEUE.${(i % 3) + 1}) ALL * ${i}`);
+      const output = $(".mqsc-output")!;
+      expect(output.scrollHeight).toBeGreaterThan(output.clientHeight * 4);
+      $(".workbench-console")!.scrollIntoView({ block: "start" });
+      const console = $(".mqsc-console")!.getBoundingClientRect();
+      const table = $(".queue-table")!.getBoundingClientRect();
+      expect(console.bottom).toBeLessThanOrEqual(900);
+      expect(table.left).toBeGreaterThanOrEqual(console.right);
+      expect(table.top).toBeGreaterThanOrEqual(0);
+      expect(table.top).toBeLessThan(900 - 100);
+      expect(doc().documentElement.scrollWidth).toBeLessThanOrEqual(1280);
+    });
+
+    it("finds its transcript and history again after a reload", async () => {
+      const before = $(".mqsc-output")!.textContent!;
+      await load(1280, 900);
+      const after = $(".mqsc-output")!.textContent!;
+      expect(after.startsWith(before)).toBe(true);
+      expect(after).toContain("DISPLAY QLOCAL(DEV.QUEUE.2) ALL * 40");
+      expect(JSON.parse(localStorage.getItem(HISTORY_KEY)!)).toHaveLength(40);
+    });
+
+    it("fits a 390 px wide phone: nothing widens the page", async () => {
+      await load(390, 800);
+      expect(doc().documentElement.clientWidth).toBe(390);
+      expect(doc().documentElement.scrollWidth).toBeLessThanOrEqual(390);
+      const input = $(".mqsc-input")!.getBoundingClientRect();
+      expect(input.right).toBeLessThanOrEqual(390);
+      expect(input.width).toBeGreaterThan(250);
+    });
+  });
+});
+
+describe("two tabs", () => {
+  const frames: HTMLIFrameElement[] = [];
+
+  async function openTab(): Promise<HTMLIFrameElement> {
+    const frame = document.createElement("iframe");
+    frame.style.width = "1280px";
+    frame.style.height = "900px";
+    document.body.appendChild(frame);
+    frames.push(frame);
+    await new Promise<void>((resolve) => {
+      frame.addEventListener("load", () => resolve(), { once: true });
+      frame.src = "/edge/";
+    });
+    await expect.poll(() => frame.contentDocument!.querySelector('tr[data-queue="DEV.QUEUE.1"]'), { timeout: 15_000 }).not.toBeNull();
+    return frame;
+  }
+
+  function enterIn(frame: HTMLIFrameElement, command: string): void {
+    const input = frame.contentDocument!.querySelector<HTMLTextAreaElement>(".mqsc-input")!;
+    input.value = command;
+    input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+  }
+
+  afterAll(() => {
+    for (const frame of frames) frame.remove();
+  });
+
+  describe("the playground in two tabs (Chromium, the built page)", () => {
+    it("shares PLAYGROUND: a DEFINE in one tab is in the other's table without a reload, a message put in one is got once in the other", { timeout: 30_000 }, async () => {
+      const first = await openTab();
+      const second = await openTab();
+      const queue = `SHARED.${Date.now().toString(36).toUpperCase()}`;
+      const status = (frame: HTMLIFrameElement) => frame.contentDocument!.querySelector(".shared-status")!.textContent!;
+      await expect.poll(() => status(first)).toMatch(/runs in this tab/);
+      await expect.poll(() => status(second)).toMatch(/runs in another tab/);
+      for (const frame of [first, second]) {
+        await expect.poll(() => status(frame)).toMatch(/Storage is persistent|Persistent storage was not granted/);
+        expect(status(frame)).toMatch(/devtools console, qm is PLAYGROUND/);
+      }
+
+      enterIn(first, `DEFINE QLOCAL(${queue}) MAXDEPTH(77)`);
+      // Within the change notice, well before the table's own poll would read it again.
+      await expect.poll(() => second.contentDocument!.querySelector(`tr[data-queue="${queue}"]`)?.textContent ?? "", { timeout: 1000, interval: 20 }).toContain("77");
+
+      const qmOf = (frame: HTMLIFrameElement) => (frame.contentWindow as unknown as { qm: SharedQueueManager }).qm;
+      await qmOf(second).put(queue, { body: "from the second tab", persistent: true });
+      expect(await qmOf(first).get(queue)).toMatchObject({ body: "from the second tab" });
+      expect(await qmOf(second).get(queue)).toBeNull();
+      await qmOf(first).mqsc(`DELETE QLOCAL(${queue})`);
+    });
+  });
+});
