@@ -26,6 +26,11 @@ import { PUBSUB_SET, type PubSubCase } from "../pubsub-cases.js";
 const MESSAGES = 10_000;
 const WARMUP_ROUNDS = 1;
 const ROUNDS = 5;
+/**
+ * Put+get pairs take ~50 ms a round and workerd's clock moves in whole ms: more rounds, so the
+ * median (the figure issue 7's 60% is judged by) is not one noisy round's.
+ */
+const PAIR_ROUNDS = 15;
 const EMPTY_REQUESTS = 20;
 const TARGET = 0.5;
 /** Put+get pairs: the units-of-work issue (7) asks for 60% of raw SQLite. */
@@ -98,9 +103,9 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
     };
 
     const batch = await compare(() => step("ours", "batch"), () => step("raw", "batch"));
-    const pairs = await compare(() => step("ours", "pairs"), () => step("raw", "pairs"));
+    const pairs = await compare(() => step("ours", "pairs"), () => step("raw", "pairs"), PAIR_ROUNDS);
     // Where a pair's time goes: the store's own schema and statements, without the manager.
-    const storePairs = await compare(() => step("store", "pairs"), () => step("raw", "pairs"));
+    const storePairs = await compare(() => step("store", "pairs"), () => step("raw", "pairs"), PAIR_ROUNDS);
     const jms = await caseRows("workerd", "durable object sqlite", jmsSet(), () => MESSAGES, 1, 3, async (kind) => {
       const object = `jms-${kind}-${objects++}`;
       await fetchJson("/setup-ours", object, MESSAGES);
@@ -158,8 +163,8 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
 }
 
 /** Rates of alternated rounds, timed inside the object and, as a cross-check, from node. */
-async function compare(ours: () => Promise<Timed>, baseline: () => Promise<Timed>) {
-  const rounds = await alternate(ours, baseline, WARMUP_ROUNDS, ROUNDS);
+async function compare(ours: () => Promise<Timed>, baseline: () => Promise<Timed>, roundCount = ROUNDS) {
+  const rounds = await alternate(ours, baseline, WARMUP_ROUNDS, roundCount);
   return {
     ours: rounds.ours.map((t) => rate(t.count, t.ms)),
     baseline: rounds.baseline.map((t) => rate(t.count, t.ms)),
@@ -181,7 +186,7 @@ function row(name: string, r: Awaited<ReturnType<typeof compare>>, target = TARG
     target: `≥ ${target * 100}%`,
     met: ours / baseline >= target,
     rounds: { ours: r.ours, baseline: r.baseline },
-    details: { messages: MESSAGES, warmupRounds: WARMUP_ROUNDS, rounds: ROUNDS, nodeRounds: { ours: r.nodeOurs, baseline: r.nodeBaseline }, nodeRatio },
+    details: { messages: MESSAGES, warmupRounds: WARMUP_ROUNDS, rounds: r.ours.length, nodeRounds: { ours: r.nodeOurs, baseline: r.nodeBaseline }, nodeRatio },
   };
 }
 
