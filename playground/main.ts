@@ -7,7 +7,7 @@
  * the playground shares it (shared-playground.ts). Fills this origin into the curl examples.
  */
 import { openSharedPlayground } from "./shared-playground.js";
-import { SharedConnection } from "./connection/shared-connection.js";
+import { BrowserConnection } from "./connection/browser-connection.js";
 import { mountWorkbench } from "./workbench.js";
 import { mountPubSubTutorial } from "./pubsub-tutorial.js";
 import { mountPoisonTutorial } from "./poison-tutorial.js";
@@ -20,7 +20,7 @@ for (const pre of document.querySelectorAll("pre.with-origin")) pre.textContent 
 
 const workbenchHost = document.querySelector<HTMLElement>("#workbench")!;
 const { opening, owned } = openSharedPlayground(NAME, workbenchHost);
-const workbench = mountWorkbench(workbenchHost, { local: new SharedConnection(opening, NAME) });
+const workbench = mountWorkbench(workbenchHost, { local: new BrowserConnection(opening, NAME) });
 workbench.console.input.focus();
 const refresh = () => void workbench.refresh();
 // What any tab changes, every tab shows at once.

@@ -1,7 +1,7 @@
 /**
  * "A connection the page acts on": what the console, the queue table, the depth chart and the
  * message views need of a queue manager, whichever one it is. Two kinds implement it: the
- * queue manager in this tab (local-connection.ts) and a server's, over IBM MQ's REST API
+ * queue manager in this browser (browser-connection.ts) and a server's, over IBM MQ's REST API
  * (rest-connection.ts); the views never ask which.
  */
 

@@ -32,7 +32,12 @@ describe("one page", () => {
       frame.addEventListener("load", () => resolve(), { once: true });
       frame.src = "/edge/";
     });
-    await expect.poll(() => $('tr[data-queue="DEV.QUEUE.1"]'), { timeout: 15_000 }).not.toBeNull();
+    await expect
+      .poll(() => $('tr[data-queue="DEV.QUEUE.1"]'), { timeout: 15_000 })
+      .not.toBeNull()
+      .catch((error: Error) => {
+        throw new Error(`the page's queue table did not fill; the page says: ${doc().body?.innerText.slice(0, 800)}`, { cause: error });
+      });
   }
 
   /** Runs a command through the page's input, as Enter would (a keydown the console acts on). */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { userEvent } from "vitest/browser";
 import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
 import type { QueueManager } from "../../core/index.js";
-import { LocalConnection } from "../../playground/connection/local-connection.js";
+import { BrowserConnection } from "../../playground/connection/browser-connection.js";
 import { CommandHistory } from "../../playground/console/history.js";
 import { mountWorkbench, type Workbench } from "../../playground/workbench.js";
 import { testWorkbench } from "./support/workbench.contract.js";
@@ -47,7 +47,7 @@ beforeAll(async () => {
   document.body.appendChild(host);
   qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
   workbench = mountWorkbench(host, {
-    local: new LocalConnection(Promise.resolve(qm), "PLAYGROUND"),
+    local: new BrowserConnection(Promise.resolve(qm), "PLAYGROUND", "this tab, IndexedDB"),
     pollInterval: 300,
     history: new CommandHistory(localStorage, historyKey),
     transcriptKey,

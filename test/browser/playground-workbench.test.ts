@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page } from "vitest/browser";
 import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
 import type { QueueManager } from "../../core/index.js";
-import { LocalConnection } from "../../playground/connection/local-connection.js";
+import { BrowserConnection } from "../../playground/connection/browser-connection.js";
 import { CommandHistory } from "../../playground/console/history.js";
 import { mountWorkbench, type Workbench } from "../../playground/workbench.js";
 import { testWorkbench } from "./support/workbench.contract.js";
@@ -25,7 +25,7 @@ beforeAll(async () => {
   document.body.appendChild(host);
   qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
   workbench = mountWorkbench(host, {
-    local: new LocalConnection(Promise.resolve(qm), "PLAYGROUND"),
+    local: new BrowserConnection(Promise.resolve(qm), "PLAYGROUND", "this tab, IndexedDB"),
     pollInterval: 200,
     history: new CommandHistory(localStorage, historyKey),
     transcriptKey,

@@ -1,18 +1,29 @@
-/** The page's connection to the queue manager in this tab (IndexedDB): calls on it directly. */
+/**
+ * The page's connection to a queue manager in this browser (IndexedDB): PLAYGROUND, shared by
+ * every tab of the playground (adapters/browser/shared: whichever tab runs it, the others call
+ * it through the shared path, so what one tab defines or puts every tab sees), or a manager
+ * this tab opened alone. One class for both: the shared manager answers every call with a
+ * promise, the tab's own with a value or a promise, and each call here awaits what it gets.
+ */
+import type { SharedQueueManager } from "../../adapters/browser/index.js";
 import type { Message, MessageSummary, Property, QueueManager } from "../../core/index.js";
 import type { ConsoleResult, PlaygroundConnection, PropertyValue, PutRequest, QueueDepth, ShownMessage } from "./connection.js";
 
-export class LocalConnection implements PlaygroundConnection {
+/** A queue manager in this browser: the shared one, or one this tab runs by itself. */
+export type BrowserQueueManager = SharedQueueManager | QueueManager;
+
+export class BrowserConnection implements PlaygroundConnection {
   readonly label: string;
   readonly queueManagerName: string;
 
   /** `opening` may still be opening: what is asked meanwhile waits for it. */
   constructor(
-    readonly opening: Promise<QueueManager>,
+    readonly opening: Promise<BrowserQueueManager>,
     name: string,
+    where = "this browser, IndexedDB, shared by its tabs",
   ) {
     this.queueManagerName = name;
-    this.label = `${name} (this tab, IndexedDB)`;
+    this.label = `${name} (${where})`;
   }
 
   async runMqsc(script: string): Promise<ConsoleResult> {
@@ -21,20 +32,20 @@ export class LocalConnection implements PlaygroundConnection {
 
   async listQueues(): Promise<QueueDepth[]> {
     const qm = await this.opening;
-    return qm
-      .objects(["localQueue"])
-      .map((definition) => ({ name: definition.name, depth: qm.queueStatus(definition.name).depth, maxDepth: numberOrUndefined(definition.attributes.maxDepth) }))
+    const definitions = await qm.objects(["localQueue"]);
+    const depths = await Promise.all(definitions.map(async (definition) => (await qm.queueStatus(definition.name)).depth));
+    return definitions
+      .map((definition, i) => ({ name: definition.name, depth: depths[i]!, maxDepth: typeof definition.attributes.maxDepth === "number" ? definition.attributes.maxDepth : undefined }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   async put(queue: string, message: PutRequest): Promise<{ messageId: string }> {
-    const qm = await this.opening;
-    const { messageId } = await qm.put(queue, { body: message.body, priority: message.priority, persistent: message.persistent, properties: message.properties });
+    const { messageId } = await (await this.opening).put(queue, { body: message.body, priority: message.priority, persistent: message.persistent, properties: message.properties });
     return { messageId };
   }
 
   async browse(queue: string, limit: number): Promise<ShownMessage[]> {
-    const cursor = (await this.opening).browse(queue);
+    const cursor = await (await this.opening).browse(queue);
     try {
       const shown: ShownMessage[] = [];
       while (shown.length < limit) {
@@ -44,7 +55,10 @@ export class LocalConnection implements PlaygroundConnection {
       }
       return shown;
     } finally {
-      cursor.close();
+      // The tab's own cursor closes at once, the shared one over the link; a failed close loses nothing.
+      await Promise.resolve()
+        .then(() => cursor.close())
+        .catch(() => undefined);
     }
   }
 
@@ -78,8 +92,4 @@ function bodyText(body: Message["body"]): string {
   if (typeof body === "string") return body;
   if (body instanceof Uint8Array) return `(${body.length} bytes)`;
   return JSON.stringify(body);
-}
-
-function numberOrUndefined(value: unknown): number | undefined {
-  return typeof value === "number" ? value : undefined;
 }
