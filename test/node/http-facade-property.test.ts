@@ -11,8 +11,9 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MQError, QueueManager } from "../../core/index.js";
+import { QueueManager } from "../../core/index.js";
 import { createHttpApp } from "../../adapters/http/index.js";
+import { memoryDirectory } from "../../adapters/http/queue-manager-directory.js";
 import { serveHttp, type NodeServer } from "../../adapters/http/node-server.js";
 import { TEST_MQ_USERS } from "../fixtures/security.js";
 
@@ -38,13 +39,10 @@ beforeAll(async () => {
   qm = await QueueManager.open({ name: QM });
   // A subscription, so that a publication lands somewhere the test can count.
   await qm.mqsc("DEFINE SUB(PROP.SUB) TOPICSTR('prop/#') DEST(DEV.QUEUE.3)");
-  app = createHttpApp({
-    ...SECURITY,
-    queueManager: async (name) => {
-      if (name === QM) return qm;
-      throw new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${name}`);
-    },
-  });
+  // As a server is set up (serveHttp does the same): the queue managers it serves are a
+  // directory, which the admin resources (/admin/qmgr, crtmqm, dltmqm) list and change.
+  const { directory, resolve } = memoryDirectory({ configured: [qm] });
+  app = createHttpApp({ ...SECURITY, queueManager: resolve, queueManagers: directory });
   server = await serveHttp({ ...SECURITY, queueManagers: [qm], hostname: "127.0.0.1" });
 });
 
