@@ -126,3 +126,40 @@ describe("a call caught by the owner's page closing (tab mode, Chromium)", () =>
     }
   });
 });
+
+describe.each([
+  { mode: "in a SharedWorker", sharedWorker: true },
+  { mode: "in the tab that holds the lock", sharedWorker: false },
+])("two names, run $mode (Chromium)", ({ sharedWorker }) => {
+  const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+
+  it("refuses, with MQRC_Q_MGR_NAME_ERROR, a second name for a database another page runs, instead of handing it the other manager", { timeout: 30_000 }, async () => {
+    const databaseName = `webmq-test:${unique("DB")}`;
+    const first = await openPage();
+    const second = await openPage();
+    const qm = await first.page.openBrowserQueueManager({ name: "QM.ONE", databaseName, sharedWorker });
+    const refused = await within(second.page.openBrowserQueueManager({ name: "QM.TWO", databaseName, sharedWorker }), 10_000, "the open").then(
+      (other) => `opened as ${other.name}, running ${String((other as unknown as { role: string }).role)}`,
+      (error: unknown) => reasonOf(error),
+    );
+    expect(refused).toBe("MQRC_Q_MGR_NAME_ERROR");
+    // The first page's manager carries on.
+    await qm.put("DEV.QUEUE.1", { body: "still served", persistent: true });
+    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "still served" });
+    await qm.close();
+  });
+
+  it("keeps two managers of different names opened by one page apart", { timeout: 30_000 }, async () => {
+    const { page } = await openPage();
+    const one = await page.openBrowserQueueManager({ name: unique("ONE"), sharedWorker });
+    const two = await page.openBrowserQueueManager({ name: unique("TWO"), sharedWorker });
+    await one.put("DEV.QUEUE.1", { body: "for one", persistent: true });
+    await two.put("DEV.QUEUE.1", { body: "for two", persistent: true });
+    expect((await one.queueStatus("DEV.QUEUE.1")).depth).toBe(1);
+    expect(await two.get("DEV.QUEUE.1")).toMatchObject({ body: "for two" });
+    expect(await two.get("DEV.QUEUE.1")).toBeNull();
+    expect(await one.get("DEV.QUEUE.1")).toMatchObject({ body: "for one" });
+    await one.close();
+    await two.close();
+  });
+});
