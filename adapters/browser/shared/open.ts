@@ -5,7 +5,7 @@
  * it (at once when no one holds it; when the holder goes, otherwise). Either way this context
  * talks to the owner through its link.
  */
-import type { QueueManager } from "../../../core/index.js";
+import { MQError, type QueueManager } from "../../../core/index.js";
 import { openLocalBrowserQueueManager, databaseNameOf, type BrowserQueueManagerOptions } from "../local.js";
 import { standForOwner } from "./owner.js";
 import { OwnerLink } from "./owner-link.js";
@@ -61,7 +61,13 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
   }
   failed.catch(() => undefined);
   try {
-    await Promise.race([links.current(), failed]);
+    const link = await Promise.race([links.current(), failed]);
+    // The database is run under the name it was made with: a context asking for it by another
+    // name would otherwise be handed that manager as if it were its own (and, in tab mode,
+    // fail to open it when its turn to run it came, leaving its calls waiting for an owner).
+    if (link.ownerName !== options.name) {
+      throw new MQError("MQRC_Q_MGR_NAME_ERROR", `the IndexedDB database ${databaseName} is run as queue manager ${link.ownerName}, not ${options.name}: open it by that name, or give ${options.name} a database of its own`);
+    }
   } catch (error) {
     links.close();
     await stop();
