@@ -163,3 +163,27 @@ describe.each([
     await two.close();
   });
 });
+
+describe("the SharedWorker after a failed open (Chromium)", () => {
+  it("opens the database for a later page by its right name after a page asked by a wrong one, and says why the wrong one failed", { timeout: 30_000 }, async () => {
+    const { openLocalBrowserQueueManager } = await import("../../adapters/browser/index.js");
+    const name = `SWNAME${Date.now().toString(36).toUpperCase()}`;
+    const databaseName = `webmq-test:${name}`;
+    // The database exists, made by QM `name`; no context runs it.
+    const made = await openLocalBrowserQueueManager({ name, databaseName });
+    await made.put("DEV.QUEUE.1", { body: "kept", persistent: true });
+    await made.close();
+
+    const wrong = await openPage();
+    const refused = await within(wrong.page.openBrowserQueueManager({ name: "NOT.IT", databaseName, sharedWorker: true }), 10_000, "the wrong open").then(
+      () => "opened",
+      (error: unknown) => reasonOf(error),
+    );
+    expect(refused).toBe("MQRC_Q_MGR_NAME_ERROR");
+
+    const right = await openPage();
+    const qm = await within(right.page.openBrowserQueueManager({ name, databaseName, sharedWorker: true }), 10_000, "the right open");
+    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "kept" });
+    await qm.close();
+  });
+});
