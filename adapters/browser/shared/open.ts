@@ -5,7 +5,7 @@
  * it (at once when no one holds it; when the holder goes, otherwise). Either way this context
  * talks to the owner through its link.
  */
-import { MQError, type QueueManager } from "../../../core/index.js";
+import { MQError, type QueueManager, type SerializedMQError } from "../../../core/index.js";
 import { openLocalBrowserQueueManager, databaseNameOf, type BrowserQueueManagerOptions } from "../local.js";
 import { standForOwner } from "./owner.js";
 import { OwnerLink } from "./owner-link.js";
@@ -36,8 +36,10 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
       // Vite bundles the worker, in the playground's build and in vitest's browser mode alike.
       const worker = new SharedWorker(new URL("./owner.shared-worker.ts", import.meta.url), { type: "module" });
       port = worker.port;
-      port.onmessage = (event: MessageEvent<{ error?: string }>) => {
-        if (typeof event.data?.error === "string") reject(new Error(`the queue manager ${options.name} could not be opened: ${event.data.error}`));
+      port.onmessage = (event: MessageEvent<{ error?: string; mqError?: SerializedMQError }>) => {
+        // An MQError keeps its reason code across the worker's port, for the caller to act on.
+        if (event.data?.mqError?.name === "MQError") reject(MQError.fromJSON(event.data.mqError));
+        else if (typeof event.data?.error === "string") reject(new Error(`the queue manager ${options.name} could not be opened: ${event.data.error}`));
       };
       port.start();
       port.postMessage({ name: options.name, databaseName });
