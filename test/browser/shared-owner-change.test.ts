@@ -187,3 +187,23 @@ describe("the SharedWorker after a failed open (Chromium)", () => {
     await qm.close();
   });
 });
+
+describe("a page that closes its manager as its turn to run it comes (tab mode, Chromium)", () => {
+  it("runs nothing after close(): the next page to stand becomes the owner", { timeout: 90_000 }, async () => {
+    // The owner's page is closed, and the next page closes its manager 0 to 80 ms later: at
+    // some of these it was granted the lock and is opening the manager from IndexedDB.
+    for (const delay of [0, 2, 5, 10, 20, 40, 80]) {
+      const { owner, client } = await ownerAndClient();
+      const options = { name: client.name, databaseName: client.databaseName, sharedWorker: false };
+      owner.frame.remove();
+      if (delay > 0) await sleep(delay);
+      await client.close();
+      const third = await openPage();
+      const qm = await within(third.page.openBrowserQueueManager(options), 10_000, `the third page's open (delay ${delay} ms)`);
+      const end = Date.now() + 5000;
+      while (qm.role !== "owner" && Date.now() < end) await sleep(25);
+      expect(qm.role, `the page that came after a close ${delay} ms after the owner went`).toBe("owner");
+      await qm.close();
+    }
+  });
+});
