@@ -5,7 +5,7 @@
  * it (at once when no one holds it; when the holder goes, otherwise). Either way this context
  * talks to the owner through its link.
  */
-import type { QueueManager } from "../../../core/index.js";
+import { MQError, type QueueManager, type SerializedMQError } from "../../../core/index.js";
 import { openLocalBrowserQueueManager, databaseNameOf, type BrowserQueueManagerOptions } from "../local.js";
 import { standForOwner } from "./owner.js";
 import { OwnerLink } from "./owner-link.js";
@@ -36,8 +36,10 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
       // Vite bundles the worker, in the playground's build and in vitest's browser mode alike.
       const worker = new SharedWorker(new URL("./owner.shared-worker.ts", import.meta.url), { type: "module" });
       port = worker.port;
-      port.onmessage = (event: MessageEvent<{ error?: string }>) => {
-        if (typeof event.data?.error === "string") reject(new Error(`the queue manager ${options.name} could not be opened: ${event.data.error}`));
+      port.onmessage = (event: MessageEvent<{ error?: string; mqError?: SerializedMQError }>) => {
+        // An MQError keeps its reason code across the worker's port, for the caller to act on.
+        if (event.data?.mqError?.name === "MQError") reject(MQError.fromJSON(event.data.mqError));
+        else if (typeof event.data?.error === "string") reject(new Error(`the queue manager ${options.name} could not be opened: ${event.data.error}`));
       };
       port.start();
       port.postMessage({ name: options.name, databaseName });
@@ -61,7 +63,13 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
   }
   failed.catch(() => undefined);
   try {
-    await Promise.race([links.current(), failed]);
+    const link = await Promise.race([links.current(), failed]);
+    // The database is run under the name it was made with: a context asking for it by another
+    // name would otherwise be handed that manager as if it were its own (and, in tab mode,
+    // fail to open it when its turn to run it came, leaving its calls waiting for an owner).
+    if (link.ownerName !== options.name) {
+      throw new MQError("MQRC_Q_MGR_NAME_ERROR", `the IndexedDB database ${databaseName} is run as queue manager ${link.ownerName}, not ${options.name}: open it by that name, or give ${options.name} a database of its own`);
+    }
   } catch (error) {
     links.close();
     await stop();

@@ -12,6 +12,8 @@ import { aliveLockName, controlChannelName, linkChannelName, type ControlMessage
 /** One link to one owner. `replaced` settles when that owner is gone (a new one announced) or the link closed. */
 export interface Link {
   readonly owner: string;
+  /** The name of the queue manager that owner runs (it announces it). */
+  readonly ownerName: string;
   readonly remote: RemoteQueueManager;
   readonly replaced: Promise<void>;
 }
@@ -23,6 +25,7 @@ export class OwnerLink {
   readonly #databaseName: string;
   readonly #control: BroadcastChannel;
   #owner: string | undefined;
+  #ownerName = "";
   #ownerKnown: { promise: Promise<string>; resolve(owner: string): void };
   #link: Promise<Link> | undefined;
   #current: { link: Link; relay: PortRelay; replace(): void } | undefined;
@@ -42,6 +45,7 @@ export class OwnerLink {
       const message = event.data;
       if (message?.t !== "owner" || typeof message.owner !== "string" || message.owner === this.#owner) return;
       this.#owner = message.owner;
+      this.#ownerName = typeof message.name === "string" ? message.name : "";
       this.#ownerKnown.resolve(message.owner);
       this.#watch(message.owner);
       if (this.#current && this.#current.link.owner !== message.owner) this.#drop();
@@ -113,7 +117,7 @@ export class OwnerLink {
         continue;
       }
       const gone = deferred<void>();
-      const link: Link = { owner, remote: wrapQueueManager(relay.port), replaced: gone.promise };
+      const link: Link = { owner, ownerName: this.#ownerName, remote: wrapQueueManager(relay.port), replaced: gone.promise };
       this.#current = { link, relay, replace: () => gone.resolve() };
       return link;
     }

@@ -5,7 +5,7 @@
  * worker stands for that database's lock (a tab that took it first, in a browser mixing both
  * ways, keeps it) and serves the manager like any owner (owner.ts).
  */
-import { systemClock } from "../../../core/index.js";
+import { MQError, systemClock } from "../../../core/index.js";
 import { openLocalBrowserQueueManager } from "../local.js";
 import { standForOwner, type OwnerCandidacy } from "./owner.js";
 
@@ -28,7 +28,13 @@ scope.onconnect = (event: MessageEvent) => {
       candidacies.set(databaseName, candidacy);
     }
     // A page learns of a failed open here; it could not otherwise tell a failure from a slow open.
-    candidacy.owned.catch((error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }));
+    // The failure is forgotten, so that the next page (asking by the right name, or once the
+    // storage is there again) stands again rather than being told of this one for the worker's life.
+    const standing = candidacy;
+    candidacy.owned.catch((error: unknown) => {
+      if (candidacies.get(databaseName) === standing) candidacies.delete(databaseName);
+      port.postMessage({ error: error instanceof Error ? error.message : String(error), mqError: error instanceof MQError ? error.toJSON() : undefined });
+    });
   };
   port.start();
 };

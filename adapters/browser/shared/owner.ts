@@ -43,11 +43,21 @@ export function standForOwner(options: OwnerOptions): OwnerCandidacy {
   });
   owned.catch(() => undefined);
 
-  navigator.locks
+  // Settles once the lock is given up (or was never granted): stop() waits for it.
+  const held = navigator.locks
     .request(ownerLockName(options.databaseName), { signal: withdrawn.signal }, async () => {
       const manager = await options.open();
+      // Withdrawn while the manager was opening (the lock had been granted, so the abort did
+      // nothing): close it and give the lock up, rather than run it for a context that closed.
+      if (withdrawn.signal.aborted) return manager.close();
       owning = true;
-      serving = await serve(manager, options);
+      const served = await serve(manager, options);
+      if (withdrawn.signal.aborted) {
+        owning = false;
+        await served.stop();
+        return manager.close();
+      }
+      serving = served;
       resolveOwned(manager);
       // Held for as long as this context lives, or until stop().
       await new Promise<void>((resolve) => (release = resolve));
@@ -65,6 +75,7 @@ export function standForOwner(options: OwnerOptions): OwnerCandidacy {
       owning = false;
       if (serving) await (await owned).close();
       release();
+      await held;
     },
   };
 }

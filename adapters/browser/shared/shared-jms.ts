@@ -96,12 +96,13 @@ export class SharedSession {
   }
 
   async acknowledge(token: number): Promise<void> {
-    await this.#call("the acknowledge", "interrupted", (s) => s.acknowledge(token));
+    // A client-mode acknowledge ends all the session holds, as a commit does; an individual one ends one message's part.
+    await this.#call("the acknowledge", this.#options.acknowledgeMode === "client" ? "in-doubt" : "interrupted", (s) => s.acknowledge(token));
     if (this.#options.acknowledgeMode === "client") this.#holding = false;
   }
 
   async commit(): Promise<void> {
-    await this.#call("the commit", "interrupted", (s) => s.commit());
+    await this.#call("the commit", "in-doubt", (s) => s.commit());
     this.#holding = false;
   }
 
@@ -134,9 +135,13 @@ export class SharedSession {
    * Runs `work` on this session's remote twin on the current owner. When the owner it held
    * work on has gone, the work is reported backed out (once) unless `forgetting` says the call
    * gives it up anyway; a call in flight when its owner goes is issued again, reported
-   * interrupted, or reported backed out, as `whenOwnerGoes` says.
+   * interrupted, or reported backed out, as `whenOwnerGoes` says. "in-doubt" is a call that
+   * ends what the session holds (a commit): in flight when its owner goes, it may have
+   * happened before the owner went (committed, the answer lost) or not (backed out by the new
+   * owner's open), so it is MQRC_CALL_INTERRUPTED, as IBM MQ reports an MQCMIT cut by a
+   * reconnect, never MQRC_BACKED_OUT: a caller told "backed out" would do again what was done.
    */
-  async #call<T>(what: string, whenOwnerGoes: "reissue" | "interrupted" | "backout", work: (session: Comlink.Remote<SessionFacade>) => Promise<T>, forgetting = false): Promise<T> {
+  async #call<T>(what: string, whenOwnerGoes: "reissue" | "interrupted" | "backout" | "in-doubt", work: (session: Comlink.Remote<SessionFacade>) => Promise<T>, forgetting = false): Promise<T> {
     for (;;) {
       const link = await this.#connection.links.current();
       if (this.#on && this.#on.link !== link) {
@@ -152,6 +157,11 @@ export class SharedSession {
       if (forgetting) {
         this.#holding = false;
         continue;
+      }
+      if (whenOwnerGoes === "in-doubt") {
+        this.#holding = false;
+        this.#on = undefined;
+        throw interrupted(what);
       }
       if (this.#holding || whenOwnerGoes === "backout") {
         this.#holding = false;

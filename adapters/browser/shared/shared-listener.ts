@@ -23,14 +23,21 @@ export class SharedListener {
     this.#stopFollowing = links.onReplaced(() => void this.#follow().catch(() => undefined));
   }
 
-  /** @internal Starts the listener on the current owner. */
+  /**
+   * @internal Starts the listener on the current owner. A start the owner's going cuts short
+   * would never answer: it is made again on the next owner (and a second follower waits for
+   * the start under way rather than returning before it).
+   */
   async #follow(): Promise<void> {
-    if (this.#closed) return;
-    const link = await this.#links.current();
-    if (this.#on?.link === link) return;
-    const listener = this.#lease.then((lease) => this.#start(link, lease));
-    this.#on = { link, listener };
-    await listener;
+    for (;;) {
+      if (this.#closed) return;
+      const link = await this.#links.current();
+      // Closed while the link was awaited: start nothing that nobody would close.
+      if (this.#closed) return;
+      if (this.#on?.link !== link) this.#on = { link, listener: this.#lease.then((lease) => this.#start(link, lease)) };
+      const started = await Promise.race([this.#on.listener.then(() => true), link.replaced.then(() => false)]);
+      if (started) return;
+    }
   }
 
   /** @internal */

@@ -74,8 +74,8 @@ export class SharedQueueManager {
   }
 
   async browse(...args: Args<"browse">): Promise<SharedBrowseCursor> {
-    const link = await this.#links.current();
-    const cursor = await link.remote.browse(...args);
+    // Opening reads nothing yet: one cut short by the owner's going is opened on the next owner.
+    const { link, cursor } = await callOwner(this.#links, "reissue", async (link) => ({ link, cursor: await link.remote.browse(...args) }), "the browse");
     const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
       const outcome = await Promise.race([work().then((value) => ({ value })), link.replaced.then(() => undefined)]);
       if (!outcome) throw brokenCursor();
