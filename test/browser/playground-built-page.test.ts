@@ -19,7 +19,15 @@ import { page } from "vitest/browser";
 import type { SharedQueueManager } from "../../adapters/browser/index.js";
 import { HISTORY_KEY, TRANSCRIPT_KEY } from "../../playground/console/console.js";
 
-describe("one page", () => {
+/**
+ * The page is the whole built playground (its IndexedDB manager, the tab election, the queue
+ * table's first read) loading while the browser project's other files run: generous times, and
+ * a failure that says what the page showed.
+ */
+const PAGE_READY_MS = 30_000;
+const TEST_MS = 60_000;
+
+describe("one page", { timeout: TEST_MS }, () => {
   let frame: HTMLIFrameElement;
   const doc = () => frame.contentDocument!;
   const $ = (selector: string) => doc().querySelector<HTMLElement>(selector);
@@ -33,7 +41,7 @@ describe("one page", () => {
       frame.src = "/edge/";
     });
     await expect
-      .poll(() => $('tr[data-queue="DEV.QUEUE.1"]'), { timeout: 15_000 })
+      .poll(() => $('tr[data-queue="DEV.QUEUE.1"]'), { timeout: PAGE_READY_MS })
       .not.toBeNull()
       .catch((error: Error) => {
         throw new Error(`the page's queue table did not fill; the page says: ${doc().body?.innerText.slice(0, 800)}`, { cause: error });
@@ -113,7 +121,12 @@ describe("two tabs", () => {
       frame.addEventListener("load", () => resolve(), { once: true });
       frame.src = "/edge/";
     });
-    await expect.poll(() => frame.contentDocument!.querySelector('tr[data-queue="DEV.QUEUE.1"]'), { timeout: 15_000 }).not.toBeNull();
+    await expect
+      .poll(() => frame.contentDocument!.querySelector('tr[data-queue="DEV.QUEUE.1"]'), { timeout: PAGE_READY_MS })
+      .not.toBeNull()
+      .catch((error: Error) => {
+        throw new Error(`the tab's queue table did not fill; the tab says: ${frame.contentDocument!.body?.innerText.slice(0, 800)}`, { cause: error });
+      });
     return frame;
   }
 
@@ -128,7 +141,7 @@ describe("two tabs", () => {
   });
 
   describe("the playground in two tabs (Chromium, the built page)", () => {
-    it("shares PLAYGROUND: a DEFINE in one tab is in the other's table without a reload, a message put in one is got once in the other", { timeout: 30_000 }, async () => {
+    it("shares PLAYGROUND: a DEFINE in one tab is in the other's table without a reload, a message put in one is got once in the other", { timeout: TEST_MS }, async () => {
       const first = await openTab();
       const second = await openTab();
       const queue = `SHARED.${Date.now().toString(36).toUpperCase()}`;
