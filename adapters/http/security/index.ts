@@ -82,11 +82,9 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
     if (wait > 0) return limited(wait);
     if (secret === undefined) return errorResponse(new MQError("MQRC_FUNCTION_NOT_SUPPORTED", "login is not configured here (no session secret: MQ_SESSION_SECRET); use basic authentication or a bearer token"));
     const { username, password } = await readLogin(c.req.raw);
-    const principal = await directory.checkPassword(username, password, "form");
-    if (principal === undefined) {
-      limiter.recordFailure(client);
-      return refuse("The user name or password is not accepted.");
-    }
+    const principal = await checkLimited(client, () => directory.checkPassword(username, password, "form"));
+    if (typeof principal === "number") return limited(principal);
+    if (principal === undefined) return refuse("The user name or password is not accepted.");
     await startSession(c, secret, principal.name, seconds);
     return c.body(null, 204);
   });
@@ -97,6 +95,23 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
     endSession(c);
     return c.body(null, 204);
   });
+
+  /**
+   * A credential check under the failed-login limit: the principal, undefined (a failure, counted),
+   * or the seconds to wait (not checked). Attempts made at once are admitted only as many as
+   * the client has failures left (rate-limit.ts).
+   */
+  const checkLimited = async (client: string, check: () => Promise<Principal | undefined>): Promise<Principal | undefined | number> => {
+    const wait = await limiter.admit(client);
+    if (wait > 0) return wait;
+    let principal: Principal | undefined;
+    try {
+      principal = await check();
+    } finally {
+      limiter.settle(client, principal === undefined);
+    }
+    return principal;
+  };
 
   const authenticate: MiddlewareHandler = async (c, next) => {
     const principal = await authenticateRequest(c);
@@ -123,12 +138,9 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
         const wait = limiter.retryAfter(client);
         if (wait > 0) return limited(wait);
         const pair = decodeBasic(credentials);
-        const principal = pair === undefined ? undefined : await directory.checkPassword(pair.name, pair.password, "basic");
-        if (principal === undefined) {
-          limiter.recordFailure(client);
-          return refuse("The user name or password is not accepted.");
-        }
-        return principal;
+        const principal = await checkLimited(client, async () => (pair === undefined ? undefined : directory.checkPassword(pair.name, pair.password, "basic")));
+        if (typeof principal === "number") return limited(principal);
+        return principal ?? refuse("The user name or password is not accepted.");
       }
       return refuse("The Authorization header is neither Basic nor Bearer.");
     }
@@ -148,7 +160,10 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
     const principal = principals.get(c.req.raw)!;
     // MQWebAdmin may do everything: its requests (and their MQSC bodies) need no reading.
     if (principal.role === "MQWebAdmin") return next();
-    const operation = await operationOf(c.req.method, new URL(c.req.url).pathname, () => mqscScriptOf(c.req.raw, maxMqscRequestBytes));
+    // The path as the router matches it (c.req.path: percent-encoded letters decoded), not
+    // the URL's raw pathname: judged on the raw one, /ibmmq/rest/v2/%61dmin/... named no
+    // resource here yet reached the MQSC route.
+    const operation = await operationOf(c.req.method, c.req.path, () => mqscScriptOf(c.req.raw, maxMqscRequestBytes));
     if (operation !== undefined) {
       const decision = authorize(principal.role, operation);
       if (!decision.allowed) return notAuthorized(principal.name, principal.role, decision.verb, decision.object).toResponse();
