@@ -38,6 +38,29 @@ describe("admin REST API: workerd-only", () => {
     expect(await got.text()).toBe("survives");
   });
 
+  it("lets no request racing dltmqm leave anything behind: created again, the queue manager starts from nothing and works", async () => {
+    const { create, remove, put, get, mqsc } = adminClient(edgeAdmin);
+    const qmgr = edgeAdmin.newName();
+    expect((await create({ name: qmgr })).status).toBe(201);
+    expect((await put(qmgr, "before", "DEV.QUEUE.1", { "ibm-mq-md-persistence": "persistent" })).status).toBe(201);
+    // Puts sent as the delete is: each is put before it (and deleted with it) or refused 404, never kept.
+    const racing = Array.from({ length: 12 }, (_, i) => put(qmgr, `racing-${i}`, "DEV.QUEUE.1", { "ibm-mq-md-persistence": "persistent" }));
+    const [deleted, ...puts] = await Promise.all([remove(qmgr), ...racing]);
+    expect(deleted.status).toBe(204);
+    for (const response of puts) {
+      expect([201, 404]).toContain(response.status);
+      await response.arrayBuffer();
+    }
+    expect((await create({ name: qmgr })).status).toBe(201);
+    const depth = await mqsc(qmgr, "DISPLAY QLOCAL(DEV.QUEUE.1) CURDEPTH");
+    expect(depth.status).toBe(200);
+    expect(JSON.stringify(await depth.json())).toContain("CURDEPTH(0)");
+    expect((await put(qmgr, "after", "DEV.QUEUE.1", { "ibm-mq-md-persistence": "persistent" })).status).toBe(201);
+    const got = await get(qmgr);
+    expect(got.status).toBe(200);
+    expect(await got.text()).toBe("after");
+  });
+
   it("serves a name a generic MQ_QUEUE_MANAGERS entry admits without creating it, and refuses to create or delete it", async () => {
     const { create, remove, show } = adminClient(edgeAdmin);
     const name = `QM.EDGE.ADMIN.${Date.now().toString(36)}`;
