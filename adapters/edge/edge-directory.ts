@@ -40,8 +40,8 @@ export function edgeDirectory(env: EdgeEnv): QueueManagerDirectory {
     async create(name) {
       if (isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name) || !(await registry(env).registryAdd(name))) throw queueManagerExists(name);
       try {
-        // Opened now, so that it has its default objects before the first request.
-        await objectFor(env, name).describeQueueManager(name);
+        // Opened now, from nothing, so that it has its default objects before the first request.
+        await objectFor(env, name).createQueueManager(name);
       } catch (error) {
         await registry(env).registryRemove(name);
         throw error;
