@@ -223,6 +223,26 @@ export function testSecurity(name: string, target: SecurityTarget): void {
       expect((await login("app", "app-pw", client)).status).toBe(429);
     });
 
+    it("counts wrong bearer tokens as failed logins: the sixth guess in a minute is 429, unchecked", async () => {
+      const client = target.newClient();
+      const guess = (token: string) => target.fetch(loginUrl(), { method: "GET", headers: { authorization: `Bearer ${token}` } }, client);
+      const statuses = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await guess(`guessed-token-${i}`);
+        statuses.push(response.status);
+        await response.arrayBuffer();
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401]);
+      const held = await guess(TEST_READER_TOKEN);
+      expect(held.status).toBe(429);
+      expect(Number(held.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(await errorOf(held)).toMatchObject({ msgId: "MQWB0104E" });
+      // Another client's right token is not held up.
+      const other = await target.fetch(loginUrl(), { method: "GET", headers: { authorization: `Bearer ${TEST_READER_TOKEN}` } }, target.newClient());
+      expect(other.status).toBe(200);
+      await other.arrayBuffer();
+    });
+
     it("does not count a right password as a failure when attempts run at once", async () => {
       const client = target.newClient();
       const attempts = await Promise.all(Array.from({ length: 8 }, () => target.fetch(loginUrl(), { method: "GET", headers: as("app") }, client)));
