@@ -33,7 +33,7 @@ export interface SecurityOptions {
   sessionSeconds?: number;
   /** Origins allowed to call from a browser page elsewhere (none by default); see cors.ts. */
   corsOrigins?: string | readonly string[];
-  /** Failed logins allowed per client (5 a minute by default), or a limiter shared between apps. */
+  /** Failed logins, basic authentications and bearer tokens allowed per client (5 a minute by default), or a limiter shared between apps. */
   loginRateLimit?: RateLimitOptions | FailedLoginLimiter;
   /** The client's address, for the rate limit (default: CF-Connecting-IP, else one bucket for all). */
   clientAddress?: (c: Context) => string;
@@ -130,7 +130,10 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
     if (authorization !== undefined) {
       const [scheme = "", credentials = ""] = authorization.trim().split(/\s+/, 2);
       if (/^bearer$/i.test(scheme)) {
-        const principal = /^[A-Za-z0-9._~+/=-]+$/.test(credentials) && !/\s/.test(authorization.trim().slice(scheme.length).trim()) ? await directory.checkToken(credentials) : undefined;
+        // A wrong token counts as a failed login: without that, tokens could be guessed at full speed.
+        const wellFormed = /^[A-Za-z0-9._~+/=-]+$/.test(credentials) && !/\s/.test(authorization.trim().slice(scheme.length).trim());
+        const principal = await checkLimited(clientOf(c), async () => (wellFormed ? directory.checkToken(credentials) : undefined));
+        if (typeof principal === "number") return limited(principal);
         return principal ?? refuse("The bearer token is not accepted.");
       }
       if (/^basic$/i.test(scheme)) {

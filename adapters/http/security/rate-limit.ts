@@ -1,6 +1,6 @@
 /**
- * Failed authentications per client, so that guessing passwords is slow: after `maxFailures`
- * failed logins or basic authentications within `windowMs`, the client's next attempts are
+ * Failed authentications per client, so that guessing passwords and tokens is slow: after
+ * `maxFailures` failed logins, basic authentications or bearer tokens within `windowMs`, the client's next attempts are
  * answered 429 with Retry-After, without their credentials being checked, until the oldest
  * failure is out of the window.
  *
