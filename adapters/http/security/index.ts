@@ -122,8 +122,8 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
 
   const authenticateRequest = async (c: Context): Promise<Principal | Response> => {
     if (options.principalKey !== undefined) {
-      const forwarded = await verifiedPrincipal(c.req.raw.headers, await options.principalKey);
-      if (forwarded === "invalid") return refuse("The forwarded principal is not signed with this server's key.");
+      const forwarded = await verifiedPrincipal(c.req.raw, await options.principalKey);
+      if (forwarded === "invalid") return refuse("The forwarded principal is not signed with this server's key for this request.");
       if (forwarded !== undefined) return forwarded;
     }
     const authorization = c.req.header("authorization");
@@ -246,6 +246,6 @@ export { UserDirectory, parseUsers } from "./directory.js";
 export type { Principal, TokenCheck, UserEntry, AuthenticationMechanism } from "./directory.js";
 export { hashPassword, verifyPassword, parsePasswordHash } from "./password-hash.js";
 export { ROLES, isRole, authorize, type Role } from "./roles.js";
-export { principalKey, signPrincipal, PRINCIPAL_HEADER, PRINCIPAL_MAC_HEADER } from "./principal-header.js";
+export { principalKey, signPrincipal, PRINCIPAL_HEADER, PRINCIPAL_MAC_HEADER, type SignedRequest } from "./principal-header.js";
 export { SESSION_COOKIE, DEFAULT_SESSION_SECONDS } from "./session-cookie.js";
 export { parseOrigins } from "./cors.js";
