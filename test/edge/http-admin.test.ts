@@ -61,6 +61,24 @@ describe("admin REST API: workerd-only", () => {
     expect(await got.text()).toBe("after");
   });
 
+  it("leaves a name served and usable, or gone, when crtmqm and dltmqm of it race", async () => {
+    const { create, remove, show, put } = adminClient(edgeAdmin);
+    for (let round = 0; round < 6; round++) {
+      const qmgr = edgeAdmin.newName();
+      expect((await create({ name: qmgr })).status).toBe(201);
+      const [deleted, created] = await Promise.all([remove(qmgr), create({ name: qmgr })]);
+      expect([204, 404]).toContain(deleted.status);
+      expect([201, 409]).toContain(created.status);
+      await Promise.all([deleted.arrayBuffer(), created.arrayBuffer()]);
+      const shown = await show(qmgr);
+      await shown.arrayBuffer();
+      const putOne = await put(qmgr, "after the race");
+      // Served (shown) means usable; otherwise it is gone for every request alike.
+      expect(putOne.status, `round ${round}: show ${shown.status}, delete ${deleted.status}, create ${created.status}`).toBe(shown.status === 200 ? 201 : 404);
+      await putOne.arrayBuffer();
+    }
+  });
+
   it("serves a name a generic MQ_QUEUE_MANAGERS entry admits without creating it, and refuses to create or delete it", async () => {
     const { create, remove, show } = adminClient(edgeAdmin);
     const name = `QM.EDGE.ADMIN.${Date.now().toString(36)}`;
