@@ -40,8 +40,8 @@ export function edgeDirectory(env: EdgeEnv): QueueManagerDirectory {
     async create(name) {
       if (isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name) || !(await registry(env).registryAdd(name))) throw queueManagerExists(name);
       try {
-        // Opened now, so that it has its default objects before the first request.
-        await objectFor(env, name).describeQueueManager(name);
+        // Opened now, from nothing, so that it has its default objects before the first request.
+        await objectFor(env, name).createQueueManager(name);
       } catch (error) {
         await registry(env).registryRemove(name);
         throw error;
@@ -49,9 +49,12 @@ export function edgeDirectory(env: EdgeEnv): QueueManagerDirectory {
     },
     async delete(name) {
       if (isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name)) throw configuredQueueManager(name);
-      // Out of the registry first: from here on no request reaches it.
-      if (!(await registry(env).registryRemove(name))) throw unknown(name);
+      if (!(await registry(env).registryHas(name))) throw unknown(name);
+      // The object first: from here on it refuses requests (2058), and a crtmqm of the name
+      // meanwhile is 409 (still registered), so that no crtmqm's new queue manager is deleted
+      // by this dltmqm, nor left registered on an object that refuses it.
       await objectFor(env, name).deleteQueueManager();
+      if (!(await registry(env).registryRemove(name))) throw unknown(name);
     },
   };
 }

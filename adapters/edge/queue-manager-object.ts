@@ -11,7 +11,7 @@
  * RPC, touch only that instance's storage.
  */
 import { DurableObject } from "cloudflare:workers";
-import { QueueManager } from "../../core/index.js";
+import { MQError, QueueManager } from "../../core/index.js";
 import { DEFAULT_HTTP_LIMITS, createHttpApp } from "../http/index.js";
 import { AlarmClock } from "./alarm-clock.js";
 import { EdgeListeners, parseListenerConfiguration } from "./listeners.js";
@@ -28,6 +28,14 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #listeners: EdgeListeners | undefined;
   #triggers: EdgeTriggerMonitors | undefined;
   #app: ReturnType<typeof createHttpApp> | undefined;
+  /**
+   * Set by dltmqm, cleared by crtmqm: a request that passed the worker's "is it served?" check
+   * before the delete and reaches this object after it is refused (2058), instead of opening
+   * a queue manager again on the storage just emptied and keeping what it puts there.
+   */
+  #deleted = false;
+  /** A delete or a create's reset in progress: nothing opens the queue manager until it ends. */
+  #resetting: Promise<void> | undefined;
 
   constructor(ctx: DurableObjectState, env: EdgeEnv) {
     super(ctx, env);
@@ -36,6 +44,8 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
 
   /** The queue manager this object holds, opened on first use under `name`, with its configured listeners. */
   queueManager(name: string): Promise<QueueManager> {
+    if (this.#resetting) return this.#resetting.then(() => this.queueManager(name));
+    if (this.#deleted) return Promise.reject(new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${name} here: it has been deleted`));
     if (!this.#manager) {
       // Read before the queue manager opens: a configuration that is not usable fails the
       // request and leaves nothing running (a second open would run a second manager on the
@@ -104,11 +114,34 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   }
 
   /**
+   * crtmqm: opens the queue manager from nothing. Whatever this object still stores is deleted
+   * first: a request that raced a dltmqm of the same name after this object was evicted (and
+   * forgot it was deleted) may have opened it again.
+   */
+  async createQueueManager(name: string): Promise<QueueManagerFacts> {
+    await this.#reset();
+    this.#deleted = false;
+    return this.describeQueueManager(name);
+  }
+
+  /**
    * dltmqm: ends the queue manager (its listeners and trigger monitors first) and deletes
-   * everything this object stores, its messages and objects with it. The next use of the
-   * name, if it is created again, starts from nothing.
+   * everything this object stores, its messages and objects with it. Requests that reach it
+   * afterwards are refused (2058) until it is created again, from nothing.
    */
   async deleteQueueManager(): Promise<void> {
+    this.#deleted = true;
+    await this.#reset();
+  }
+
+  /** Ends the queue manager and deletes its storage, one reset at a time; requests wait for it. */
+  async #reset(): Promise<void> {
+    while (this.#resetting) await this.#resetting.catch(() => undefined);
+    this.#resetting = this.#wipe().finally(() => (this.#resetting = undefined));
+    await this.#resetting;
+  }
+
+  async #wipe(): Promise<void> {
     const opening = this.#manager;
     this.#manager = undefined;
     this.#app = undefined;
@@ -145,7 +178,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   override async alarm(): Promise<void> {
     // An alarm may wake an object that was evicted: its queue manager (its listeners and trigger monitors) open
     // first, under the name stored with it, so the alarm's work finds them.
-    if (!this.#manager) {
+    if (!this.#manager && !this.#deleted && !this.#resetting) {
       const name = this.#store().queueManagerName();
       if (name !== undefined) await this.queueManager(name);
     }

@@ -81,7 +81,7 @@ function createRestFront(env: EdgeEnv): Hono<{ Bindings: EdgeEnv }> {
     const body = method === "GET" || method === "HEAD" ? null : await c.req.raw.arrayBuffer();
     // Who made the request, signed for the object (replacing any such headers the client sent).
     const headers = new Headers(c.req.raw.headers);
-    await signPrincipal(headers, principalOf(c.req.raw)!, await security.principalKey);
+    await signPrincipal(headers, principalOf(c.req.raw)!, await security.principalKey, { method, url: c.req.url });
     // Where the runtime reports a disconnect (deployed Workers), the signal cancels the
     // object's request and its response, which backs out a get the client never read.
     const answer = await stub.fetch(c.req.url, { method, headers, body, signal: c.req.raw.signal });

@@ -173,6 +173,84 @@ export function testSecurity(name: string, target: SecurityTarget): void {
     });
   });
 
+  describe(`REST security (${name}): requests shaped to slip past the role table`, () => {
+    const runCommand = (command: string) => JSON.stringify({ type: "runCommand", parameters: { command } });
+
+    it("judges a percent-encoded path (%61dmin, %6Dessage) as the route it reaches: refused, and nothing changes", async () => {
+      const qmgr = qmgrFor();
+      await target.withQueueManager(qmgr, (qm) => qm.put("DEV.QUEUE.1", { body: "waiting" }));
+      // MQWebUser runs no MQSC, whatever the spelling of the path.
+      for (const path of [`/ibmmq/rest/v2/%61dmin/action/qmgr/${qmgr}/mqsc`, `/ibmmq/rest/v2/admin/%61ction/qmgr/${qmgr}/%6Dsqc`, `/ibmmq/rest/v2/admin/action/%71mgr/${qmgr}/mqsc`]) {
+        const define = await target.fetch(path, { method: "POST", headers: { ...as("app"), ...CSRF, "content-type": "application/json" }, body: runCommand("DEFINE QLOCAL(APP.MADE)") });
+        expect(define.status, path).toBe(403);
+        expect(await errorOf(define)).toMatchObject({ msgId: "MQWB0103E" });
+      }
+      // MQWebAdminRO gets no message (a destructive get), nor puts one.
+      for (const [method, path] of [
+        ["DELETE", `/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/%6Dessage`],
+        ["DELETE", `/ibmmq/rest/v2/%6Dessaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`],
+        ["POST", `/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/m%65ssage`],
+      ] as const) {
+        const response = await target.fetch(path, { method, headers: { ...as("reader"), ...CSRF, "content-type": "text/plain" }, ...(method === "POST" ? { body: "no" } : {}) });
+        expect(response.status, `${method} ${path}`).toBe(403);
+        await errorOf(response);
+      }
+      await target.withQueueManager(qmgr, (qm) => {
+        expect(qm.hasQueue("APP.MADE")).toBe(false);
+        expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1);
+      });
+      // Nor does MQWebAdminRO create a queue manager by spelling the path otherwise.
+      const create = await target.fetch("/ibmmq/rest/v2/%61dmin/qmgr", { method: "POST", headers: { ...as("reader"), ...CSRF, "content-type": "application/json" }, body: JSON.stringify({ name: "QM.ENCODED" }) });
+      expect(create.status).toBe(403);
+      await errorOf(create);
+      // The same spelling still works for a user whose role allows it.
+      const display = await target.fetch(`/ibmmq/rest/v2/%61dmin/action/qmgr/${qmgr}/mqsc`, { method: "POST", headers: { ...as("reader"), ...CSRF, "content-type": "application/json" }, body: runCommand("DISPLAY QLOCAL(DEV.QUEUE.1)") });
+      expect(display.status).toBe(200);
+      await display.arrayBuffer();
+    });
+
+    it("counts failed attempts made at once: ten wrong passwords in parallel get at most five checks, the rest 429", async () => {
+      const client = target.newClient();
+      const attempts = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          i % 2 === 0 ? login("app", `parallel-guess-${i}`, client) : target.fetch(loginUrl(), { method: "GET", headers: basic("app", `parallel-guess-${i}`) }, client),
+        ),
+      );
+      const statuses = attempts.map((response) => response.status);
+      await Promise.all(attempts.map((response) => response.arrayBuffer()));
+      expect(statuses.filter((status) => status === 401).length, statuses.join(",")).toBeLessThanOrEqual(5);
+      expect(statuses.filter((status) => status === 429).length, statuses.join(",")).toBeGreaterThanOrEqual(5);
+      expect((await login("app", "app-pw", client)).status).toBe(429);
+    });
+
+    it("counts wrong bearer tokens as failed logins: the sixth guess in a minute is 429, unchecked", async () => {
+      const client = target.newClient();
+      const guess = (token: string) => target.fetch(loginUrl(), { method: "GET", headers: { authorization: `Bearer ${token}` } }, client);
+      const statuses = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await guess(`guessed-token-${i}`);
+        statuses.push(response.status);
+        await response.arrayBuffer();
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401]);
+      const held = await guess(TEST_READER_TOKEN);
+      expect(held.status).toBe(429);
+      expect(Number(held.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(await errorOf(held)).toMatchObject({ msgId: "MQWB0104E" });
+      // Another client's right token is not held up.
+      const other = await target.fetch(loginUrl(), { method: "GET", headers: { authorization: `Bearer ${TEST_READER_TOKEN}` } }, target.newClient());
+      expect(other.status).toBe(200);
+      await other.arrayBuffer();
+    });
+
+    it("does not count a right password as a failure when attempts run at once", async () => {
+      const client = target.newClient();
+      const attempts = await Promise.all(Array.from({ length: 8 }, () => target.fetch(loginUrl(), { method: "GET", headers: as("app") }, client)));
+      expect(attempts.map((response) => response.status)).toEqual(Array(8).fill(200));
+      await Promise.all(attempts.map((response) => response.arrayBuffer()));
+    });
+  });
+
   describe(`REST security (${name}): basic authentication and login`, () => {
     it("authenticates basic credentials, and answers a wrong password and an unknown user identically", async () => {
       const client = target.newClient();

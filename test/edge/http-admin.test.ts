@@ -38,6 +38,47 @@ describe("admin REST API: workerd-only", () => {
     expect(await got.text()).toBe("survives");
   });
 
+  it("lets no request racing dltmqm leave anything behind: created again, the queue manager starts from nothing and works", async () => {
+    const { create, remove, put, get, mqsc } = adminClient(edgeAdmin);
+    const qmgr = edgeAdmin.newName();
+    expect((await create({ name: qmgr })).status).toBe(201);
+    expect((await put(qmgr, "before", "DEV.QUEUE.1", { "ibm-mq-md-persistence": "persistent" })).status).toBe(201);
+    // Puts sent as the delete is: each is put before it (and deleted with it) or refused 404, never kept.
+    const racing = Array.from({ length: 12 }, (_, i) => put(qmgr, `racing-${i}`, "DEV.QUEUE.1", { "ibm-mq-md-persistence": "persistent" }));
+    const [deleted, ...puts] = await Promise.all([remove(qmgr), ...racing]);
+    expect(deleted.status).toBe(204);
+    for (const response of puts) {
+      expect([201, 404]).toContain(response.status);
+      await response.arrayBuffer();
+    }
+    expect((await create({ name: qmgr })).status).toBe(201);
+    const depth = await mqsc(qmgr, "DISPLAY QLOCAL(DEV.QUEUE.1) CURDEPTH");
+    expect(depth.status).toBe(200);
+    expect(JSON.stringify(await depth.json())).toContain("CURDEPTH(0)");
+    expect((await put(qmgr, "after", "DEV.QUEUE.1", { "ibm-mq-md-persistence": "persistent" })).status).toBe(201);
+    const got = await get(qmgr);
+    expect(got.status).toBe(200);
+    expect(await got.text()).toBe("after");
+  });
+
+  it("leaves a name served and usable, or gone, when crtmqm and dltmqm of it race", async () => {
+    const { create, remove, show, put } = adminClient(edgeAdmin);
+    for (let round = 0; round < 6; round++) {
+      const qmgr = edgeAdmin.newName();
+      expect((await create({ name: qmgr })).status).toBe(201);
+      const [deleted, created] = await Promise.all([remove(qmgr), create({ name: qmgr })]);
+      expect([204, 404]).toContain(deleted.status);
+      expect([201, 409]).toContain(created.status);
+      await Promise.all([deleted.arrayBuffer(), created.arrayBuffer()]);
+      const shown = await show(qmgr);
+      await shown.arrayBuffer();
+      const putOne = await put(qmgr, "after the race");
+      // Served (shown) means usable; otherwise it is gone for every request alike.
+      expect(putOne.status, `round ${round}: show ${shown.status}, delete ${deleted.status}, create ${created.status}`).toBe(shown.status === 200 ? 201 : 404);
+      await putOne.arrayBuffer();
+    }
+  });
+
   it("serves a name a generic MQ_QUEUE_MANAGERS entry admits without creating it, and refuses to create or delete it", async () => {
     const { create, remove, show } = adminClient(edgeAdmin);
     const name = `QM.EDGE.ADMIN.${Date.now().toString(36)}`;

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { QueueManagerObject } from "../../adapters/edge/index.js";
 import { testSecurity } from "../contract/security.contract.js";
 import { errorOf } from "../contract/http.contract.js";
-import { PRINCIPAL_HEADER, PRINCIPAL_MAC_HEADER } from "../../adapters/http/index.js";
+import { PRINCIPAL_HEADER, PRINCIPAL_MAC_HEADER, principalKey, signPrincipal } from "../../adapters/http/index.js";
 
 function stubFor(name: string): DurableObjectStub<QueueManagerObject> {
   return env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as DurableObjectStub<QueueManagerObject>;
@@ -67,6 +67,36 @@ describe("REST security at the edge: the front Worker and the objects", () => {
     expect(put.status).toBe(403);
     await put.arrayBuffer();
     expect(await runInDurableObject(stubFor(qmgr), async (instance) => (await instance.queueManager(qmgr)).queueStatus("DEV.QUEUE.1").depth)).toBe(0);
+  });
+
+  it("has the object accept a signed principal only for the request it was signed for: not replayed on another queue manager, path or method, nor later", async () => {
+    const key = await principalKey(env.MQ_SESSION_SECRET, env.MQ_TOKENS, env.MQ_USERS);
+    const [first, second] = [newQueueManagerName(), newQueueManagerName()];
+    const listUrl = (qmgr: string) => `http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/messagelist`;
+    const messageUrl = (qmgr: string) => `http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`;
+    // What the front Worker forwards for an admin's GET of the first queue manager's messagelist.
+    const signed = new Headers();
+    await signPrincipal(signed, { name: "admin", role: "MQWebAdmin", mechanism: "basic" }, key, { method: "GET", url: listUrl(first) });
+    const replayed = Object.fromEntries(signed);
+    expect((await stubFor(first).fetch(listUrl(first), { headers: replayed })).status).toBe(200);
+    await runInDurableObject(stubFor(second), async (instance) => (await instance.queueManager(second)).put("DEV.QUEUE.1", { body: "kept" }));
+    for (const [url, method] of [
+      [listUrl(second), "GET"],
+      [messageUrl(second), "DELETE"],
+      [messageUrl(first), "DELETE"],
+      [listUrl(first), "DELETE"],
+    ] as const) {
+      const response = await (url.includes(second) ? stubFor(second) : stubFor(first)).fetch(url, { method, headers: { ...replayed, ...CSRF } });
+      expect(response.status, `${method} ${url}`).toBe(401);
+      await errorOf(response);
+    }
+    expect(await runInDurableObject(stubFor(second), async (instance) => (await instance.queueManager(second)).queueStatus("DEV.QUEUE.1").depth)).toBe(1);
+    // Signed more than a minute ago: refused too.
+    const stale = new Headers();
+    await signPrincipal(stale, { name: "admin", role: "MQWebAdmin", mechanism: "basic" }, key, { method: "GET", url: listUrl(first) }, Date.now() - 120_000);
+    const late = await stubFor(first).fetch(listUrl(first), { headers: Object.fromEntries(stale) });
+    expect(late.status).toBe(401);
+    await errorOf(late);
   });
 
   it("answers login in the worker, with a Secure cookie over https only", async () => {

@@ -33,7 +33,7 @@ export interface SecurityOptions {
   sessionSeconds?: number;
   /** Origins allowed to call from a browser page elsewhere (none by default); see cors.ts. */
   corsOrigins?: string | readonly string[];
-  /** Failed logins allowed per client (5 a minute by default), or a limiter shared between apps. */
+  /** Failed logins, basic authentications and bearer tokens allowed per client (5 a minute by default), or a limiter shared between apps. */
   loginRateLimit?: RateLimitOptions | FailedLoginLimiter;
   /** The client's address, for the rate limit (default: CF-Connecting-IP, else one bucket for all). */
   clientAddress?: (c: Context) => string;
@@ -82,11 +82,9 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
     if (wait > 0) return limited(wait);
     if (secret === undefined) return errorResponse(new MQError("MQRC_FUNCTION_NOT_SUPPORTED", "login is not configured here (no session secret: MQ_SESSION_SECRET); use basic authentication or a bearer token"));
     const { username, password } = await readLogin(c.req.raw);
-    const principal = await directory.checkPassword(username, password, "form");
-    if (principal === undefined) {
-      limiter.recordFailure(client);
-      return refuse("The user name or password is not accepted.");
-    }
+    const principal = await checkLimited(client, () => directory.checkPassword(username, password, "form"));
+    if (typeof principal === "number") return limited(principal);
+    if (principal === undefined) return refuse("The user name or password is not accepted.");
     await startSession(c, secret, principal.name, seconds);
     return c.body(null, 204);
   });
@@ -98,6 +96,23 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
     return c.body(null, 204);
   });
 
+  /**
+   * A credential check under the failed-login limit: the principal, undefined (a failure, counted),
+   * or the seconds to wait (not checked). Attempts made at once are admitted only as many as
+   * the client has failures left (rate-limit.ts).
+   */
+  const checkLimited = async (client: string, check: () => Promise<Principal | undefined>): Promise<Principal | undefined | number> => {
+    const wait = await limiter.admit(client);
+    if (wait > 0) return wait;
+    let principal: Principal | undefined;
+    try {
+      principal = await check();
+    } finally {
+      limiter.settle(client, principal === undefined);
+    }
+    return principal;
+  };
+
   const authenticate: MiddlewareHandler = async (c, next) => {
     const principal = await authenticateRequest(c);
     if (principal instanceof Response) return principal;
@@ -107,15 +122,18 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
 
   const authenticateRequest = async (c: Context): Promise<Principal | Response> => {
     if (options.principalKey !== undefined) {
-      const forwarded = await verifiedPrincipal(c.req.raw.headers, await options.principalKey);
-      if (forwarded === "invalid") return refuse("The forwarded principal is not signed with this server's key.");
+      const forwarded = await verifiedPrincipal(c.req.raw, await options.principalKey);
+      if (forwarded === "invalid") return refuse("The forwarded principal is not signed with this server's key for this request.");
       if (forwarded !== undefined) return forwarded;
     }
     const authorization = c.req.header("authorization");
     if (authorization !== undefined) {
       const [scheme = "", credentials = ""] = authorization.trim().split(/\s+/, 2);
       if (/^bearer$/i.test(scheme)) {
-        const principal = /^[A-Za-z0-9._~+/=-]+$/.test(credentials) && !/\s/.test(authorization.trim().slice(scheme.length).trim()) ? await directory.checkToken(credentials) : undefined;
+        // A wrong token counts as a failed login: without that, tokens could be guessed at full speed.
+        const wellFormed = /^[A-Za-z0-9._~+/=-]+$/.test(credentials) && !/\s/.test(authorization.trim().slice(scheme.length).trim());
+        const principal = await checkLimited(clientOf(c), async () => (wellFormed ? directory.checkToken(credentials) : undefined));
+        if (typeof principal === "number") return limited(principal);
         return principal ?? refuse("The bearer token is not accepted.");
       }
       if (/^basic$/i.test(scheme)) {
@@ -123,12 +141,9 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
         const wait = limiter.retryAfter(client);
         if (wait > 0) return limited(wait);
         const pair = decodeBasic(credentials);
-        const principal = pair === undefined ? undefined : await directory.checkPassword(pair.name, pair.password, "basic");
-        if (principal === undefined) {
-          limiter.recordFailure(client);
-          return refuse("The user name or password is not accepted.");
-        }
-        return principal;
+        const principal = await checkLimited(client, async () => (pair === undefined ? undefined : directory.checkPassword(pair.name, pair.password, "basic")));
+        if (typeof principal === "number") return limited(principal);
+        return principal ?? refuse("The user name or password is not accepted.");
       }
       return refuse("The Authorization header is neither Basic nor Bearer.");
     }
@@ -148,7 +163,10 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
     const principal = principals.get(c.req.raw)!;
     // MQWebAdmin may do everything: its requests (and their MQSC bodies) need no reading.
     if (principal.role === "MQWebAdmin") return next();
-    const operation = await operationOf(c.req.method, new URL(c.req.url).pathname, () => mqscScriptOf(c.req.raw, maxMqscRequestBytes));
+    // The path as the router matches it (c.req.path: percent-encoded letters decoded), not
+    // the URL's raw pathname: judged on the raw one, /ibmmq/rest/v2/%61dmin/... named no
+    // resource here yet reached the MQSC route.
+    const operation = await operationOf(c.req.method, c.req.path, () => mqscScriptOf(c.req.raw, maxMqscRequestBytes));
     if (operation !== undefined) {
       const decision = authorize(principal.role, operation);
       if (!decision.allowed) return notAuthorized(principal.name, principal.role, decision.verb, decision.object).toResponse();
@@ -228,6 +246,6 @@ export { UserDirectory, parseUsers } from "./directory.js";
 export type { Principal, TokenCheck, UserEntry, AuthenticationMechanism } from "./directory.js";
 export { hashPassword, verifyPassword, parsePasswordHash } from "./password-hash.js";
 export { ROLES, isRole, authorize, type Role } from "./roles.js";
-export { principalKey, signPrincipal, PRINCIPAL_HEADER, PRINCIPAL_MAC_HEADER } from "./principal-header.js";
+export { principalKey, signPrincipal, PRINCIPAL_HEADER, PRINCIPAL_MAC_HEADER, type SignedRequest } from "./principal-header.js";
 export { SESSION_COOKIE, DEFAULT_SESSION_SECONDS } from "./session-cookie.js";
 export { parseOrigins } from "./cors.js";

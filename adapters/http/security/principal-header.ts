@@ -5,6 +5,11 @@
  * it in `x-webmq-principal-mac`. The object accepts the principal only when the MAC is right;
  * without the headers it authenticates the request itself, like any other server.
  *
+ * The signed value names the request it was made for (its method and path, the queue manager
+ * with it) and when: the object accepts it only on that request, within a minute. A pair seen
+ * once (in a log, by another Worker bound to the namespace) cannot be replayed on another
+ * queue manager, another resource or method, or later.
+ *
  * The key is derived from the worker's own secrets (MQ_SESSION_SECRET, MQ_TOKENS, MQ_USERS),
  * which the front and its objects share and clients never see; so nothing that reaches an
  * object by another path (another Worker bound to the namespace, a client's forged header the
@@ -26,16 +31,29 @@ export async function principalKey(...secrets: (string | undefined)[]): Promise<
   return crypto.subtle.importKey("raw", digest, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
 
-/** Sets the two headers on `headers` (replacing any the client sent). */
-export async function signPrincipal(headers: Headers, principal: Principal, key: CryptoKey): Promise<void> {
-  const value = encodeURIComponent(JSON.stringify({ name: principal.name, role: principal.role, mechanism: principal.mechanism }));
+/** How long a signed principal stays valid: the front signs it just before forwarding. */
+const VALID_MS = 60_000;
+
+/** What a signed principal is bound to: the request the front forwards. */
+export interface SignedRequest {
+  method: string;
+  url: string;
+}
+
+/** Sets the two headers on `headers` (replacing any the client sent), for `request` only. `now` is for tests. */
+export async function signPrincipal(headers: Headers, principal: Principal, key: CryptoKey, request: SignedRequest, now = Date.now()): Promise<void> {
+  const value = encodeURIComponent(JSON.stringify({ name: principal.name, role: principal.role, mechanism: principal.mechanism, method: request.method, path: new URL(request.url).pathname, at: now }));
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value)));
   headers.set(PRINCIPAL_HEADER, value);
   headers.set(PRINCIPAL_MAC_HEADER, toBase64(mac));
 }
 
-/** The principal the headers carry: undefined when there are none, "invalid" when the MAC or the value is wrong. */
-export async function verifiedPrincipal(headers: Headers, key: CryptoKey): Promise<Principal | undefined | "invalid"> {
+/**
+ * The principal a request's headers carry: undefined when there are none, "invalid" when the
+ * MAC or the value is wrong, or it was signed for another request or over a minute ago.
+ */
+export async function verifiedPrincipal(request: Request, key: CryptoKey): Promise<Principal | undefined | "invalid"> {
+  const { headers } = request;
   const value = headers.get(PRINCIPAL_HEADER);
   const macText = headers.get(PRINCIPAL_MAC_HEADER);
   if (value === null && macText === null) return undefined;
@@ -45,8 +63,10 @@ export async function verifiedPrincipal(headers: Headers, key: CryptoKey): Promi
   if (!constantTimeEqual(expected, mac)) return "invalid";
   try {
     const parsed = JSON.parse(decodeURIComponent(value)) as Record<string, unknown>;
-    const { name, role, mechanism } = parsed;
+    const { name, role, mechanism, method, path, at } = parsed;
     if (typeof name !== "string" || typeof role !== "string" || !isRole(role)) return "invalid";
+    if (method !== request.method || path !== new URL(request.url).pathname) return "invalid";
+    if (typeof at !== "number" || Math.abs(Date.now() - at) > VALID_MS) return "invalid";
     if (mechanism !== "basic" && mechanism !== "form" && mechanism !== "token") return "invalid";
     return { name, role, mechanism };
   } catch {

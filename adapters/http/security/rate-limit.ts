@@ -1,8 +1,13 @@
 /**
- * Failed authentications per client, so that guessing passwords is slow: after `maxFailures`
- * failed logins or basic authentications within `windowMs`, the client's next attempts are
+ * Failed authentications per client, so that guessing passwords and tokens is slow: after
+ * `maxFailures` failed logins, basic authentications or bearer tokens within `windowMs`, the client's next attempts are
  * answered 429 with Retry-After, without their credentials being checked, until the oldest
  * failure is out of the window.
+ *
+ * Attempts made at once count too: a client may have no more checks in flight than it has
+ * failures left, and a further attempt waits for one of them to finish (then is checked, or
+ * answered 429). Without that, a client sending a hundred guesses at once had every one
+ * checked, since none had failed yet when each was let through.
  *
  * Kept in memory: per process in Node, per isolate at the edge (a Worker's isolates do not
  * share it, so an attacker spread across many of Cloudflare's isolates gets more tries; each
@@ -27,12 +32,44 @@ export class FailedLoginLimiter {
   readonly #now: () => number;
   /** Each client's failure times, oldest first; a Map keeps insertion order, so the first key is the longest idle. */
   readonly #failures = new Map<string, number[]>();
+  /** Each client's attempts admitted and not yet settled, and the attempts waiting for one to settle. */
+  readonly #inFlight = new Map<string, { count: number; waiters: (() => void)[] }>();
 
   constructor(options: RateLimitOptions = {}) {
     this.#maxFailures = options.maxFailures ?? 5;
     this.#windowMs = options.windowMs ?? 60_000;
     this.#maxClients = options.maxClients ?? 10_000;
     this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * Lets one attempt of the client's be checked: resolves 0 when it may go ahead (the caller
+   * then calls `settle` once, whatever happens), or the seconds to wait (nothing to settle).
+   * While the attempts in flight could use up the failures the client has left, it waits for
+   * one to settle first.
+   */
+  async admit(client: string): Promise<number> {
+    for (;;) {
+      const wait = this.retryAfter(client);
+      if (wait > 0) return wait;
+      const flight = this.#inFlight.get(client) ?? { count: 0, waiters: [] };
+      if (this.#recent(client).length + flight.count < this.#maxFailures) {
+        flight.count++;
+        this.#inFlight.set(client, flight);
+        return 0;
+      }
+      await new Promise<void>((resolve) => flight.waiters.push(resolve));
+    }
+  }
+
+  /** Ends an attempt `admit` let through, recording a failure if it failed, and wakes the attempts waiting on it. */
+  settle(client: string, failed: boolean): void {
+    if (failed) this.recordFailure(client);
+    const flight = this.#inFlight.get(client);
+    if (flight === undefined) return;
+    flight.count--;
+    if (flight.count <= 0) this.#inFlight.delete(client);
+    for (const wake of flight.waiters.splice(0)) wake();
   }
 
   /** Seconds the client must wait before trying again, or 0 when it may try now. */

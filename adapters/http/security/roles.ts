@@ -69,7 +69,8 @@ const ADMIN = /^\/ibmmq\/rest\/v[123]\/admin(\/.*)?$/;
 const LOGIN = /^\/ibmmq\/rest\/v[123]\/login$/;
 
 /**
- * The operation a request asks for, from its method and path; undefined for one that names no
+ * The operation a request asks for, from its method and path (as the router matches it: Hono's
+ * c.req.path, percent-encoded letters decoded, never the raw pathname); undefined for one that names no
  * resource (the route's 404 answers it). An MQSC request's commands come from `mqscScript`,
  * called only for that route; it answers undefined when the body cannot be read.
  */
