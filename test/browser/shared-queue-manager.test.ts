@@ -157,13 +157,18 @@ describe.each([
     await qmSecond.close();
   });
 
-  it("serves a Web Worker started from a page the same queue manager", async () => {
+  // A dedicated worker loads its modules through Vite first, which is slow while the other projects run: 45 s.
+  it("serves a Web Worker started from a page the same queue manager", { timeout: 45_000 }, async () => {
     const options = names();
     const { page } = await openPage();
     const qm = await page.openBrowserQueueManager(options);
     await qm.put("DEV.QUEUE.1", { body: "from the page", persistent: true });
     const worker = new Worker(new URL("./fixtures/shared-qm.worker.ts", import.meta.url), { type: "module" });
-    const answer = new Promise<Record<string, unknown>>((resolve) => worker.addEventListener("message", (event) => resolve(event.data), { once: true }));
+    const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
+      worker.addEventListener("message", (event) => resolve(event.data), { once: true });
+      // A worker whose script fails to load or throws says so, rather than leaving the test waiting.
+      worker.addEventListener("error", (event) => reject(new Error(`the worker failed: ${event.message || "its script did not load"}`)), { once: true });
+    });
     worker.postMessage({ name: options.name, databaseName: options.databaseName, queue: "DEV.QUEUE.1", reply: "DEV.QUEUE.2" });
     expect(await answer).toMatchObject({ got: "from the page", role: "client" });
     expect(await qm.get("DEV.QUEUE.2")).toMatchObject({ body: "worker got: from the page" });
