@@ -44,7 +44,7 @@ describe("one page", { timeout: TEST_MS }, () => {
       .poll(() => $('tr[data-queue="DEV.QUEUE.1"]'), { timeout: PAGE_READY_MS })
       .not.toBeNull()
       .catch((error: Error) => {
-        throw new Error(`the page's queue table did not fill; the page says: ${doc().body?.innerText.slice(0, 800)}`, { cause: error });
+        throw new Error(`the page's queue table did not fill; its status line says: ${$(".shared-status")?.innerText ?? "(no status line)"}`, { cause: error });
       });
   }
 
@@ -125,7 +125,7 @@ describe("two tabs", () => {
       .poll(() => frame.contentDocument!.querySelector('tr[data-queue="DEV.QUEUE.1"]'), { timeout: PAGE_READY_MS })
       .not.toBeNull()
       .catch((error: Error) => {
-        throw new Error(`the tab's queue table did not fill; the tab says: ${frame.contentDocument!.body?.innerText.slice(0, 800)}`, { cause: error });
+        throw new Error(`the tab's queue table did not fill; its status line says: ${frame.contentDocument!.querySelector<HTMLElement>(".shared-status")?.innerText ?? "(no status line)"}`, { cause: error });
       });
     return frame;
   }
