@@ -7,27 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { SharedQueueManager } from "../../adapters/browser/index.js";
-import type { SharedPage } from "./fixtures/shared-page.js";
-
-const pageModule = new URL("./fixtures/shared-page.ts", import.meta.url).href;
-const frames: HTMLIFrameElement[] = [];
-
-async function openPage(): Promise<{ frame: HTMLIFrameElement; page: SharedPage }> {
-  const frame = document.createElement("iframe");
-  frame.srcdoc = `<!doctype html><script type="module">import ${JSON.stringify(pageModule)};</script>`;
-  document.body.appendChild(frame);
-  frames.push(frame);
-  for (let tries = 0; tries < 800; tries++) {
-    const page = (frame.contentWindow as unknown as { webmqPage?: SharedPage } | null)?.webmqPage;
-    if (page) return { frame, page };
-    await sleep(25);
-  }
-  throw new Error("the page did not load its module");
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+import { closeAllPages, openPage, sleep } from "./support/shared-pages.js";
 
 /** `work`, or a failure naming `what` if it has not settled within `ms` (a wait that would last forever). */
 function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -51,9 +31,7 @@ async function ownerAndClient(): Promise<{ owner: { frame: HTMLIFrameElement; qm
   return { owner: { frame: ownerPage.frame, qm: ownerQm }, client };
 }
 
-afterEach(() => {
-  for (const frame of frames.splice(0)) frame.remove();
-});
+afterEach(closeAllPages);
 
 describe("a call caught by the owner's page closing (tab mode, Chromium)", () => {
   it("a browse opened as the owner goes is opened on the new owner, not left waiting forever", { timeout: 30_000 }, async () => {

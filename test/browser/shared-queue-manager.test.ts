@@ -8,31 +8,11 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { SharedQueueManager } from "../../adapters/browser/index.js";
-import type { ConsumeReport, SharedPage } from "./fixtures/shared-page.js";
-
-const pageModule = new URL("./fixtures/shared-page.ts", import.meta.url).href;
-const frames: HTMLIFrameElement[] = [];
-
-/** A new page of this origin, with the fixture module loaded. */
-async function openPage(): Promise<{ frame: HTMLIFrameElement; page: SharedPage }> {
-  const frame = document.createElement("iframe");
-  frame.srcdoc = `<!doctype html><script type="module">import ${JSON.stringify(pageModule)};</script>`;
-  document.body.appendChild(frame);
-  frames.push(frame);
-  for (let tries = 0; tries < 200; tries++) {
-    const page = (frame.contentWindow as unknown as { webmqPage?: SharedPage } | null)?.webmqPage;
-    if (page) return { frame, page };
-    await sleep(25);
-  }
-  throw new Error("the page did not load its module");
-}
+import type { ConsumeReport } from "./fixtures/shared-page.js";
+import { closeAllPages, openPage, sleep } from "./support/shared-pages.js";
 
 function closePage(frame: HTMLIFrameElement): void {
   frame.remove();
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
@@ -50,9 +30,7 @@ async function drain(qm: SharedQueueManager, queue: string): Promise<string[]> {
   return bodies;
 }
 
-afterEach(() => {
-  for (const frame of frames.splice(0)) frame.remove();
-});
+afterEach(closeAllPages);
 
 describe.each([
   { mode: "in a SharedWorker", sharedWorker: true },

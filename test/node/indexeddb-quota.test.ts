@@ -3,6 +3,8 @@
  * message that says so, and nothing of the refused work is written: not in the manager's
  * view of the queue, not in the database after a reopen. The quota is made to run out by
  * having fake-indexeddb refuse writes, as a browser does when the origin's quota is used.
+ * A refused definition (DEFINE QLOCAL, an ALTER) leaves the catalogue as it was, now and
+ * after a reopen.
  */
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
@@ -51,6 +53,30 @@ describe("IndexedDB out of quota", () => {
     expect(await reopened.get("DEV.QUEUE.1")).toMatchObject({ body: "before" });
     await reopened.put("DEV.QUEUE.1", { body: "after", persistent: true });
     expect(await reopened.get("DEV.QUEUE.1")).toMatchObject({ body: "after" });
+    await reopened.close();
+  });
+});
+
+describe("IndexedDB out of quota, for definitions", () => {
+  it("refuses a DEFINE and an ALTER with MQRC_STORAGE_NOT_AVAILABLE and keeps the catalogue as it was", async () => {
+    const databaseName = `quota-define-${Date.now()}`;
+    const qm = await QueueManager.open({ name: "QUOTA", store: new IndexedDBStore({ databaseName }) });
+    await qm.mqsc("DEFINE QLOCAL(APP.KEPT) MAXDEPTH(10)");
+
+    runOutOfQuota();
+    const define = await qm.mqsc("DEFINE QLOCAL(APP.REFUSED)");
+    expect(JSON.stringify(define)).toMatch(/2071|STORAGE_NOT_AVAILABLE/);
+    const alter = await qm.mqsc("ALTER QLOCAL(APP.KEPT) MAXDEPTH(20)");
+    expect(JSON.stringify(alter)).toMatch(/2071|STORAGE_NOT_AVAILABLE/);
+    expect(await qm.queueNames()).not.toContain("APP.REFUSED");
+    expect((await qm.mqsc("DISPLAY QLOCAL(APP.KEPT) MAXDEPTH")).commands[0]!.objects?.[0]?.parameters).toMatchObject({ maxdepth: 10 });
+    await expect(qm.put("APP.REFUSED", { body: "x" })).rejects.toMatchObject({ reason: "MQRC_UNKNOWN_OBJECT_NAME" });
+
+    IDBObjectStore.prototype.put = originalPut;
+    await qm.close();
+    const reopened = await QueueManager.open({ name: "QUOTA", store: new IndexedDBStore({ databaseName }) });
+    expect(await reopened.queueNames()).not.toContain("APP.REFUSED");
+    expect((await reopened.mqsc("DISPLAY QLOCAL(APP.KEPT) MAXDEPTH")).commands[0]!.objects?.[0]?.parameters).toMatchObject({ maxdepth: 10 });
     await reopened.close();
   });
 });
