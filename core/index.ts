@@ -1,6 +1,12 @@
 /**
  * The public API of the core: a queue manager with IBM MQ and JMS semantics that runs in
  * any JavaScript runtime. Adapters add storage engines and transports around it.
+ *
+ * What an application may never use is loaded by the queue manager on first use (JMS,
+ * publish/subscribe, triggering, depth events, the dead-letter handler, MQSC, selectors), so
+ * its classes and codecs as values come from their own entries: `webmq/jms`,
+ * `webmq/selector`, `webmq/dead-letters`, `webmq/triggers`, `webmq/events`, `webmq/mqsc`.
+ * Their types are exported here too.
  */
 export { QueueManager } from "./manager.js";
 export { DEFAULT_LOCAL_QUEUE, DEFAULT_DEAD_LETTER_QUEUE, SYSTEM_OBJECTS } from "./default-objects.js";
@@ -11,18 +17,17 @@ export { OBJECT_TYPES } from "./objects.js";
 export type { QueueManagerOptions, PutOptions, GetOptions, AbortSignalLike, BrowseOptions, PutResult, MessageSummary, QueueStatus, DefineOptions, ConsumeOptions, QueueConsumerHandle } from "./manager.js";
 export { BrowseCursor } from "./browse.js";
 export { UnitOfWork } from "./uow/unit-of-work.js";
-export { compile as compileSelector } from "./selector/index.js";
 export type { Selector, FieldLookup, SelectorValue } from "./selector/index.js";
-export { Connection } from "./jms/connection.js";
+export type { Connection } from "./jms/connection.js";
 export type { ConnectionOptions, ExceptionListener } from "./jms/connection.js";
-export { Session, MessageProducer, MessageConsumer, DUPS_OK_BATCH } from "./jms/session.js";
+export type { Session, MessageProducer, MessageConsumer } from "./jms/session.js";
 export type { AcknowledgeMode, SessionOptions, Queue, ConsumerOptions, MessageListener } from "./jms/session.js";
 export type { ReceivedMessage } from "./jms/received-message.js";
-export { XASession, SessionXAResource } from "./jms/xa-session.js";
+export type { XASession, SessionXAResource } from "./jms/xa-session.js";
 export { XAResource } from "./uow/xa-resource.js";
 export type { QueueEvent, QueueEventListener } from "./events/queue-events.js";
-export { decodeEvent, encodeDepthEvent, DEPTH_EVENT_LAYOUT, MQFMT_EVENT, type DepthEvent, type DepthEventType } from "./events/performance-event-pcf.js";
-export { PERFORMANCE_EVENT_QUEUE } from "./events/depth-events.js";
+export type { DepthEvent, DepthEventType } from "./events/performance-event-pcf.js";
+export { PERFORMANCE_EVENT_QUEUE } from "./events/event-queues.js";
 export type { UnitOfWorkState } from "./uow/unit-of-work.js";
 export { MQError, MQRC, MQCC_OK, MQCC_WARNING, MQCC_FAILED, reasonName, isMQError } from "./errors.js";
 export type { MQReasonName, SerializedMQError } from "./errors.js";
@@ -37,7 +42,6 @@ export { systemClock, ManualClock } from "./clock.js";
 export type { Clock, TimerHandle } from "./clock.js";
 export { MemoryStore, MemoryStorage, createMemoryStore, MEMORY_STORE_KIND } from "./memory-store.js";
 export type { Store, StoreOp, StoreSnapshot, ObjectRecord, ObjectKind, MessageQuery, MessageWhere, QueueSummary } from "./store.js";
-export { parseScript } from "./mqsc/parser.js";
 export type { MqscResult, MqscCommandResult, MqscMessage, MqscObject } from "./mqsc/result.js";
 export type { MqscRunOptions } from "./mqsc/execute.js";
 export type { ChannelState } from "./manager.js";
@@ -47,12 +51,10 @@ export type { DamagedRecord } from "./record-check.js";
 export { Listener, type ListenOptions, type ListenerStats, type MessageHandler } from "./backout/listener.js";
 export type { ListenerEvent, ListenerEventType } from "./backout/listener-events.js";
 export { UnprocessableMessageError } from "./backout/unprocessable.js";
-export { encodeDeadLetterHeader, decodeDeadLetterHeader, splitDeadLetterMessage, MQDLH_LENGTH, MQFMT_DEAD_LETTER_HEADER } from "./backout/dead-letter-header.js";
 export type { DeadLetterHeader } from "./message.js";
-export { DeadLetterHandler, type DeadLetterHandlerStats, type DeadLetterHandlerReport } from "./backout/dead-letter-handler.js";
-export { parseDlqRules, DlqRulesError } from "./backout/dlq-rules.js";
+export type { DeadLetterHandler, DeadLetterHandlerStats, DeadLetterHandlerReport } from "./backout/dead-letter-handler.js";
 export type { DlqRulesTable, DlqRule } from "./backout/dlq-rule-types.js";
 
 // Triggering (core/triggers).
-export { TriggerMonitor, type TriggerInfo, type TriggerApplication, type TriggerMonitorOptions, type TriggerMonitorStats } from "./triggers/trigger-monitor.js";
-export { encodeTriggerMessage, decodeTriggerMessage, encodeTriggerMessageCharacter, decodeTriggerMessageCharacter, MQFMT_TRIGGER, MQTM_LENGTH, MQTMC2_LENGTH, type TriggerMessage } from "./triggers/trigger-message.js";
+export type { TriggerMonitor, TriggerInfo, TriggerApplication, TriggerMonitorOptions, TriggerMonitorStats } from "./triggers/trigger-monitor.js";
+export type { TriggerMessage } from "./triggers/trigger-message.js";

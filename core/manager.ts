@@ -20,13 +20,13 @@ import type { MqscResult } from "./mqsc/result.js";
 import { copyDefinition } from "./manager/object-admin.js";
 import { readStored } from "./manager/recovery.js";
 import { Applications } from "./manager/applications.js";
-import { jmsHost } from "./manager/jms-host.js";
+import { LazyFeature } from "./lazy-feature.js";
 import { QueueManagerBase } from "./manager/queue-manager-base.js";
 import type { Listener, ListenOptions, MessageHandler } from "./backout/listener.js";
 import type { DeadLetterHandler } from "./backout/dead-letter-handler.js";
 import type { TriggerMonitor, TriggerMonitorOptions } from "./triggers/trigger-monitor.js";
 import type { DlqRulesTable } from "./backout/dlq-rule-types.js";
-import { memoryLimits, normalizeFilter } from "./manager/options.js";
+import { loadSelectorCompiler, memoryLimits, normalizeFilter, selectionNeedsCompiler } from "./manager/options.js";
 import type {
   BrowseOptions,
   ChannelState,
@@ -43,8 +43,11 @@ export type { DefineOptions } from "./object-catalogue.js";
 export class QueueManager extends QueueManagerBase {
   /** Listeners, dead-letter handlers and trigger monitors started here, closed with the manager. */
   protected override readonly applications = new Applications<QueueManager>(this, this.clock);
-  /** What the JMS layer runs on (core/manager/jms-host.ts). */
-  readonly #jms = jmsHost(this, this.admin, this.broker);
+  /** Makes JMS connections (core/manager/features/jms-feature.ts): loaded by the first createConnection. */
+  readonly #jms = new LazyFeature("JMS", async () => {
+    const [{ jmsConnector }, broker] = await Promise.all([import("./manager/features/jms-feature.js"), this.features.broker.get()]);
+    return jmsConnector(this, this.admin, broker, (queue) => this.queues.get(queue)?.attributes);
+  });
 
   /**
    * Opens a queue manager on a store: restores its objects and committed persistent
@@ -71,10 +74,11 @@ export class QueueManager extends QueueManagerBase {
   /**
    * Runs a dead-letter queue handler (IBM's runmqdlq) with a rules table in its text form
    * (core/backout/dead-letter-handler.ts); a bad rule is refused with its line and column.
+   * Asynchronous as startTriggerMonitor is: its code is loaded when the first one starts.
    */
-  startDeadLetterHandler(rules: string | DlqRulesTable): DeadLetterHandler {
+  async startDeadLetterHandler(rules: string | DlqRulesTable): Promise<DeadLetterHandler> {
     this.checkOpen();
-    return this.applications.deadLetterHandler(rules);
+    return this.applications.deadLetterHandler(rules, () => this.checkOpen());
   }
 
   /**
@@ -90,7 +94,9 @@ export class QueueManager extends QueueManagerBase {
   /** A JMS connection (see core/jms): sessions, producers and consumers over units of work. */
   async createConnection(options: ConnectionOptions = {}): Promise<Connection> {
     this.checkOpen();
-    return this.connections.open(this.#jms, options);
+    const connect = await this.#jms.get();
+    this.checkOpen();
+    return this.connections.open((registry) => connect(registry, options));
   }
 
   /**
@@ -101,18 +107,18 @@ export class QueueManager extends QueueManagerBase {
    */
   publish(topic: string, message: PutMessage, options: PublishOptions = {}): Promise<{ subscriptions: number }> {
     this.checkOpen();
-    return this.broker.publish(topic, message, options);
+    return this.features.broker.get().then((broker) => broker.publish(topic, message, options));
   }
 
-  /** A subscription's figures for DISPLAY SBSTATUS. */
+  /** A subscription's figures for DISPLAY SBSTATUS (publish/subscribe is loaded while any subscription exists). */
   subscriptionStatus(name: string): SubscriptionStatus | undefined {
-    return this.broker.status(name, this.createdAt);
+    return this.features.broker.loaded?.status(name, this.createdAt);
   }
 
   /** The topic nodes a topic string ('#' and '+' allowed) selects, for DISPLAY TPSTATUS. */
   topicStatus(topicString: string): Promise<TopicNodeStatus[]> {
     this.checkOpen();
-    return this.broker.topicStatus(topicString, this.createdAt);
+    return this.features.broker.get().then((broker) => broker.topicStatus(topicString, this.createdAt));
   }
 
   /**
@@ -134,13 +140,16 @@ export class QueueManager extends QueueManagerBase {
   override browse(queueName: string, options: BrowseOptions = {}): BrowseCursor {
     this.checkOpen();
     const queue = this.resolver.forGet(queueName);
-    return this.browsing.cursor(queue.name, normalizeFilter(options));
+    // The first selector as text: the cursor's first step waits for the compiler (and refuses a bad selector).
+    const filter = selectionNeedsCompiler(options) ? loadSelectorCompiler().then(() => normalizeFilter(options)) : normalizeFilter(options);
+    return this.browsing.cursor(queue.name, filter);
   }
 
   /** Summaries (no bodies) of up to `limit` available messages, in delivery order. */
   async list(queueName: string, options: BrowseOptions & { limit?: number } = {}): Promise<MessageSummary[]> {
     this.checkOpen();
     const queue = this.resolver.forGet(queueName);
+    if (selectionNeedsCompiler(options)) await loadSelectorCompiler();
     return this.browsing.list(queue.name, normalizeFilter(options), options.limit ?? Infinity);
   }
 

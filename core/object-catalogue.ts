@@ -6,7 +6,7 @@
  */
 import { checkObjectName } from "./attributes.js";
 import { MQError } from "./errors.js";
-import { compile as compileSelector } from "./selector/index.js";
+import { compileLoaded as compileSelector } from "./selector/on-demand.js";
 import {
   applyAttributes,
   defaultAttributes,
@@ -155,7 +155,8 @@ function checkDefinition(type: ObjectType, name: string, attributes: Attributes)
   if (type === "subscription" && attributes.topicString === "" && attributes.topicObject === "") {
     throw new MQError("MQRC_OPTIONS_ERROR", `subscription ${name} needs a topic string (TOPICSTR) or a topic object (TOPICOBJ)`);
   }
-  // A selector that cannot work is refused when the subscription is made (MQRC_SELECTOR_SYNTAX_ERROR).
+  // A selector that cannot work is refused when the subscription is made (MQRC_SELECTOR_SYNTAX_ERROR);
+  // the administration loads the compiler before it defines or alters a subscription.
   if (type === "subscription" && typeof attributes.selector === "string" && attributes.selector !== "") compileSelector(attributes.selector);
   if (type === "aliasQueue" && attributes.target === name) {
     throw new MQError("MQRC_ALIAS_BASE_Q_TYPE_ERROR", `alias queue ${name} cannot resolve to itself`);

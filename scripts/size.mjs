@@ -56,7 +56,10 @@ async function measure(entry) {
     sizes.set(relative(process.cwd(), file.path), { minified: file.contents.byteLength, gzipped: gzipSync(file.contents, { level: 9 }).byteLength });
   }
   // The initial chunk set: the entry's output and, transitively, what it imports statically.
-  const entryOutput = Object.keys(outputs).find((key) => outputs[key].entryPoint !== undefined || key.endsWith("/stdin.js"));
+  // Every dynamic import()'s target is an entry point of its own in the metafile: find the one asked for.
+  const entryPath = typeof entry === "string" ? entry : "app.ts";
+  const entryOutput = Object.keys(outputs).find((key) => outputs[key].entryPoint === entryPath);
+  if (entryOutput === undefined) throw new Error(`no output for entry ${entryPath}`);
   const initial = new Set();
   const visit = (key) => {
     if (initial.has(key)) return;

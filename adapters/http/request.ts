@@ -3,7 +3,8 @@
  * put, and the query parameters of a get, browse or message list. Every check happens
  * here, before any queue manager is touched, so a bad request changes nothing.
  */
-import { checkObjectName, compileSelector, type PutMessage, type Selector } from "../../core/index.js";
+import { checkObjectName, type PutMessage, type Selector } from "../../core/index.js";
+import { compileSelector } from "../../core/selector/index.js";
 import { badHeader, badName, badQueryParameter } from "./errors.js";
 import { describeIdFormat, isApplicationCorrelationId, parseCorrelationId, parseMessageId, type ApiVersion } from "./ids.js";
 import { HEADER, V3_ONLY_HEADERS } from "./headers.js";

@@ -34,7 +34,7 @@ import type { PutOptions } from "../manager-types.js";
 import type { QueueEvent, QueueEvents } from "./queue-events.js";
 import { encodeDepthEvent, MQFMT_EVENT, type DepthEventType } from "./performance-event-pcf.js";
 
-export const PERFORMANCE_EVENT_QUEUE = "SYSTEM.ADMIN.PERFM.EVENT";
+import { PERFORMANCE_EVENT_QUEUE } from "./event-queues.js";
 
 /** The switches a depth event flips on its queue (QDPHIEV, QDPLOEV, QDPMAXEV). */
 export type DepthEventSwitches = Partial<Pick<LocalQueueAttributes, "depthHighEvent" | "depthLowEvent" | "depthMaxEvent">>;

@@ -1,7 +1,6 @@
 /** The open JMS connections of one queue manager, and the client ids they hold: one open connection per client id (JMS). */
-import { Connection, type ConnectionOptions } from "./connection.js";
-import type { ClientIdRegistry, JmsHost } from "./host.js";
-import type { XAResource } from "../uow/xa-resource.js";
+import type { Connection } from "./connection.js";
+import type { ClientIdRegistry } from "./host.js";
 
 export class Connections {
   readonly #open = new Set<Connection>();
@@ -18,8 +17,9 @@ export class Connections {
     closed: (connection) => void this.#open.delete(connection as Connection),
   };
 
-  open(host: JmsHost & { readonly xaResource: XAResource }, options: ConnectionOptions): Connection {
-    const connection = new Connection(host, this.#registry, options);
+  /** Registers the connection `connect` makes (it claims its client id through the registry it is given). */
+  open(connect: (registry: ClientIdRegistry) => Connection): Connection {
+    const connection = connect(this.#registry);
     this.#open.add(connection);
     this.#ids.set(connection, ++this.#counter);
     return connection;

@@ -7,15 +7,19 @@
 import type { Clock } from "../clock.js";
 import { MQError } from "../errors.js";
 import type { QueueHandle } from "../handle.js";
-import { DeadLetterHandler, type DeadLetterHandlerHost } from "../backout/dead-letter-handler.js";
+import type { DeadLetterHandler, DeadLetterHandlerHost } from "../backout/dead-letter-handler.js";
 import type { DlqRulesTable } from "../backout/dlq-rule-types.js";
 import { Listener, type ListenerHost, type ListenOptions, type MessageHandler } from "../backout/listener.js";
-import { TriggerMonitor, type TriggerMonitorOptions } from "../triggers/trigger-monitor.js";
+import type { TriggerMonitor, TriggerMonitorOptions } from "../triggers/trigger-monitor.js";
+import { LazyFeature } from "../lazy-feature.js";
 
 export class Applications<Q extends ListenerHost & DeadLetterHandlerHost> {
   readonly #listeners = new Set<Listener>();
   readonly #deadLetterHandlers = new Set<DeadLetterHandler>();
   readonly #monitors = new Set<TriggerMonitor<Q>>();
+  // runmqdlq and runmqtrm are loaded when first started: most applications start neither.
+  readonly #deadLetterHandlerCode = new LazyFeature("the dead-letter handler", () => import("../backout/dead-letter-handler.js"));
+  readonly #triggerMonitorCode = new LazyFeature("the trigger monitor", () => import("../triggers/trigger-monitor.js"));
 
   constructor(
     private readonly qm: Q,
@@ -29,7 +33,10 @@ export class Applications<Q extends ListenerHost & DeadLetterHandlerHost> {
     return listener;
   }
 
-  deadLetterHandler(rules: string | DlqRulesTable): DeadLetterHandler {
+  /** A dead-letter handler; `checkOpen` throws when the queue manager closed while its code loaded. */
+  async deadLetterHandler(rules: string | DlqRulesTable, checkOpen: () => void): Promise<DeadLetterHandler> {
+    const { DeadLetterHandler } = await this.#deadLetterHandlerCode.get();
+    checkOpen();
     const handler = new DeadLetterHandler(this.qm, rules);
     this.#deadLetterHandlers.add(handler);
     void handler.ended.then(() => this.#deadLetterHandlers.delete(handler));
@@ -41,6 +48,7 @@ export class Applications<Q extends ListenerHost & DeadLetterHandlerHost> {
     if (options === null || typeof options !== "object" || options.applications === null || typeof options.applications !== "object") {
       throw new MQError("MQRC_OPTIONS_ERROR", "a trigger monitor needs { applications: { [APPLICID]: async (trigger, qm) => ... } }");
     }
+    const { TriggerMonitor } = await this.#triggerMonitorCode.get();
     const monitor = new TriggerMonitor<Q>(await open(), this.qm, options, this.clock);
     this.#monitors.add(monitor);
     return monitor;

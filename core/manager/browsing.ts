@@ -20,8 +20,14 @@ export class Browsing {
     private readonly checkOpen: () => void,
   ) {}
 
-  cursor(queueName: string, filter: MessageFilter | undefined): BrowseCursor {
-    return new BrowseCursor((position) => this.#step(queueName, position, filter, true));
+  /** A cursor; a filter still to come (a selector whose compiler loads) is waited for at the first step. */
+  cursor(queueName: string, filter: MessageFilter | undefined | Promise<MessageFilter | undefined>): BrowseCursor {
+    if (!(filter instanceof Promise)) return new BrowseCursor((position) => this.#step(queueName, position, filter, true));
+    let resolved: MessageFilter | undefined;
+    const ready = filter.then((value) => void (resolved = value));
+    // Not failing until a step is taken: the refusal of a bad selector comes from next().
+    ready.catch(() => undefined);
+    return new BrowseCursor((position) => ready.then(() => this.#step(queueName, position, resolved, true)));
   }
 
   async list(queueName: string, filter: MessageFilter | undefined, limit: number): Promise<MessageSummary[]> {

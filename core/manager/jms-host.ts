@@ -5,20 +5,27 @@
  */
 import { MQError } from "../errors.js";
 import type { JmsHost, SharedSubscription } from "../jms/host.js";
-import type { ConsumerSlots } from "../jms/consumer-slots.js";
+import { ConsumerSlots } from "../jms/consumer-slots.js";
+import type { LocalQueueAttributes } from "../attributes.js";
 import type { Broker } from "../pubsub/broker.js";
 import type { XAResource } from "../uow/xa-resource.js";
 import type { ObjectAdmin } from "./object-admin.js";
 
 /** What of the queue manager's public API JMS uses: QueueManager provides it. */
-export type JmsManagerPart = Pick<JmsHost, "name" | "closed" | "clock" | "put" | "get" | "consume" | "beginUnitOfWork" | "publish" | "object" | "defineObject" | "deleteObject" | "hasQueue" | "consumerSlots"> & {
+export type JmsManagerPart = Pick<JmsHost, "name" | "closed" | "clock" | "put" | "get" | "consume" | "beginUnitOfWork" | "publish" | "object" | "defineObject" | "deleteObject" | "hasQueue"> & {
   readonly xaResource: XAResource;
 };
 
-export function jmsHost(qm: JmsManagerPart, admin: ObjectAdmin, broker: Broker): JmsHost & { readonly xaResource: XAResource } {
+/** `queueAttributes`: a local queue's attributes, undefined when there is none (for MAXACTCONS and MAXBKPCONS). */
+export function jmsHost(qm: JmsManagerPart, admin: ObjectAdmin, broker: Broker, queueAttributes: (queue: string) => LocalQueueAttributes | undefined): JmsHost & { readonly xaResource: XAResource } {
   /** Durable subscriptions with an active JMS consumer, and shared ones (JMS 2.0) with their consumers. */
   const activeDurables = new Set<string>();
   const sharedConsumers = new Map<string, SharedSubscription>();
+  /** JMS consumers per queue, within the queue's MAXACTCONS and MAXBKPCONS. */
+  const consumerSlots = new ConsumerSlots((queue) => {
+    const attributes = queueAttributes(queue);
+    return { maxActive: Number(attributes?.maxActiveConsumers ?? -1), maxBackup: Number(attributes?.maxBackupConsumers ?? 0) };
+  });
   return {
     get name() {
       return qm.name;
@@ -32,9 +39,7 @@ export function jmsHost(qm: JmsManagerPart, admin: ObjectAdmin, broker: Broker):
     get xaResource() {
       return qm.xaResource;
     },
-    get consumerSlots(): ConsumerSlots {
-      return qm.consumerSlots;
-    },
+    consumerSlots,
     activeDurables,
     sharedConsumers,
     durableNoLocal: broker.durableNoLocal,

@@ -9,7 +9,8 @@ import type { Kernel } from "../kernel/kernel.js";
 import type { LocalQueue } from "../kernel/local-queue.js";
 import { ObjectCatalogue, toRecord, type DefineOptions } from "../object-catalogue.js";
 import { defaultAttributes, kindOf, type Attributes, type ObjectDefinition, type ObjectType } from "../objects.js";
-import { durableQueueName } from "../pubsub/durable-subscription.js";
+import { durableQueueName } from "../pubsub/durable-queue-name.js";
+import { loadSelectorCompiler } from "../selector/on-demand.js";
 import type { StoreOp } from "../store.js";
 
 /** What administration needs of the queue manager besides the kernel and the catalogue. */
@@ -21,8 +22,8 @@ export interface AdminHost {
   subscriptionDefined(definition: ObjectDefinition): Promise<void>;
   /** A deleted channel has no status any more. */
   channelDeleted(name: string): void;
-  /** A local queue's attributes changed (triggering looks at TRIGGER turned on). */
-  queueAltered?(name: string, before: LocalQueueAttributes | undefined, after: LocalQueueAttributes): void;
+  /** A local queue's attributes changed (triggering looks at TRIGGER turned on); a promise when it has work to finish first. */
+  queueAltered?(name: string, before: LocalQueueAttributes | undefined, after: LocalQueueAttributes): Promise<void> | undefined;
   /** A local queue was deleted. */
   queueDeleted?(name: string): void;
 }
@@ -50,6 +51,8 @@ export class ObjectAdmin {
   }
 
   async define(type: ObjectType, name: string, attributes: Attributes, options: DefineOptions): Promise<ObjectDefinition> {
+    // A subscription's selector is checked as it is defined: with the compiler, loaded on first use.
+    if (type === "subscription") await loadSelectorCompiler();
     // DESTCLAS(MANAGED): the queue manager makes the subscription's queue, as MQ does.
     if (type === "subscription" && attributes.destinationClass === "managed" && !attributes.destination) {
       const managed = durableQueueName(name);
@@ -61,21 +64,22 @@ export class ObjectAdmin {
       const existingQueue = type === "localQueue" ? this.kernel.queues.get(name) : undefined;
       if (existingQueue?.dynamic === "temporary") throw new MQError("MQRC_OBJECT_IN_USE", `queue ${name} is a temporary dynamic queue`);
       await this.kernel.commit([{ op: "putObject", record: { ...toRecord(definition), ...(existingQueue?.dynamic === "permanent" ? { dynamic: "permanent" as const } : {}) } }]);
-      this.apply(definition);
+      await this.apply(definition);
       return copyDefinition(definition);
     });
     if (type === "subscription") await this.host.subscriptionDefined(defined);
     return defined;
   }
 
-  alter(type: ObjectType, name: string, attributes: Attributes): Promise<ObjectDefinition> {
+  async alter(type: ObjectType, name: string, attributes: Attributes): Promise<ObjectDefinition> {
+    if (type === "subscription") await loadSelectorCompiler();
     return this.run(async () => {
       const definition = this.objects.planAlter(type, name, attributes, this.kernel.clock.now());
       const queue = type === "localQueue" ? this.kernel.queues.get(name) : undefined;
       if (queue?.dynamic !== "temporary") {
         await this.kernel.commit([{ op: "putObject", record: { ...toRecord(definition), ...(queue?.dynamic === "permanent" ? { dynamic: "permanent" as const } : {}) } }]);
       }
-      this.apply(definition);
+      await this.apply(definition);
       return copyDefinition(definition);
     });
   }
@@ -118,7 +122,7 @@ export class ObjectAdmin {
   setByQueueManager(name: string, changes: Attributes): void {
     const existing = this.objects.get("queue", name);
     if (existing?.type !== "localQueue") return;
-    this.apply({ ...existing, attributes: { ...existing.attributes, ...changes } });
+    void this.apply({ ...existing, attributes: { ...existing.attributes, ...changes } });
     if (this.kernel.queues.get(name)?.dynamic === "temporary" || this.kernel.closed) return;
     void this.run(async () => {
       const current = this.objects.get("queue", name);
@@ -151,7 +155,7 @@ export class ObjectAdmin {
       // Checked, committed and applied in one step, so two opens cannot both make the same name.
       const definition = this.objects.planDefine("localQueue", name, local, {}, this.kernel.clock.now());
       if (!temporary) await this.kernel.commit([{ op: "putObject", record: { ...toRecord(definition), dynamic: "permanent" } }]);
-      this.apply(definition);
+      await this.apply(definition);
       this.kernel.queues.get(name)!.dynamic = temporary ? "temporary" : "permanent";
       return name;
     });
@@ -160,7 +164,7 @@ export class ObjectAdmin {
   /** A temporary queue for a non-durable subscription's copies, made at once and never stored: SYSTEM.MANAGED.NDURABLE.<16 hex>. */
   createManagedQueue(): string {
     const name = `SYSTEM.MANAGED.NDURABLE.${this.kernel.seqs.nextSeq().toString(16).toUpperCase().padStart(16, "0")}`;
-    this.apply(this.objects.planDefine("localQueue", name, { maxDepth: 999_999_999 }, {}, this.kernel.clock.now()));
+    void this.apply(this.objects.planDefine("localQueue", name, { maxDepth: 999_999_999 }, {}, this.kernel.clock.now()));
     this.kernel.queues.get(name)!.dynamic = "temporary";
     return name;
   }
@@ -185,22 +189,25 @@ export class ObjectAdmin {
     });
   }
 
-  /** Makes a committed definition current: the catalogue, and for a local queue its runtime. */
-  apply(definition: ObjectDefinition): void {
+  /**
+   * Makes a committed definition current: the catalogue, and for a local queue its runtime.
+   * Returns a promise when what follows the queue's attributes has to load first (triggering,
+   * when TRIGGER is turned on): a define or alter resolves after it.
+   */
+  apply(definition: ObjectDefinition): Promise<void> | undefined {
     this.objects.set(definition);
-    if (definition.type !== "localQueue") return;
+    if (definition.type !== "localQueue") return undefined;
     const attributes = definition.attributes as LocalQueueAttributes;
     const queue = this.kernel.queues.get(definition.name);
     if (!queue) {
       this.kernel.queues.set(definition.name, this.kernel.newQueue(definition.name, attributes));
-      this.host.queueAltered?.(definition.name, undefined, attributes);
-      return;
+      return this.host.queueAltered?.(definition.name, undefined, attributes);
     }
     const before = queue.attributes;
     queue.attributes = attributes;
     // Enabling GET may let waiting consumers proceed.
     if (queue.consumers.size > 0) this.kernel.serve(queue);
-    this.host.queueAltered?.(definition.name, before, attributes);
+    return this.host.queueAltered?.(definition.name, before, attributes);
   }
 
   #checkIdle(queue: LocalQueue, action: string): void {

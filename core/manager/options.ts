@@ -3,7 +3,8 @@ import { MQError } from "../errors.js";
 import type { MessageFilter } from "../kernel/message-filter.js";
 import type { QueueManagerOptions, SelectionOptions } from "../manager-types.js";
 import { normalizeId } from "../message.js";
-import { compile, type Selector } from "../selector/index.js";
+import type { Selector } from "../selector/index.js";
+import { compileLoaded, loadSelectorCompiler, selectorCompilerNeeded } from "../selector/on-demand.js";
 
 const DEFAULT_BODY_CACHE_BYTES = 32 * 1024 * 1024;
 const DEFAULT_MESSAGE_MEMORY_BYTES = 32 * 1024 * 1024;
@@ -44,12 +45,23 @@ function compileSelector(text: string): Selector {
     compiledSelectors.set(text, cached);
     return cached;
   }
-  const selector = compile(text);
+  const selector = compileLoaded(text);
   compiledSelectors.set(text, selector);
   if (compiledSelectors.size > COMPILED_SELECTORS) compiledSelectors.delete(compiledSelectors.keys().next().value!);
   return selector;
 }
 
+/**
+ * Whether a selection needs the selector compiler loaded first (`loadSelectorCompiler`): a
+ * selector as text, the first time any is used. Then normalizeFilter compiles it at once.
+ */
+export function selectionNeedsCompiler(options: SelectionOptions): boolean {
+  return selectorCompilerNeeded(options.selector);
+}
+
+export { loadSelectorCompiler };
+
+/** The filter a selection asks for; a selector as text needs the compiler loaded (selectionNeedsCompiler). */
 export function normalizeFilter(options: SelectionOptions): MessageFilter | undefined {
   const selector = options.selector === undefined || options.selector === "" ? undefined : typeof options.selector === "string" ? compileSelector(options.selector) : options.selector;
   if (options.messageId === undefined && options.correlationId === undefined && selector === undefined) return undefined;

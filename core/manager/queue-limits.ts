@@ -5,14 +5,15 @@
  * oldest message, RMLOWPRI the oldest of the lowest priority below the new message's (none
  * below: MQRC_Q_FULL). A removed message goes to the dead-letter queue where the queue says
  * USEDLQ(YES); the removal and the put are one unit of work, so neither happens without the
- * other.
+ * other. Loaded the first time a put meets a queue's limit (queue-at-limit.ts tells when).
  */
 import { MQError } from "../errors.js";
 import type { Kernel } from "../kernel/kernel.js";
 import { EntryState, type Entry } from "../kernel/lane.js";
 import type { LocalQueue } from "../kernel/local-queue.js";
 import type { PutOptions, PutResult } from "../manager-types.js";
-import { encodeBody, type PutMessage } from "../message.js";
+import type { PutMessage } from "../message.js";
+import { fitsBytes, sizeOf } from "./queue-at-limit.js";
 import type { UnitOfWork } from "../uow/unit-of-work.js";
 import { moveToDeadLetterQueue, type MoveHost } from "../backout/move-aside.js";
 import { MQRC } from "../errors.js";
@@ -38,12 +39,6 @@ export class QueueLimits {
     /** Whether the queue manager is closing: a put woken then fails. */
     private readonly stopping: () => boolean = () => false,
   ) {}
-
-  /** Whether a put of `message` to this queue now must go through putAtLimit: the queue is at MAXDEPTH, or the message would pass MAXBYTES. */
-  static applies(queue: LocalQueue, message: PutMessage, options: PutOptions): boolean {
-    if (!queue.limitBehaviorActs || options.makingRoom !== undefined) return false;
-    return queue.depth >= queue.attributes.maxDepth || !fitsBytes(queue, sizeOf(message));
-  }
 
   async putAtLimit(queueName: string, queue: LocalQueue, message: PutMessage, options: PutOptions): Promise<PutResult> {
     if (queue.attributes.limitBehavior === "flowControl") return this.#waitForRoom(queueName, queue, message, options);
@@ -136,18 +131,4 @@ export class QueueLimits {
       queue.roomWaiters.push(wake);
     });
   }
-}
-
-/** A message's body size as a put counts it (UTF-8 bytes); 0 for a body a put will refuse anyway. */
-function sizeOf(message: PutMessage): number {
-  try {
-    return encodeBody(message.body, message.bodyFormat, Number.MAX_SAFE_INTEGER).size;
-  } catch {
-    return 0;
-  }
-}
-
-/** Whether `size` more bytes fit the queue's MAXBYTES, once `freed` bytes are gone. */
-function fitsBytes(queue: LocalQueue, size: number, freed = 0): boolean {
-  return queue.maxBytes < 0 || queue.bytes - freed + size <= queue.maxBytes;
 }

@@ -23,11 +23,8 @@ import { QueueResolver } from "../resolution.js";
 import type { UnitOfWork } from "../uow/unit-of-work.js";
 import type { MessageFilter } from "../kernel/message-filter.js";
 import { Units } from "../uow/units.js";
-import type { Broker } from "../pubsub/broker.js";
 import type { QueueEvents } from "../events/queue-events.js";
-import type { DepthEvents } from "../events/depth-events.js";
 import { Connections } from "../jms/connections.js";
-import { ConsumerSlots } from "../jms/consumer-slots.js";
 import { applyQueueManagerAttributes, type Attributes } from "../objects.js";
 import type { ObjectRecord, Store, StoreOp } from "../store.js";
 import type { DamagedRecord } from "../record-check.js";
@@ -36,11 +33,13 @@ import { Handles } from "./handles.js";
 import { ChannelStates } from "./channels.js";
 import { readStored, recover } from "./recovery.js";
 import { Browsing } from "./browsing.js";
-import { QueueLimits } from "./queue-limits.js";
+import type { QueueLimits } from "./queue-limits.js";
+import { putMeetsLimit } from "./queue-at-limit.js";
+import { LazyFeature } from "../lazy-feature.js";
 import { expiredToDeadLetter } from "../backout/expiry.js";
-import type { Triggering } from "../triggers/triggering.js";
-import { eventFeatures } from "./event-features.js";
-import { checkWait, normalizeFilter, type MemoryLimits } from "./options.js";
+import { EventFeatures } from "./features/event-features.js";
+import { checkWait, loadSelectorCompiler, normalizeFilter, selectionNeedsCompiler, type MemoryLimits } from "./options.js";
+import { deferredConsumer } from "./deferred-consumer.js";
 import type {
   BrowseOptions,
   ConsumeOptions,
@@ -63,9 +62,10 @@ export abstract class QueueManagerBase {
   protected readonly channels = new ChannelStates(this.catalogue);
   protected readonly units: Units;
   protected readonly browsing: Browsing;
-  readonly #limits: QueueLimits;
-  protected readonly broker: Broker;
-  readonly #depthEvents: DepthEvents;
+  /** LIMITBHV at a full queue (queue-limits.ts): loaded the first time a put meets a limit. */
+  readonly #limits: LazyFeature<QueueLimits>;
+  /** Publish/subscribe, depth events and triggering: loaded on first use (core/manager/features). */
+  protected readonly features: EventFeatures;
   #attributes: QueueManagerAttributes;
   #createdAt = 0;
   #alteredAt = 0;
@@ -75,14 +75,8 @@ export abstract class QueueManagerBase {
   #stopping = false;
   #closing: Promise<void> | undefined;
 
-  /** JMS consumers per queue, within the queue's MAXACTCONS and MAXBKPCONS. */
-  readonly consumerSlots = new ConsumerSlots((queue) => {
-    const attributes = this.queues.get(queue)?.attributes;
-    return { maxActive: Number(attributes?.maxActiveConsumers ?? -1), maxBackup: Number(attributes?.maxBackupConsumers ?? 0) };
-  });
   /** Listeners, dead-letter handlers and trigger monitors started here, closed with the manager (the facade makes them). */
   protected abstract readonly applications: { closeAll(): Promise<void> };
-  readonly #triggering: Triggering;
   /** Open JMS connections and the client ids they hold (one connection per client id). */
   protected readonly connections = new Connections();
 
@@ -92,25 +86,26 @@ export abstract class QueueManagerBase {
     const seqs = new SeqIds(name, incarnation, (next) => void this.kernel.commit([{ op: "putMeta", key: INCARNATION_KEY, value: next }]).catch(() => undefined));
     this.kernel = new Kernel({ store, clock, seqs, memory: new MessageMemory(limits.messageMemoryBytes, limits.bodyCacheBytes), laneMemory: limits.laneMemory, damaged });
     this.queues = this.kernel.queues;
-    this.#putContext = { queueManager: name, maxMessageLength: attributes.maxMessageLength, memory: this.kernel.memory, seqs, queueFull: (queue) => this.#depthEvents.queueFull(queue.name, queue.depth) };
+    this.#putContext = { queueManager: name, maxMessageLength: attributes.maxMessageLength, memory: this.kernel.memory, seqs, queueFull: (queue) => this.features.queueFull(queue.name, queue.depth) };
     this.resolver = new QueueResolver(this.catalogue, this.queues, () => this.name, () => this.#attributes);
     this.units = new Units(this.kernel, name);
     const move = { name, deadLetterQueue: () => this.#attributes.deadLetterQueue, put: (queue: string, message: PutMessage, options?: PutOptions) => this.put(queue, message, options), now: () => clock.now() };
     this.kernel.expiredToDeadLetter = expiredToDeadLetter(this.kernel, move, () => this.units.begin());
-    this.#limits = new QueueLimits(this.kernel, {
-      put: (queue, message, options) => this.put(queue, message, options),
-      check: (queue, message, options) => this.#checkPut(queue, message, options),
+    const limitHost = {
+      put: (queue: string, message: PutMessage, options: PutOptions) => this.put(queue, message, options),
+      check: (queue: string, message: PutMessage, options: PutOptions) => this.#checkPut(queue, message, options),
       beginUnitOfWork: () => this.units.begin(),
       move,
-    }, () => this.#stopping);
+    };
+    this.#limits = new LazyFeature("queue limit behaviours", () => import("./queue-limits.js").then(({ QueueLimits }) => new QueueLimits(this.kernel, limitHost, () => this.#stopping)));
     this.browsing = new Browsing(this.kernel, this.resolver, () => this.checkOpen());
     this.admin = new ObjectAdmin(this.kernel, this.catalogue, {
       checkOpen: () => this.checkOpen(),
       hasHandles: (queue) => this.handles.has(queue),
-      subscriptionDefined: (definition) => this.broker.subscriptionDefined(definition),
+      subscriptionDefined: async (definition) => (await this.features.broker.get()).subscriptionDefined(definition),
       channelDeleted: (channel) => this.channels.forget(channel),
-      queueAltered: (queue, before, after) => this.#triggering.queueAltered(queue, before, after),
-      queueDeleted: (queue) => this.#triggering.queueDeleted(queue),
+      queueAltered: (queue, before, after) => this.features.queueAltered(queue, before, after),
+      queueDeleted: (queue) => this.features.queueDeleted(queue),
     });
     const manager = this;
     this.handles = new Handles(
@@ -132,7 +127,7 @@ export abstract class QueueManagerBase {
       clock,
     );
     // The features that live on the kernel's events: publish/subscribe, depth events, triggering.
-    const features = eventFeatures({
+    this.features = new EventFeatures({
       name,
       clock,
       kernel: this.kernel,
@@ -145,9 +140,6 @@ export abstract class QueueManagerBase {
       defineQueue: async (queue, attributes) => void (await this.admin.define("localQueue", queue, attributes as Attributes, {})),
       beginUnitOfWork: () => this.beginUnitOfWork(),
     });
-    this.broker = features.broker;
-    this.#depthEvents = features.depthEvents;
-    this.#triggering = features.triggering;
   }
 
   /**
@@ -161,14 +153,14 @@ export abstract class QueueManagerBase {
     this.#alteredAt = qmgrRecord?.alteredAt ?? this.#createdAt;
     this.#startedAt = clock.now();
     const orphans = await recover(this.kernel, this.catalogue, this.units, snapshot);
-    this.#triggering.refresh();
+    await this.features.restored();
     const batch: StoreOp[] = [{ op: "putMeta", key: INCARNATION_KEY, value: incarnation }, ...orphans];
     if (!qmgrRecord) {
       batch.push({ op: "putObject", record: this.#qmgrRecord() });
       if (createDefaultObjects) {
         for (const object of SYSTEM_OBJECTS) {
           const definition = this.catalogue.planDefine(object.type, object.name, object.attributes, {}, this.#createdAt);
-          this.admin.apply(definition);
+          await this.admin.apply(definition);
           batch.push({ op: "putObject", record: toRecord(definition) });
         }
       }
@@ -224,7 +216,7 @@ export abstract class QueueManagerBase {
     const local = this.queues.get(queueName);
     const target = local !== undefined ? local : this.resolver.forPut(queueName);
     const queue = target instanceof LocalQueue ? target : target.queue;
-    if (queue.limitBehaviorActs && QueueLimits.applies(queue, message, options)) return this.#limits.putAtLimit(queueName, queue, message, options);
+    if (queue.limitBehaviorActs && putMeetsLimit(queue, message, options)) return this.#limits.get().then((limits) => limits.putAtLimit(queueName, queue, message, options));
     const kernel = this.kernel;
     const now = kernel.clock.now();
     const context = this.#putContext;
@@ -264,6 +256,7 @@ export abstract class QueueManagerBase {
    */
   #get(queueName: string, options: GetOptions, counted: boolean): Promise<Message | null> {
     try {
+      if (selectionNeedsCompiler(options)) return loadSelectorCompiler().then(() => this.#get(queueName, options, counted));
       this.checkOpen();
       const queue = this.resolver.forGet(queueName);
       const filter = normalizeFilter(options);
@@ -306,7 +299,9 @@ export abstract class QueueManagerBase {
     // As MQOPEN for input: a GET(DISABLED) queue can be consumed from; nothing comes until GET(ENABLED).
     const queue = this.resolver.forGet(queueName, false);
     if (!Number.isSafeInteger(options.credit) || options.credit < 1) throw new MQError("MQRC_OPTIONS_ERROR", `credit is a whole number of messages, 1 or more; got ${JSON.stringify(options.credit)}`);
-    return attachConsumer(this.kernel, queue, normalizeFilter(options), options, () => this.#inputChanged(queue));
+    const attach = () => attachConsumer(this.kernel, queue, normalizeFilter(options), options, () => this.#inputChanged(queue));
+    // The first selector as text: the consumer attaches once the compiler is loaded.
+    return selectionNeedsCompiler(options) ? deferredConsumer(loadSelectorCompiler(), attach, options.onError) : attach();
   }
 
   /** A browse cursor and a unit of work, as the facade makes them: the wiring above hands them to handles and features. */
@@ -340,7 +335,7 @@ export abstract class QueueManagerBase {
         throw error;
       }
       this.#putContext.maxMessageLength = merged.maxMessageLength;
-      this.#depthEvents.update();
+      await this.features.queueManagerAltered();
     });
   }
 
@@ -359,7 +354,7 @@ export abstract class QueueManagerBase {
       queue.consumers.failAll(stopping);
       for (const wake of queue.roomWaiters.splice(0)) wake();
     }
-    this.#triggering.close();
+    this.features.close();
     // Then what runs on the manager finishes: trigger monitors and listeners let running
     // applications end; JMS connections give back what they held.
     await this.applications.closeAll();

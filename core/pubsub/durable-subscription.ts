@@ -13,6 +13,7 @@
  */
 import { MQError } from "../errors.js";
 import { fnv1a64 } from "../hash.js";
+import { durableQueueName } from "./durable-queue-name.js";
 import type { ObjectDefinition, ObjectType, Attributes } from "../objects.js";
 import type { DefineOptions } from "../object-catalogue.js";
 
@@ -23,16 +24,13 @@ export interface DurableHost {
   hasQueue(name: string): boolean;
 }
 
+export { durableQueueName };
+
 export function durableName(clientId: string | undefined, name: string): string {
   if (typeof name !== "string" || name === "") throw new MQError("MQRC_OPTIONS_ERROR", "a durable subscription needs a name");
   return clientId === undefined ? name : `${clientId}:${name}`;
 }
 
-/** The queue a durable subscription's copies wait on. */
-export function durableQueueName(subscription: string): string {
-  // Stable across restarts, so the subscription finds its queue again.
-  return `SYSTEM.MANAGED.DURABLE.${fnv1a64(subscription)}`;
-}
 
 const NO_LOCAL = "JMS durable subscription, noLocal";
 

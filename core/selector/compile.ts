@@ -11,10 +11,9 @@
  */
 import { tokenize, type Token } from "./lexer.js";
 import { SelectorError } from "./selector-error.js";
+import { narrow, type FieldLookup, type SelectorValue } from "./values.js";
 
-export type SelectorValue = string | number | bigint | boolean | null;
-/** A message's field by name (a header such as JMSPriority, or a property); undefined when it has none. */
-export type FieldLookup = (name: string) => SelectorValue | undefined;
+export type { SelectorValue, FieldLookup } from "./values.js";
 type Evaluate = (field: FieldLookup) => SelectorValue;
 type StaticType = "boolean" | "numeric" | "string" | "any";
 
@@ -371,11 +370,6 @@ function isNumber(value: SelectorValue): value is number | bigint {
 
 function asBoolean(value: SelectorValue): boolean | null {
   return typeof value === "boolean" ? value : null;
-}
-
-/** A bigint that a number holds exactly becomes that number: faster, and equal either way. */
-export function narrow(value: bigint): number | bigint {
-  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
 }
 
 /**

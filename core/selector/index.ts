@@ -14,6 +14,7 @@ export interface Selector {
   matches(field: FieldLookup): boolean;
 }
 
+/** Compiles a JMS selector; `webmq/selector` exports it as compileSelector. */
 export function compile(text: string): Selector {
   if (typeof text !== "string") throw new MQError("MQRC_SELECTOR_SYNTAX_ERROR", "a selector is a string");
   try {
@@ -24,3 +25,5 @@ export function compile(text: string): Selector {
     throw error;
   }
 }
+
+export { compile as compileSelector };

@@ -9,7 +9,7 @@
  *   JMSXDeliveryCount the backout count + 1
  */
 import { NO_ID, type MessageRecord } from "../message.js";
-import { narrow, type FieldLookup, type SelectorValue } from "./compile.js";
+import { narrow, type FieldLookup, type SelectorValue } from "./values.js";
 
 export function messageFields(record: MessageRecord): FieldLookup {
   return (name) => {

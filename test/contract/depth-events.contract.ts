@@ -5,7 +5,8 @@
  * puts that fail never failing the application; and the PCF bytes, field by field.
  */
 import { describe, expect, it } from "vitest";
-import { DEPTH_EVENT_LAYOUT, ManualClock, PERFORMANCE_EVENT_QUEUE, QueueManager, decodeEvent, encodeDepthEvent, type DepthEvent, type Message } from "../../core/index.js";
+import { ManualClock, PERFORMANCE_EVENT_QUEUE, QueueManager, type DepthEvent, type Message } from "../../core/index.js";
+import { DEPTH_EVENT_LAYOUT, decodeEvent, encodeDepthEvent } from "../../core/events/index.js";
 import { reason, uniqueKey, type StoreHarness } from "./harness.js";
 
 const Q = "APP.DEPTH";
@@ -72,6 +73,16 @@ export function testDepthEvents(name: string, harness: StoreHarness): void {
         // The queue manager's switches are part of the definition: a restart keeps them.
         const again = await reopen();
         expect(await switches(again)).toEqual({ qdphiev: "ENABLED", qdploev: "DISABLED", qdpmaxev: "ENABLED" });
+      });
+    });
+
+    it("raises events after a restart with PERFMEV enabled, before any ALTER", async () => {
+      await withManager("ENABLED", "MAXDEPTH(10) QDEPTHHI(50) QDPHIEV(ENABLED) QDPLOEV(DISABLED) QDPMAXEV(DISABLED)", async (_qm, _clock, reopen) => {
+        const qm = await reopen();
+        for (let i = 0; i < 5; i++) await qm.put(Q, { body: `m${i}` });
+        await settle();
+        const events = (await eventMessages(qm)).map((m) => decodeEvent(m.body as Uint8Array));
+        expect(events).toMatchObject([{ eventType: "Queue Depth High", queue: Q }]);
       });
     });
 

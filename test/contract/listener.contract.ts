@@ -5,7 +5,8 @@
  * once in the middle; and each rule on its own.
  */
 import { describe, expect, it, vi } from "vitest";
-import { MQDLH_LENGTH, ManualClock, QueueManager, type DeadLetterHandlerReport, UnprocessableMessageError, decodeDeadLetterHeader, encodeDeadLetterHeader, type Listener, type ListenerEvent, type Message, type Store } from "../../core/index.js";
+import { ManualClock, QueueManager, type DeadLetterHandlerReport, UnprocessableMessageError, type Listener, type ListenerEvent, type Message, type Store } from "../../core/index.js";
+import { MQDLH_LENGTH, decodeDeadLetterHeader, encodeDeadLetterHeader } from "../../core/backout/dead-letters.js";
 import { bind, uniqueKey, type StoreHarness } from "./harness.js";
 
 const APP = "APP.IN";
@@ -342,7 +343,7 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
       await withDeadLetter(async (qm, clock) => {
         await qm.alterQueue(APP, { putEnabled: false });
         const reports: DeadLetterHandlerReport[] = [];
-        const handler = qm.startDeadLetterHandler(`INPUTQ(${DLQ}) RETRYINT(5) WAIT(YES)\nREASON(MQRC_BACKOUT_THRESHOLD_REACHED) ACTION(RETRY) RETRY(3)`);
+        const handler = await qm.startDeadLetterHandler(`INPUTQ(${DLQ}) RETRYINT(5) WAIT(YES)\nREASON(MQRC_BACKOUT_THRESHOLD_REACHED) ACTION(RETRY) RETRY(3)`);
         handler.onReport((report) => reports.push(report));
         clock.advance(0);
         // The handler's work is asynchronous (store commits): wait for it, do not sleep a fixed time.
@@ -360,7 +361,7 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
     it("FWD forwards with &DESTQ substitution, keeping or dropping the header; after RETRY(n) fails the next matching rule decides", async () => {
       await withDeadLetter(async (qm, clock) => {
         await qm.alterQueue(APP, { putEnabled: false });
-        const handler = qm.startDeadLetterHandler(
+        const handler = await qm.startDeadLetterHandler(
           [
             `INPUTQ(' ') RETRYINT(1) WAIT(YES)`,
             "* try the destination once, then park it with its header",
@@ -383,7 +384,7 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
     it("DISCARD removes, IGNORE leaves, and a message no rule matches stays; WAIT(NO) ends the handler when nothing is left to do", async () => {
       await withDeadLetter(async (qm, clock) => {
         await qm.put(DLQ, { body: "no header" });
-        const handler = qm.startDeadLetterHandler(`WAIT(NO)\nREASON(MQRC_BACKOUT_THRESHOLD_REACHED) ACTION(DISCARD)\nDESTQ(NOTHING.LIKE.IT) ACTION(IGNORE)`);
+        const handler = await qm.startDeadLetterHandler(`WAIT(NO)\nREASON(MQRC_BACKOUT_THRESHOLD_REACHED) ACTION(DISCARD)\nDESTQ(NOTHING.LIKE.IT) ACTION(IGNORE)`);
         clock.advance(0);
         await handler.ended;
         expect(handler.closed).toBe(true);
@@ -396,7 +397,7 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
       await withDeadLetter(async (qm) => {
         let error: unknown;
         try {
-          qm.startDeadLetterHandler("INPUTQ(' ')\nDESTQ(X) ACTION(FLY)");
+          await qm.startDeadLetterHandler("INPUTQ(' ')\nDESTQ(X) ACTION(FLY)");
         } catch (caught) {
           error = caught;
         }

@@ -58,6 +58,21 @@ DEFINE SUB(S.EU) TOPICOBJ(FRUIT) TOPICSTR('#') DEST(EU.ONLY) SELECTOR('region = 
       });
     });
 
+    it("serves the subscriptions it had after a restart: status at once, publications through their selectors", async () => {
+      await withStorage(async (open) => {
+        const first = await open();
+        await first.mqsc(`DEFINE QLOCAL(EU.ONLY)\nDEFINE SUB(S.EU) TOPICSTR('price/#') DEST(EU.ONLY) SELECTOR('region = ''eu''')`);
+        await first.close();
+        const qm = await open();
+        expect(qm.subscriptionStatus("S.EU")).toMatchObject({ name: "S.EU", topic: "price/#", messages: 0 });
+        expect((await qm.mqsc("DISPLAY SBSTATUS(S.EU)")).commands[0]!.objects!.map((o) => o.parameters.sub)).toEqual(["S.EU"]);
+        expect(await qm.publish("price/pears", { body: "us", properties: { region: "us" } })).toEqual({ subscriptions: 0 });
+        expect(await qm.publish("price/pears", { body: "eu", properties: { region: "eu" } })).toEqual({ subscriptions: 1 });
+        expect(await bodiesOf(qm, "EU.ONLY")).toEqual(["eu"]);
+        await qm.close();
+      });
+    });
+
     it("gives a non-durable JMS subscriber what is published while it is open, honouring noLocal, and commits publications with their transaction", async () => {
       await withStorage(async (open) => {
         const qm = await open();

@@ -4,7 +4,8 @@
  * see them.
  */
 import { describe, expect, it } from "vitest";
-import { ManualClock, QueueManager, compileSelector, type Store } from "../../core/index.js";
+import { ManualClock, QueueManager, type Store } from "../../core/index.js";
+import { compileSelector } from "../../core/selector/index.js";
 import { reason, uniqueKey, type StoreHarness } from "./harness.js";
 
 const Q = "DEV.QUEUE.1";

@@ -3,7 +3,8 @@
  * MQTM on the initiation queue, and trigger monitors that start registered applications.
  */
 import { describe, expect, it } from "vitest";
-import { ManualClock, QueueManager, decodeTriggerMessage, type TriggerInfo } from "../../core/index.js";
+import { ManualClock, QueueManager, type TriggerInfo } from "../../core/index.js";
+import { decodeTriggerMessage } from "../../core/triggers/index.js";
 import { uniqueKey, type StoreHarness } from "./harness.js";
 
 const APP = "APP.TRIGGERED";
@@ -45,6 +46,24 @@ export function testTriggering(name: string, harness: StoreHarness): void {
         expect(started).toHaveLength(2);
         expect(started[0]).toMatchObject({ queueName: APP, processName: "APP.PROC", triggerData: "data for it", applicationId: "starter", userData: "from the process", environmentData: "env", applicationType: 6, queueManagerName: "QM1" });
         expect(qm.queueStatus(INITQ).depth).toBe(0);
+      });
+    });
+
+    it("triggers after a restart: a queue stored with TRIGGER on needs no ALTER", async () => {
+      await harness.withStorage(uniqueKey(`trigger-restart-${name}`), async (openStore) => {
+        const first = await QueueManager.open({ name: "QM1", store: openStore() });
+        await first.mqsc(`DEFINE PROCESS(APP.PROC) APPLICID('starter')\nDEFINE QLOCAL(${INITQ})\nDEFINE QLOCAL(${APP}) TRIGGER TRIGTYPE(EVERY) INITQ(${INITQ}) PROCESS(APP.PROC)`);
+        await first.close();
+        const qm = await QueueManager.open({ name: "QM1", store: openStore() });
+        try {
+          const started: TriggerInfo[] = [];
+          await qm.startTriggerMonitor(INITQ, { applications: { starter: (trigger) => void started.push(trigger) } });
+          await qm.put(APP, { body: "after the restart" });
+          await settle(() => started.length === 1);
+          expect(started).toMatchObject([{ queueName: APP, processName: "APP.PROC" }]);
+        } finally {
+          await qm.close();
+        }
       });
     });
 

@@ -67,13 +67,40 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
 
   it("imports every entry with plain node; webmq/edge only in workerd", async () => {
     const script = `
-      for (const entry of ["webmq", "webmq/internal", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node"]) {
+      for (const entry of ["webmq", "webmq/internal", "webmq/jms", "webmq/selector", "webmq/dead-letters", "webmq/triggers", "webmq/events", "webmq/mqsc", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node"]) {
         const module = await import(entry);
         console.log(entry, Object.keys(module).length > 0);
       }
       await import("webmq/edge").then(() => console.log("edge loaded"), (e) => console.log("edge:", e.code));`;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: project });
-    expect(stdout).toBe(["webmq", "webmq/internal", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node"].map((e) => `${e} true\n`).join("") + "edge: ERR_UNSUPPORTED_ESM_URL_SCHEME\n");
+    expect(stdout).toBe(["webmq", "webmq/internal", "webmq/jms", "webmq/selector", "webmq/dead-letters", "webmq/triggers", "webmq/events", "webmq/mqsc", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node"].map((e) => `${e} true\n`).join("") + "edge: ERR_UNSUPPORTED_ESM_URL_SCHEME\n");
+  });
+
+  it("loads what an application uses on first use (JMS, selectors, pub/sub, triggering, the dead-letter handler) from the built package", async () => {
+    const script = `
+      import { QueueManager } from "webmq";
+      import { Connection } from "webmq/jms";
+      import { compileSelector } from "webmq/selector";
+      import { decodeTriggerMessage } from "webmq/triggers";
+      const qm = await QueueManager.open({ name: "QM1" });
+      const connection = await qm.createConnection();
+      const session = await connection.createSession();
+      await session.createProducer(session.createQueue("DEV.QUEUE.1")).send({ body: "jms", properties: { region: "eu" } });
+      console.log(connection instanceof Connection, (await qm.get("DEV.QUEUE.1", { selector: "region = 'eu'" }))?.body);
+      console.log(compileSelector("a > 1").matches((name) => (name === "a" ? 2 : undefined)));
+      await qm.defineObject("subscription", "S1", { topicString: "news", destination: "DEV.QUEUE.2" });
+      console.log((await qm.publish("news", { body: "hi" })).subscriptions);
+      await qm.mqsc("DEFINE PROCESS(P1) APPLICID('app')\\nDEFINE QLOCAL(TQ) TRIGGER TRIGTYPE(FIRST) INITQ(SYSTEM.DEFAULT.INITIATION.QUEUE) PROCESS(P1)");
+      await qm.put("TQ", { body: "x" });
+      const trigger = await qm.get("SYSTEM.DEFAULT.INITIATION.QUEUE", { wait: 2000 });
+      console.log(decodeTriggerMessage(trigger.body).queueName);
+      const handler = await qm.startDeadLetterHandler("WAIT(NO)\\nACTION(DISCARD)");
+      await handler.close();
+      await connection.close();
+      await qm.close();
+      console.log("done");`;
+    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: project, timeout: 20_000 });
+    expect(stdout.split("\n").map((line) => line.trim())).toEqual(["true jms", "true", "1", "TQ", "done", ""]);
   });
 
   it("installs the webmq command, which runs MQSC in memory", async () => {
