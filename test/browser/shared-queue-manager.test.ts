@@ -135,6 +135,39 @@ describe.each([
     await qmSecond.close();
   });
 
+  it("frees the link of each client page that closes its manager or goes away, so a long-lived owner holds only the links in use", { timeout: 60_000 }, async () => {
+    const options = names();
+    const first = await openPage();
+    const qm = await first.page.openBrowserQueueManager(options);
+    const before = await qm.ownerStatus();
+    const clients: { frame: HTMLIFrameElement; qm: SharedQueueManager }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { frame, page } = await openPage();
+      clients.push({ frame, qm: await page.openBrowserQueueManager(options) });
+    }
+    await clients[0]!.qm.put("DEV.QUEUE.1", { body: "from a client", persistent: true });
+    const opened = await qm.ownerStatus();
+    expect(opened).toEqual({ owner: before.owner, links: before.links + 4 });
+
+    // Two close their manager and stay; two pages go away without closing anything.
+    await clients[0]!.qm.close();
+    await clients[1]!.qm.close();
+    clients[2]!.frame.remove();
+    clients[3]!.frame.remove();
+    await until(async () => (await qm.ownerStatus()).links === before.links, `the owner held ${before.links} links again`, 10_000);
+    expect((await qm.ownerStatus()).owner).toBe(before.owner); // the same owner: its links were freed, not lost with it
+
+    // The owner serves on: the page left, and a page that comes now.
+    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "from a client" });
+    const later = await openPage();
+    const laterQm = await later.page.openBrowserQueueManager(options);
+    await laterQm.put("DEV.QUEUE.1", { body: "from a later page", persistent: true });
+    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "from a later page" });
+    expect((await qm.ownerStatus()).links).toBe(before.links + 1);
+    await laterQm.close();
+    await qm.close();
+  });
+
   // A dedicated worker loads its modules through Vite first, which is slow while the other projects run: 45 s.
   it("serves a Web Worker started from a page the same queue manager", { timeout: 45_000 }, async () => {
     const options = names();

@@ -8,7 +8,7 @@ import type { ConnectionOptions, ListenOptions, Message, QueueManager } from "..
 import type { RemoteQueueManager } from "../../worker/index.js";
 import { brokenCursor, callOwner, type WhenOwnerGoes } from "./calls.js";
 import { watchChanges } from "./change-feed.js";
-import type { OwnerLink } from "./owner-link.js";
+import type { OwnerLink, OwnerStatus } from "./owner-link.js";
 import type { ChangeNotice } from "./protocol.js";
 import { SharedConnection } from "./shared-jms.js";
 import { SharedListener } from "./shared-listener.js";
@@ -151,6 +151,16 @@ export class SharedQueueManager {
     const listener = new SharedListener(this.#links, queue, handler, options);
     await listener.ready();
     return listener;
+  }
+
+  /**
+   * What the context that runs the manager says of itself: its id (a new one each time the
+   * manager changes hands) and how many links it serves, one for each manager opened (and not
+   * yet closed) in a context of the origin, its own included: a link whose context closed
+   * its manager or went away is freed, so the count comes back down.
+   */
+  ownerStatus(): Promise<OwnerStatus> {
+    return this.#links.ownerStatus();
   }
 
   /** Calls `listener` with what the owner tells after each burst of commits and definitions, in every context. */
