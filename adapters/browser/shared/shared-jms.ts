@@ -66,14 +66,18 @@ export class SharedSession {
   #on: { link: Link; session: Promise<Comlink.Remote<SessionFacade>> } | undefined;
   /** True while the session holds work on its owner: a unit of work, or messages not yet acknowledged. */
   #holding = false;
+  /** INDIVIDUAL mode: the tokens received and not yet acknowledged (the session holds work while there are any). */
+  readonly #unacknowledged = new Set<number>();
   readonly #transacted: boolean;
   readonly #clientAcknowledged: boolean;
+  readonly #individual: boolean;
 
   constructor(connection: SharedConnection, options: SessionOptions) {
     this.#connection = connection;
     this.#options = options;
     this.#transacted = options.transacted === true;
     this.#clientAcknowledged = options.acknowledgeMode === "client" || options.acknowledgeMode === "individual";
+    this.#individual = !this.#transacted && options.acknowledgeMode === "individual";
   }
 
   /** @internal */
@@ -95,32 +99,44 @@ export class SharedSession {
     return this.#received(await this.#call(`the receive from ${queue}`, "reissue", (s) => s.receiveNoWait(queue)));
   }
 
+  /**
+   * A client-mode acknowledge ends all the session holds, as a commit does; an individual one
+   * ends that message's part. Either may have been applied by an owner that went before it
+   * answered: in flight then, it is MQRC_CALL_INTERRUPTED (never MQRC_BACKED_OUT, which would
+   * have the caller process again a message that was acknowledged). Messages an individual
+   * session held besides were backed out with the owner: its next call says so, once.
+   */
   async acknowledge(token: number): Promise<void> {
-    // A client-mode acknowledge ends all the session holds, as a commit does; an individual one ends one message's part.
+    if (this.#individual) {
+      this.#unacknowledged.delete(token);
+      await this.#call("the acknowledge", "in-doubt", (s) => s.acknowledge(token));
+      this.#holding = this.#unacknowledged.size > 0;
+      return;
+    }
     await this.#call("the acknowledge", this.#options.acknowledgeMode === "client" ? "in-doubt" : "interrupted", (s) => s.acknowledge(token));
-    if (this.#options.acknowledgeMode === "client") this.#holding = false;
+    if (this.#options.acknowledgeMode === "client") this.#release();
   }
 
   async commit(): Promise<void> {
     await this.#call("the commit", "in-doubt", (s) => s.commit());
-    this.#holding = false;
+    this.#release();
   }
 
   async rollback(): Promise<void> {
     // A rollback whose owner went away has happened anyway: the new owner's open rolled it back.
     await this.#call("the rollback", "reissue", (s) => s.rollback(), true);
-    this.#holding = false;
+    this.#release();
   }
 
   async recover(): Promise<void> {
     await this.#call("the recover", "reissue", (s) => s.recover(), true);
-    this.#holding = false;
+    this.#release();
   }
 
   async close(): Promise<void> {
     const on = this.#on;
     this.#on = undefined;
-    this.#holding = false;
+    this.#release();
     if (on) await Promise.race([on.session.then((s) => s.close()), on.link.replaced]);
   }
 
@@ -128,7 +144,14 @@ export class SharedSession {
 
   #received(message: BridgedMessage | null): BridgedMessage | null {
     if (message && (this.#transacted || this.#clientAcknowledged)) this.#holding = true;
+    if (message && this.#individual) this.#unacknowledged.add(message.token);
     return message;
+  }
+
+  /** The session holds nothing (any more) on its owner. */
+  #release(): void {
+    this.#holding = false;
+    this.#unacknowledged.clear();
   }
 
   /**
@@ -140,6 +163,8 @@ export class SharedSession {
    * happened before the owner went (committed, the answer lost) or not (backed out by the new
    * owner's open), so it is MQRC_CALL_INTERRUPTED, as IBM MQ reports an MQCMIT cut by a
    * reconnect, never MQRC_BACKED_OUT: a caller told "backed out" would do again what was done.
+   * What the session still holds after it (an individual acknowledge's other messages) is
+   * reported backed out by its next call.
    */
   async #call<T>(what: string, whenOwnerGoes: "reissue" | "interrupted" | "backout" | "in-doubt", work: (session: Comlink.Remote<SessionFacade>) => Promise<T>, forgetting = false): Promise<T> {
     for (;;) {
@@ -147,7 +172,7 @@ export class SharedSession {
       if (this.#on && this.#on.link !== link) {
         this.#on = undefined;
         if (this.#holding && !forgetting) {
-          this.#holding = false;
+          this.#release();
           throw backedOut(what);
         }
       }
@@ -155,16 +180,16 @@ export class SharedSession {
       const outcome = await Promise.race([session.then(work).then((value) => ({ value })), link.replaced.then((): typeof GONE => GONE)]);
       if (typeof outcome === "object") return outcome.value;
       if (forgetting) {
-        this.#holding = false;
+        this.#release();
         continue;
       }
       if (whenOwnerGoes === "in-doubt") {
-        this.#holding = false;
-        this.#on = undefined;
+        // #on stays on the gone link, so that the next call reports what is still held.
+        this.#holding = this.#unacknowledged.size > 0;
         throw interrupted(what);
       }
       if (this.#holding || whenOwnerGoes === "backout") {
-        this.#holding = false;
+        this.#release();
         this.#on = undefined;
         throw backedOut(what);
       }
