@@ -23,6 +23,11 @@ async function until(condition: () => Promise<boolean>, what: string, timeoutMs 
   }
 }
 
+/** The reason of an MQError made in another page's realm (instanceof does not cross realms). */
+function reasonOf(error: unknown): string {
+  return String((error as { reason?: unknown })?.reason ?? (error instanceof Error ? error.message : error));
+}
+
 /** Everything on `queue`, got. */
 async function drain(qm: SharedQueueManager, queue: string): Promise<string[]> {
   const bodies: string[] = [];
@@ -165,6 +170,44 @@ describe.each([
     expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "from a later page" });
     expect((await qm.ownerStatus()).links).toBe(before.links + 1);
     await laterQm.close();
+    await qm.close();
+  });
+
+  it("closes the JMS connections and listeners made from it when it is closed: an uncommitted get comes back, the connection's calls fail with MQRC_HCONN_ERROR, the listener handles no more", { timeout: 60_000 }, async () => {
+    const options = names();
+    const staying = await openPage();
+    const closing = await openPage();
+    const qm = await staying.page.openBrowserQueueManager(options);
+    const closingQm = await closing.page.openBrowserQueueManager(options);
+    await qm.put("DEV.QUEUE.1", { body: "held, then given back", persistent: true });
+
+    const connection = await closingQm.createConnection();
+    const session = await connection.createSession({ transacted: true });
+    expect(await session.receive("DEV.QUEUE.1", 1000)).toMatchObject({ body: "held, then given back" });
+    expect(await qm.get("DEV.QUEUE.1")).toBeNull(); // held by the uncommitted get
+    const handled: string[] = [];
+    await closingQm.listen("DEV.QUEUE.2", (message) => void handled.push(String(message.body)));
+    await qm.put("DEV.QUEUE.2", { body: "heard", persistent: true });
+    await until(async () => handled.length === 1, "the listener handled the first message", 10_000);
+
+    // Its page stays open: only the close can give the message back.
+    await closingQm.close();
+    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "held, then given back" });
+
+    const failures = await Promise.all([
+      session.receiveNoWait("DEV.QUEUE.1").then(() => "answered", reasonOf),
+      session.send("DEV.QUEUE.1", { body: "after the close" }).then(() => "answered", reasonOf),
+      session.commit().then(() => "answered", reasonOf),
+      connection.createSession().then(() => "answered", reasonOf),
+    ]);
+    expect(failures).toEqual(["MQRC_HCONN_ERROR", "MQRC_HCONN_ERROR", "MQRC_HCONN_ERROR", "MQRC_HCONN_ERROR"]);
+    expect((await qm.queueStatus("DEV.QUEUE.1")).depth).toBe(0); // nothing was sent after the close
+
+    // The listener was closed on the owner: what is put now stays on its queue.
+    await qm.put("DEV.QUEUE.2", { body: "not heard", persistent: true });
+    await sleep(500);
+    expect(handled).toEqual(["heard"]);
+    expect(await qm.get("DEV.QUEUE.2")).toMatchObject({ body: "not heard" });
     await qm.close();
   });
 

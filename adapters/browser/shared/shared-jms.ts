@@ -6,10 +6,13 @@
  * and the session carries on. A receive in flight with nothing held is issued again.
  *
  * The connection is leased to this context (a Web Lock, takeLease): when this context goes
- * away, the owner closes it and what it held comes back to its queues.
+ * away, the owner closes it and what it held comes back to its queues. Closed here (or by
+ * closing the SharedQueueManager it came from), it is closed on the owner, which rolls back
+ * what its sessions held, and its calls and its sessions' fail with MQRC_HCONN_ERROR, as a
+ * closed core Connection's do.
  */
 import * as Comlink from "comlink";
-import type { ConnectionOptions, PutMessage, PutResult, SessionOptions } from "../../../core/index.js";
+import { MQError, type ConnectionOptions, type PutMessage, type PutResult, type SessionOptions } from "../../../core/index.js";
 import { takeLease, type BridgedMessage, type ConnectionFacade, type SessionFacade } from "../../worker/index.js";
 import { backedOut, interrupted } from "./calls.js";
 import type { Link, OwnerLink } from "./owner-link.js";
@@ -24,14 +27,18 @@ export class SharedConnection {
   #on: { link: Link; connection: Promise<Comlink.Remote<ConnectionFacade>> } | undefined;
   readonly #sessions = new Set<SharedSession>();
   #closed = false;
+  readonly #onClosed: () => void;
 
-  constructor(links: OwnerLink, options: ConnectionOptions) {
+  /** @internal SharedQueueManager.createConnection makes it; `onClosed` tells it the connection needs no closing any more. */
+  constructor(links: OwnerLink, options: ConnectionOptions, onClosed: () => void = () => undefined) {
     this.#links = links;
     this.#options = options;
     this.#lease = takeLease();
+    this.#onClosed = onClosed;
   }
 
   async createSession(options: SessionOptions = {}): Promise<SharedSession> {
+    if (this.#closed) throw closedError("connection");
     const session = new SharedSession(this, options);
     this.#sessions.add(session);
     await session.ready();
@@ -41,14 +48,23 @@ export class SharedConnection {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#onClosed();
+    // The owner's connection closes its sessions (rolling back what they held): here they are only marked closed.
+    for (const session of this.#sessions) session.closedWithConnection();
+    this.#sessions.clear();
     const on = this.#on;
     this.#on = undefined;
     if (on) await Promise.race([on.connection.then((c) => c.close()), on.link.replaced]);
   }
 
+  /** True once closed (by close() or by closing the SharedQueueManager it came from). */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
   /** @internal The connection on `link`'s owner, made there when first needed. */
   connectionOn(link: Link): Promise<Comlink.Remote<ConnectionFacade>> {
-    if (this.#closed) return Promise.reject(new Error("the connection is closed"));
+    if (this.#closed) return Promise.reject(closedError("connection"));
     if (this.#on?.link !== link) this.#on = { link, connection: this.#lease.then((lease) => link.remote.createConnection(this.#options, lease)) };
     return this.#on.connection;
   }
@@ -56,6 +72,11 @@ export class SharedConnection {
   /** @internal */
   get links(): OwnerLink {
     return this.#links;
+  }
+
+  /** @internal A session closed by itself is no longer the connection's to close. */
+  forget(session: SharedSession): void {
+    this.#sessions.delete(session);
   }
 }
 
@@ -71,6 +92,7 @@ export class SharedSession {
   readonly #transacted: boolean;
   readonly #clientAcknowledged: boolean;
   readonly #individual: boolean;
+  #closed = false;
 
   constructor(connection: SharedConnection, options: SessionOptions) {
     this.#connection = connection;
@@ -133,11 +155,22 @@ export class SharedSession {
     this.#release();
   }
 
+  /** Closes the session on its owner (rolling back what it held); its calls then fail with MQRC_HCONN_ERROR. */
   async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#connection.forget(this);
     const on = this.#on;
     this.#on = undefined;
     this.#release();
     if (on) await Promise.race([on.session.then((s) => s.close()), on.link.replaced]);
+  }
+
+  /** @internal Its connection was closed, which closes its sessions on the owner. */
+  closedWithConnection(): void {
+    this.#closed = true;
+    this.#on = undefined;
+    this.#release();
   }
 
   // --- Internal helpers ---
@@ -168,6 +201,7 @@ export class SharedSession {
    */
   async #call<T>(what: string, whenOwnerGoes: "reissue" | "interrupted" | "backout" | "in-doubt", work: (session: Comlink.Remote<SessionFacade>) => Promise<T>, forgetting = false): Promise<T> {
     for (;;) {
+      if (this.#closed || this.#connection.closed) throw closedError(this.#closed ? "session" : "connection");
       const link = await this.#connection.links.current();
       if (this.#on && this.#on.link !== link) {
         this.#on = undefined;
@@ -203,4 +237,9 @@ export class SharedSession {
     }
     return this.#on.session;
   }
+}
+
+/** A call on a closed session or connection, as core's JMS says it. */
+function closedError(what: "session" | "connection"): MQError {
+  return new MQError("MQRC_HCONN_ERROR", `the ${what} is closed`);
 }

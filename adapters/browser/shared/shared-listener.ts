@@ -16,9 +16,12 @@ export class SharedListener {
   #on: { link: Link; listener: Promise<Comlink.Remote<ListenerFacade>> } | undefined;
   #closed = false;
   readonly #stopFollowing: () => void;
+  readonly #onClosed: () => void;
 
-  constructor(links: OwnerLink, queue: string, handler: (message: Message) => unknown, options: ListenOptions) {
+  /** @internal SharedQueueManager.listen makes it; `onClosed` tells it the listener needs no closing any more. */
+  constructor(links: OwnerLink, queue: string, handler: (message: Message) => unknown, options: ListenOptions, onClosed: () => void = () => undefined) {
     this.#links = links;
+    this.#onClosed = onClosed;
     this.#start = (link, lease) => link.remote.listen(queue, proxyHandler(handler), options, lease);
     this.#stopFollowing = links.onReplaced(() => void this.#follow().catch(() => undefined));
   }
@@ -53,7 +56,9 @@ export class SharedListener {
   }
 
   async close(): Promise<void> {
+    if (this.#closed) return;
     this.#closed = true;
+    this.#onClosed();
     this.#stopFollowing();
     const on = this.#on;
     this.#on = undefined;
