@@ -199,8 +199,10 @@ describe.each([
       session.send("DEV.QUEUE.1", { body: "after the close" }).then(() => "answered", reasonOf),
       session.commit().then(() => "answered", reasonOf),
       connection.createSession().then(() => "answered", reasonOf),
+      closingQm.put("DEV.QUEUE.1", { body: "after the close" }).then(() => "answered", reasonOf),
+      closingQm.createConnection().then((c) => c.createSession()).then(() => "answered", reasonOf),
     ]);
-    expect(failures).toEqual(["MQRC_HCONN_ERROR", "MQRC_HCONN_ERROR", "MQRC_HCONN_ERROR", "MQRC_HCONN_ERROR"]);
+    expect(failures).toEqual(Array.from({ length: 6 }, () => "MQRC_HCONN_ERROR"));
     expect((await qm.queueStatus("DEV.QUEUE.1")).depth).toBe(0); // nothing was sent after the close
 
     // The listener was closed on the owner: what is put now stays on its queue.

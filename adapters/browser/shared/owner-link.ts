@@ -5,6 +5,7 @@
  * link is replaced and everything waiting on the old one is told, so that it can be issued
  * again against the new owner or reported as interrupted.
  */
+import { MQError } from "../../../core/index.js";
 import { wrapQueueManager, type RemoteQueueManager } from "../../worker/index.js";
 import { holdLock } from "./held-lock.js";
 import { relayPort, type PortRelay } from "./port-relay.js";
@@ -63,7 +64,7 @@ export class OwnerLink {
 
   /** The link to the current owner, made when first needed (waits for an owner to exist). */
   current(): Promise<Link> {
-    if (this.#closed) return Promise.reject(new Error("the link to the queue manager is closed"));
+    if (this.#closed) return Promise.reject(closedLink());
     if (this.#current && this.#current.link.owner === this.#owner) return Promise.resolve(this.#current.link);
     this.#link ??= this.#connect().finally(() => (this.#link = undefined));
     return this.#link;
@@ -75,7 +76,7 @@ export class OwnerLink {
     const answered = new Promise<OwnerStatus>((resolve) => this.#statusAsked.set(ask, resolve));
     try {
       for (;;) {
-        if (this.#closed) throw new Error("the link to the queue manager is closed");
+        if (this.#closed) throw closedLink();
         this.#control.postMessage({ t: "status?", ask } satisfies ControlMessage);
         const status = await Promise.race([answered, sleep(ASK_AGAIN_MS).then(() => undefined)]);
         if (status) return status;
@@ -117,7 +118,7 @@ export class OwnerLink {
 
   async #connect(): Promise<Link> {
     for (;;) {
-      if (this.#closed) throw new Error("the link to the queue manager is closed");
+      if (this.#closed) throw closedLink();
       const owner = await this.#whoOwns();
       const id = crypto.randomUUID();
       const name = linkChannelName(this.#databaseName, id);
@@ -142,6 +143,11 @@ export class OwnerLink {
       this.#control.postMessage({ t: "connect", owner, link: id } satisfies ControlMessage);
       const ok = await linked;
       answers.close();
+      // Closed while the owner answered: end the link at once rather than keep it unused.
+      if (this.#closed) {
+        end();
+        throw closedLink();
+      }
       if (!ok || owner !== this.#owner) {
         end();
         // No answer: that owner is gone or still opening; ask who owns it now.
@@ -160,7 +166,7 @@ export class OwnerLink {
       this.#control.postMessage({ t: "who" } satisfies ControlMessage);
       const known = await Promise.race([this.#ownerKnown.promise, sleep(ASK_AGAIN_MS).then(() => undefined)]);
       if (known !== undefined) break;
-      if (this.#closed) throw new Error("the link to the queue manager is closed");
+      if (this.#closed) throw closedLink();
     }
     return this.#owner!;
   }
@@ -178,6 +184,11 @@ export class OwnerLink {
     current.replace();
     for (const listener of [...this.#onReplaced]) listener();
   }
+}
+
+/** A call on a manager closed in this context, as a call on a disconnected handle is in MQ. */
+function closedLink(): MQError {
+  return new MQError("MQRC_HCONN_ERROR", "the queue manager was closed in this context: open it again to use it");
 }
 
 function deferred<T>(): { promise: Promise<T>; resolve(value: T): void } {
