@@ -28,6 +28,20 @@ function reasonOf(error: unknown): string {
   return String((error as { reason?: unknown })?.reason ?? (error instanceof Error ? error.message : error));
 }
 
+/** The Web Locks client id of the page in `frame`: the holder of a lock it takes for the asking. */
+async function clientIdOf(frame: HTMLIFrameElement): Promise<string> {
+  const locks = frame.contentWindow!.navigator.locks;
+  const probe = `webmq-test-probe-${crypto.randomUUID()}`;
+  return locks.request(probe, async () => (await navigator.locks.query()).held!.find((lock) => lock.name === probe)!.clientId!);
+}
+
+/** The names of the leases (webmq-lease-*) page `clientId` holds, and of those anyone still asks for. */
+async function leasesOf(clientId: string): Promise<{ held: string[]; asked: string[] }> {
+  const { held = [], pending = [] } = await navigator.locks.query();
+  const mine = held.filter((lock) => lock.clientId === clientId && lock.name!.startsWith("webmq-lease-")).map((lock) => lock.name!);
+  return { held: mine, asked: pending.filter((lock) => mine.includes(lock.name!)).map((lock) => lock.name!) };
+}
+
 /** Everything on `queue`, got. */
 async function drain(qm: SharedQueueManager, queue: string): Promise<string[]> {
   const bodies: string[] = [];
@@ -181,6 +195,8 @@ describe.each([
     const closingQm = await closing.page.openBrowserQueueManager(options);
     await qm.put("DEV.QUEUE.1", { body: "held, then given back", persistent: true });
 
+    const closingClient = await clientIdOf(closing.frame);
+    expect(await leasesOf(closingClient)).toEqual({ held: [], asked: [] });
     const connection = await closingQm.createConnection();
     const session = await connection.createSession({ transacted: true });
     expect(await session.receive("DEV.QUEUE.1", 1000)).toMatchObject({ body: "held, then given back" });
@@ -189,10 +205,17 @@ describe.each([
     await closingQm.listen("DEV.QUEUE.2", (message) => void handled.push(String(message.body)));
     await qm.put("DEV.QUEUE.2", { body: "heard", persistent: true });
     await until(async () => handled.length === 1, "the listener handled the first message", 10_000);
+    // The connection and the listener are each leased to the page; the owner watches each lease.
+    const leases = await leasesOf(closingClient);
+    expect(leases.held).toHaveLength(2);
+    expect(leases.asked.sort()).toEqual([...leases.held].sort());
 
     // Its page stays open: only the close can give the message back.
     await closingQm.close();
     expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "held, then given back" });
+    // Their leases ended with them: the page holds none, the owner asks for none.
+    await until(async () => (await leasesOf(closingClient)).held.length === 0, "the page held no lease");
+    expect((await navigator.locks.query()).pending!.filter((lock) => leases.held.includes(lock.name!))).toEqual([]);
 
     const failures = await Promise.all([
       session.receiveNoWait("DEV.QUEUE.1").then(() => "answered", reasonOf),

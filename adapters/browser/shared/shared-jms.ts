@@ -5,15 +5,16 @@
  * open: the session's next call (or the one in flight) says so with MQRC_BACKED_OUT, once,
  * and the session carries on. A receive in flight with nothing held is issued again.
  *
- * The connection is leased to this context (a Web Lock, takeLease): when this context goes
- * away, the owner closes it and what it held comes back to its queues. Closed here (or by
+ * The connection is leased to this context (a Web Lock, holdLease): when this context goes
+ * away, the owner closes it and what it held comes back to its queues; the lease ends with
+ * the connection's close. Closed here (or by
  * closing the SharedQueueManager it came from), it is closed on the owner, which rolls back
  * what its sessions held, and its calls and its sessions' fail with MQRC_HCONN_ERROR, as a
  * closed core Connection's do.
  */
 import * as Comlink from "comlink";
 import { MQError, type ConnectionOptions, type PutMessage, type PutResult, type SessionOptions } from "../../../core/index.js";
-import { takeLease, type BridgedMessage, type ConnectionFacade, type SessionFacade } from "../../worker/index.js";
+import { holdLease, type BridgedMessage, type ConnectionFacade, type SessionFacade } from "../../worker/index.js";
 import { backedOut, interrupted } from "./calls.js";
 import type { Link, OwnerLink } from "./owner-link.js";
 
@@ -23,7 +24,7 @@ const GONE: unique symbol = Symbol("owner gone");
 export class SharedConnection {
   readonly #links: OwnerLink;
   readonly #options: ConnectionOptions;
-  readonly #lease: Promise<string>;
+  readonly #lease: ReturnType<typeof holdLease>;
   #on: { link: Link; connection: Promise<Comlink.Remote<ConnectionFacade>> } | undefined;
   readonly #sessions = new Set<SharedSession>();
   #closed = false;
@@ -33,7 +34,7 @@ export class SharedConnection {
   constructor(links: OwnerLink, options: ConnectionOptions, onClosed: () => void = () => undefined) {
     this.#links = links;
     this.#options = options;
-    this.#lease = takeLease();
+    this.#lease = holdLease();
     this.#onClosed = onClosed;
   }
 
@@ -54,7 +55,12 @@ export class SharedConnection {
     this.#sessions.clear();
     const on = this.#on;
     this.#on = undefined;
-    if (on) await Promise.race([on.connection.then((c) => c.close()), on.link.replaced]);
+    try {
+      if (on) await Promise.race([on.connection.then((c) => c.close()), on.link.replaced]);
+    } finally {
+      // Closed on the owner (or the owner is gone): the lease has nothing left to guard.
+      (await this.#lease).release();
+    }
   }
 
   /** True once closed (by close() or by closing the SharedQueueManager it came from). */
@@ -65,7 +71,7 @@ export class SharedConnection {
   /** @internal The connection on `link`'s owner, made there when first needed. */
   connectionOn(link: Link): Promise<Comlink.Remote<ConnectionFacade>> {
     if (this.#closed) return Promise.reject(closedError("connection"));
-    if (this.#on?.link !== link) this.#on = { link, connection: this.#lease.then((lease) => link.remote.createConnection(this.#options, lease)) };
+    if (this.#on?.link !== link) this.#on = { link, connection: this.#lease.then((lease) => link.remote.createConnection(this.#options, lease.name)) };
     return this.#on.connection;
   }
 
