@@ -17,6 +17,7 @@ export type { SharedBrowserQueueManagerOptions } from "./shared/open.js";
 export { SharedConnection, SharedSession } from "./shared/shared-jms.js";
 export { SharedListener } from "./shared/shared-listener.js";
 export type { ChangeNotice } from "./shared/protocol.js";
+export type { OwnerStatus } from "./shared/owner-link.js";
 export { askForPersistentStorage } from "./persistent-storage.js";
 export { startWorkerTriggerMonitor, TriggeredWorkerError, DEFAULT_TRIGGERED_WORKER_TIMEOUT_MS } from "./trigger-worker.js";
 export type { WorkerTriggerMonitor, WorkerTriggerMonitorOptions, TriggeredWorkerFailure } from "./trigger-worker.js";

@@ -12,7 +12,7 @@ import type { BrowseCursor, ConnectionOptions, ListenOptions, Message, MessageHa
 import { bridgeConnection, takeLease, type ConnectionFacade } from "./jms-bridge.js";
 import { bridgeListener, bridgeModuleListener, proxyHandler, type ListenerFacade } from "./listener-bridge.js";
 
-export { takeLease } from "./jms-bridge.js";
+export { holdLease, takeLease } from "./jms-bridge.js";
 export type { BridgedMessage, ConnectionFacade, SessionFacade } from "./jms-bridge.js";
 export { proxyHandler } from "./listener-bridge.js";
 export type { BridgedListenerEvent, HandlerModule, ListenerFacade } from "./listener-bridge.js";

@@ -50,15 +50,20 @@ export async function bridgeConnection(manager: QueueManager, options: Connectio
 
 /** In the page: a lease that lasts as long as this page (or worker) does; its name goes with createConnection. */
 export async function takeLease(): Promise<string> {
+  return (await holdLease()).name;
+}
+
+/**
+ * In the page: a lease as takeLease's, that the page may also end itself once what it leased
+ * is closed, so that neither the page's lock nor the worker's request for it outlives the
+ * connection or listener (the worker, granted it, closes what is closed already: nothing).
+ */
+export async function holdLease(): Promise<{ name: string; release(): void }> {
   const name = `webmq-lease-${crypto.randomUUID()}`;
-  await new Promise<void>((held) => {
-    void navigator.locks.request(name, () => {
-      held();
-      // Held until this context ends: only then does the worker get the lock.
-      return new Promise<never>(() => undefined);
-    });
+  const release = await new Promise<() => void>((held) => {
+    void navigator.locks.request(name, () => new Promise<void>((released) => held(released)));
   });
-  return name;
+  return { name, release };
 }
 
 // --- Internal helpers ---

@@ -103,6 +103,52 @@ describe("a call caught by the owner's page closing (tab mode, Chromium)", () =>
       else expect(outcome, JSON.stringify(outcomes)).toMatchObject({ reason: "MQRC_CALL_INTERRUPTED" });
     }
   });
+
+  it("an individual acknowledge in flight as the owner goes is MQRC_CALL_INTERRUPTED (it may have been applied), never MQRC_BACKED_OUT", { timeout: 90_000 }, async () => {
+    // As for the commit: closed 0 to 5 ms after the acknowledge is sent, the owner may not
+    // have had it, or may have applied it and lost the answer. A caller told "backed out"
+    // would process again a message that was in fact acknowledged.
+    const outcomes: { delay: number; reason: string; acknowledged: boolean }[] = [];
+    for (let delay = 0; delay < 6; delay++) {
+      const { owner, client } = await ownerAndClient();
+      await owner.qm.mqsc("DEFINE QLOCAL(APP.IN)");
+      await client.put("APP.IN", { body: `acknowledged ${delay}`, persistent: true });
+      await client.put("APP.IN", { body: `left ${delay}`, persistent: true });
+      const connection = await client.createConnection();
+      const session = await connection.createSession({ acknowledgeMode: "individual" });
+      const message = await session.receive("APP.IN", 1000);
+      expect(message).toMatchObject({ body: `acknowledged ${delay}` });
+      expect(await session.receive("APP.IN", 1000)).toMatchObject({ body: `left ${delay}` }); // held, never acknowledged
+
+      const acknowledging = session.acknowledge(message!.token).then(
+        () => "acknowledged",
+        (error: unknown) => reasonOf(error),
+      );
+      if (delay > 0) await sleep(delay);
+      owner.frame.remove();
+      const reason = await within(acknowledging, 10_000, "the acknowledge");
+      // The new owner (the client's page) opened from IndexedDB: the message left
+      // unacknowledged is back; the acknowledged one is gone if the owner applied it.
+      const bodies: string[] = [];
+      const cursor = await client.browse("APP.IN");
+      for (let m = await cursor.next(); m; m = await cursor.next()) bodies.push(String(m.body));
+      await cursor.close();
+      expect(bodies).toContain(`left ${delay}`);
+      outcomes.push({ delay, reason, acknowledged: !bodies.includes(`acknowledged ${delay}`) });
+      // The other message was held, unacknowledged, when the owner went: whatever became of
+      // the acknowledge, the session says that one was backed out, once, and carries on.
+      expect(await session.receiveNoWait("APP.IN").then(() => "answered", reasonOf)).toBe("MQRC_BACKED_OUT");
+      expect(await session.receiveNoWait("APP.IN")).not.toBeNull();
+      await session.close();
+      await client.close();
+    }
+    for (const outcome of outcomes) {
+      if (outcome.reason === "acknowledged") expect(outcome.acknowledged).toBe(true);
+      else expect(outcome, JSON.stringify(outcomes)).toMatchObject({ reason: "MQRC_CALL_INTERRUPTED" });
+    }
+    // Closed as the acknowledge was sent, the owner never answered it: the case this is about.
+    expect(outcomes[0]!.reason).toBe("MQRC_CALL_INTERRUPTED");
+  });
 });
 
 describe.each([

@@ -23,6 +23,25 @@ async function until(condition: () => Promise<boolean>, what: string, timeoutMs 
   }
 }
 
+/** The reason of an MQError made in another page's realm (instanceof does not cross realms). */
+function reasonOf(error: unknown): string {
+  return String((error as { reason?: unknown })?.reason ?? (error instanceof Error ? error.message : error));
+}
+
+/** The Web Locks client id of the page in `frame`: the holder of a lock it takes for the asking. */
+async function clientIdOf(frame: HTMLIFrameElement): Promise<string> {
+  const locks = frame.contentWindow!.navigator.locks;
+  const probe = `webmq-test-probe-${crypto.randomUUID()}`;
+  return locks.request(probe, async () => (await navigator.locks.query()).held!.find((lock) => lock.name === probe)!.clientId!);
+}
+
+/** The names of the leases (webmq-lease-*) page `clientId` holds, and of those anyone still asks for. */
+async function leasesOf(clientId: string): Promise<{ held: string[]; asked: string[] }> {
+  const { held = [], pending = [] } = await navigator.locks.query();
+  const mine = held.filter((lock) => lock.clientId === clientId && lock.name!.startsWith("webmq-lease-")).map((lock) => lock.name!);
+  return { held: mine, asked: pending.filter((lock) => mine.includes(lock.name!)).map((lock) => lock.name!) };
+}
+
 /** Everything on `queue`, got. */
 async function drain(qm: SharedQueueManager, queue: string): Promise<string[]> {
   const bodies: string[] = [];
@@ -133,6 +152,88 @@ describe.each([
     await cursor.close();
     expect((await qmSecond.queueStatus("APP.LISTENED")).depth).toBe(1);
     await qmSecond.close();
+  });
+
+  it("frees the link of each client page that closes its manager or goes away, so a long-lived owner holds only the links in use", { timeout: 60_000 }, async () => {
+    const options = names();
+    const first = await openPage();
+    const qm = await first.page.openBrowserQueueManager(options);
+    const before = await qm.ownerStatus();
+    const clients: { frame: HTMLIFrameElement; qm: SharedQueueManager }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { frame, page } = await openPage();
+      clients.push({ frame, qm: await page.openBrowserQueueManager(options) });
+    }
+    await clients[0]!.qm.put("DEV.QUEUE.1", { body: "from a client", persistent: true });
+    const opened = await qm.ownerStatus();
+    expect(opened).toEqual({ owner: before.owner, links: before.links + 4 });
+
+    // Two close their manager and stay; two pages go away without closing anything.
+    await clients[0]!.qm.close();
+    await clients[1]!.qm.close();
+    clients[2]!.frame.remove();
+    clients[3]!.frame.remove();
+    await until(async () => (await qm.ownerStatus()).links === before.links, `the owner held ${before.links} links again`, 10_000);
+    expect((await qm.ownerStatus()).owner).toBe(before.owner); // the same owner: its links were freed, not lost with it
+
+    // The owner serves on: the page left, and a page that comes now.
+    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "from a client" });
+    const later = await openPage();
+    const laterQm = await later.page.openBrowserQueueManager(options);
+    await laterQm.put("DEV.QUEUE.1", { body: "from a later page", persistent: true });
+    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "from a later page" });
+    expect((await qm.ownerStatus()).links).toBe(before.links + 1);
+    await laterQm.close();
+    await qm.close();
+  });
+
+  it("closes the JMS connections and listeners made from it when it is closed: an uncommitted get comes back, the connection's calls fail with MQRC_HCONN_ERROR, the listener handles no more", { timeout: 60_000 }, async () => {
+    const options = names();
+    const staying = await openPage();
+    const closing = await openPage();
+    const qm = await staying.page.openBrowserQueueManager(options);
+    const closingQm = await closing.page.openBrowserQueueManager(options);
+    await qm.put("DEV.QUEUE.1", { body: "held, then given back", persistent: true });
+
+    const closingClient = await clientIdOf(closing.frame);
+    expect(await leasesOf(closingClient)).toEqual({ held: [], asked: [] });
+    const connection = await closingQm.createConnection();
+    const session = await connection.createSession({ transacted: true });
+    expect(await session.receive("DEV.QUEUE.1", 1000)).toMatchObject({ body: "held, then given back" });
+    expect(await qm.get("DEV.QUEUE.1")).toBeNull(); // held by the uncommitted get
+    const handled: string[] = [];
+    await closingQm.listen("DEV.QUEUE.2", (message) => void handled.push(String(message.body)));
+    await qm.put("DEV.QUEUE.2", { body: "heard", persistent: true });
+    await until(async () => handled.length === 1, "the listener handled the first message", 10_000);
+    // The connection and the listener are each leased to the page; the owner watches each lease.
+    const leases = await leasesOf(closingClient);
+    expect(leases.held).toHaveLength(2);
+    expect(leases.asked.sort()).toEqual([...leases.held].sort());
+
+    // Its page stays open: only the close can give the message back.
+    await closingQm.close();
+    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "held, then given back" });
+    // Their leases ended with them: the page holds none, the owner asks for none.
+    await until(async () => (await leasesOf(closingClient)).held.length === 0, "the page held no lease");
+    expect((await navigator.locks.query()).pending!.filter((lock) => leases.held.includes(lock.name!))).toEqual([]);
+
+    const failures = await Promise.all([
+      session.receiveNoWait("DEV.QUEUE.1").then(() => "answered", reasonOf),
+      session.send("DEV.QUEUE.1", { body: "after the close" }).then(() => "answered", reasonOf),
+      session.commit().then(() => "answered", reasonOf),
+      connection.createSession().then(() => "answered", reasonOf),
+      closingQm.put("DEV.QUEUE.1", { body: "after the close" }).then(() => "answered", reasonOf),
+      closingQm.createConnection().then((c) => c.createSession()).then(() => "answered", reasonOf),
+    ]);
+    expect(failures).toEqual(Array.from({ length: 6 }, () => "MQRC_HCONN_ERROR"));
+    expect((await qm.queueStatus("DEV.QUEUE.1")).depth).toBe(0); // nothing was sent after the close
+
+    // The listener was closed on the owner: what is put now stays on its queue.
+    await qm.put("DEV.QUEUE.2", { body: "not heard", persistent: true });
+    await sleep(500);
+    expect(handled).toEqual(["heard"]);
+    expect(await qm.get("DEV.QUEUE.2")).toMatchObject({ body: "not heard" });
+    await qm.close();
   });
 
   // A dedicated worker loads its modules through Vite first, which is slow while the other projects run: 45 s.

@@ -5,9 +5,11 @@
  * link is replaced and everything waiting on the old one is told, so that it can be issued
  * again against the new owner or reported as interrupted.
  */
+import { MQError } from "../../../core/index.js";
 import { wrapQueueManager, type RemoteQueueManager } from "../../worker/index.js";
+import { holdLock } from "./held-lock.js";
 import { relayPort, type PortRelay } from "./port-relay.js";
-import { aliveLockName, controlChannelName, linkChannelName, type ControlMessage } from "./protocol.js";
+import { aliveLockName, controlChannelName, linkChannelName, linkLockName, type ControlMessage } from "./protocol.js";
 
 /** One link to one owner. `replaced` settles when that owner is gone (a new one announced) or the link closed. */
 export interface Link {
@@ -16,6 +18,12 @@ export interface Link {
   readonly ownerName: string;
   readonly remote: RemoteQueueManager;
   readonly replaced: Promise<void>;
+}
+
+/** What the owner says of itself: its id, and how many links (one per open manager of a client context) it serves. */
+export interface OwnerStatus {
+  owner: string;
+  links: number;
 }
 
 /** How long to wait for an owner's answer before asking again (an owner still opening answers when it is open). */
@@ -28,12 +36,13 @@ export class OwnerLink {
   #ownerName = "";
   #ownerKnown: { promise: Promise<string>; resolve(owner: string): void };
   #link: Promise<Link> | undefined;
-  #current: { link: Link; relay: PortRelay; replace(): void } | undefined;
+  #current: { link: Link; relay: PortRelay; end(): void; replace(): void } | undefined;
   #closed = false;
   readonly #onReplaced = new Set<() => void>();
   readonly #onOwnerGone: () => void;
   readonly #watching = new AbortController();
   readonly #watched = new Set<string>();
+  readonly #statusAsked = new Map<string, (status: OwnerStatus) => void>();
 
   /** `onOwnerGone` is called when an owner this link knew has gone, before any successor is known. */
   constructor(databaseName: string, onOwnerGone: () => void = () => undefined) {
@@ -43,6 +52,7 @@ export class OwnerLink {
     this.#control = new BroadcastChannel(controlChannelName(databaseName));
     this.#control.onmessage = (event: MessageEvent<ControlMessage>) => {
       const message = event.data;
+      if (message?.t === "status" && typeof message.ask === "string") this.#statusAsked.get(message.ask)?.({ owner: message.owner, links: message.links });
       if (message?.t !== "owner" || typeof message.owner !== "string" || message.owner === this.#owner) return;
       this.#owner = message.owner;
       this.#ownerName = typeof message.name === "string" ? message.name : "";
@@ -54,10 +64,26 @@ export class OwnerLink {
 
   /** The link to the current owner, made when first needed (waits for an owner to exist). */
   current(): Promise<Link> {
-    if (this.#closed) return Promise.reject(new Error("the link to the queue manager is closed"));
+    if (this.#closed) return Promise.reject(closedLink());
     if (this.#current && this.#current.link.owner === this.#owner) return Promise.resolve(this.#current.link);
     this.#link ??= this.#connect().finally(() => (this.#link = undefined));
     return this.#link;
+  }
+
+  /** Asks the owner how it stands (asking again until an owner answers). */
+  async ownerStatus(): Promise<OwnerStatus> {
+    const ask = crypto.randomUUID();
+    const answered = new Promise<OwnerStatus>((resolve) => this.#statusAsked.set(ask, resolve));
+    try {
+      for (;;) {
+        if (this.#closed) throw closedLink();
+        this.#control.postMessage({ t: "status?", ask } satisfies ControlMessage);
+        const status = await Promise.race([answered, sleep(ASK_AGAIN_MS).then(() => undefined)]);
+        if (status) return status;
+      }
+    } finally {
+      this.#statusAsked.delete(ask);
+    }
   }
 
   /** Calls `listener` each time the owner is replaced; returns the function that stops it. */
@@ -92,7 +118,7 @@ export class OwnerLink {
 
   async #connect(): Promise<Link> {
     for (;;) {
-      if (this.#closed) throw new Error("the link to the queue manager is closed");
+      if (this.#closed) throw closedLink();
       const owner = await this.#whoOwns();
       const id = crypto.randomUUID();
       const name = linkChannelName(this.#databaseName, id);
@@ -105,20 +131,32 @@ export class OwnerLink {
           resolve(true);
         };
       });
-      // The relay listens before the owner is asked, so that nothing it says is missed.
+      // The relay listens before the owner is asked, so that nothing it says is missed. The
+      // link's lock is held before it too: the owner asks for it to learn when the link ends
+      // (closed here, or this context gone) and frees its end then.
       const relay = relayPort(name, "a");
+      const releaseLink = await holdLock(linkLockName(id));
+      const end = () => {
+        relay.close();
+        releaseLink();
+      };
       this.#control.postMessage({ t: "connect", owner, link: id } satisfies ControlMessage);
       const ok = await linked;
       answers.close();
+      // Closed while the owner answered: end the link at once rather than keep it unused.
+      if (this.#closed) {
+        end();
+        throw closedLink();
+      }
       if (!ok || owner !== this.#owner) {
-        relay.close();
+        end();
         // No answer: that owner is gone or still opening; ask who owns it now.
         if (owner === this.#owner) this.#forgetOwner();
         continue;
       }
       const gone = deferred<void>();
       const link: Link = { owner, ownerName: this.#ownerName, remote: wrapQueueManager(relay.port), replaced: gone.promise };
-      this.#current = { link, relay, replace: () => gone.resolve() };
+      this.#current = { link, relay, end, replace: () => gone.resolve() };
       return link;
     }
   }
@@ -128,7 +166,7 @@ export class OwnerLink {
       this.#control.postMessage({ t: "who" } satisfies ControlMessage);
       const known = await Promise.race([this.#ownerKnown.promise, sleep(ASK_AGAIN_MS).then(() => undefined)]);
       if (known !== undefined) break;
-      if (this.#closed) throw new Error("the link to the queue manager is closed");
+      if (this.#closed) throw closedLink();
     }
     return this.#owner!;
   }
@@ -142,10 +180,15 @@ export class OwnerLink {
     const current = this.#current;
     if (!current) return;
     this.#current = undefined;
-    current.relay.close();
+    current.end();
     current.replace();
     for (const listener of [...this.#onReplaced]) listener();
   }
+}
+
+/** A call on a manager closed in this context, as a call on a disconnected handle is in MQ. */
+function closedLink(): MQError {
+  return new MQError("MQRC_HCONN_ERROR", "the queue manager was closed in this context: open it again to use it");
 }
 
 function deferred<T>(): { promise: Promise<T>; resolve(value: T): void } {

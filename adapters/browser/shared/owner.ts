@@ -10,7 +10,7 @@ import type { Clock, QueueManager } from "../../../core/index.js";
 import { exposeQueueManager } from "../../worker/index.js";
 import { relayPort, type PortRelay } from "./port-relay.js";
 import { broadcastChanges } from "./change-feed.js";
-import { aliveLockName, controlChannelName, linkChannelName, ownerLockName, type ControlMessage } from "./protocol.js";
+import { aliveLockName, controlChannelName, linkChannelName, linkLockName, ownerLockName, type ControlMessage } from "./protocol.js";
 
 export interface OwnerOptions {
   name: string;
@@ -94,7 +94,9 @@ async function serve(manager: QueueManager, options: OwnerOptions): Promise<{ st
     });
   });
   const control = new BroadcastChannel(controlChannelName(options.databaseName));
-  const links: PortRelay[] = [];
+  // The links served, by id: each is freed when its client's link lock is granted here.
+  const links = new Map<string, PortRelay>();
+  const stopping = new AbortController();
   const changes = broadcastChanges(manager, options.databaseName, ownerId);
   const shared = sharedView(manager, changes.objectsChanged);
   const announce = () => control.postMessage({ t: "owner", owner: ownerId, name: manager.name } satisfies ControlMessage);
@@ -102,11 +104,24 @@ async function serve(manager: QueueManager, options: OwnerOptions): Promise<{ st
   control.onmessage = (event: MessageEvent<ControlMessage>) => {
     const message = event.data;
     if (message?.t === "who") announce();
-    if (message?.t === "connect" && message.owner === ownerId && typeof message.link === "string") {
-      const name = linkChannelName(options.databaseName, message.link);
+    if (message?.t === "status?" && typeof message.ask === "string") {
+      control.postMessage({ t: "status", ask: message.ask, owner: ownerId, links: links.size } satisfies ControlMessage);
+    }
+    if (message?.t === "connect" && message.owner === ownerId && typeof message.link === "string" && !links.has(message.link)) {
+      const id = message.link;
+      const name = linkChannelName(options.databaseName, id);
       const relay = relayPort(name, "b");
-      links.push(relay);
+      links.set(id, relay);
       exposeQueueManager(shared, relay.port);
+      // The client holds the link's lock while the link lives (owner-link.ts): granted here
+      // when it closed its manager or went away, so the relay, its ports and the comlink
+      // endpoint on it are freed then, not kept for as long as this owner runs.
+      void navigator.locks
+        .request(linkLockName(id), { signal: stopping.signal }, () => {
+          links.get(id)?.close();
+          links.delete(id);
+        })
+        .catch(() => undefined);
       const reply = new BroadcastChannel(name);
       reply.postMessage({ t: "linked" } satisfies ControlMessage);
       reply.close();
@@ -117,7 +132,9 @@ async function serve(manager: QueueManager, options: OwnerOptions): Promise<{ st
     async stop() {
       control.close();
       changes.stop();
-      for (const link of links) link.close();
+      stopping.abort();
+      for (const link of links.values()) link.close();
+      links.clear();
       stopBeingAlive();
     },
   };

@@ -23,6 +23,12 @@ export const changesChannelName = (databaseName: string) => `webmq-changes:${dat
 /** A link's own channel (a port relayed over it, port-relay.ts). */
 export const linkChannelName = (databaseName: string, link: string) => `webmq-link:${databaseName}:${link}`;
 
+/**
+ * A lock the client holds while its link lives: the owner asks for it when it serves the link,
+ * and is granted it when the link has ended (closed, or its context gone), then frees the link.
+ */
+export const linkLockName = (link: string) => `webmq-link-alive:${link}`;
+
 export type ControlMessage =
   /** A client asking who owns the database now. */
   | { t: "who" }
@@ -31,7 +37,11 @@ export type ControlMessage =
   /** A client asking owner `owner` to serve it on link `link`. */
   | { t: "connect"; owner: string; link: string }
   /** The owner, on a link's channel: the link is served, calls may start. */
-  | { t: "linked" };
+  | { t: "linked" }
+  /** A context asking the owner how it stands (SharedQueueManager.ownerStatus); `ask` pairs the answer. */
+  | { t: "status?"; ask: string }
+  /** The owner's answer: who it is and how many links (one per client context's open manager) it serves. */
+  | { t: "status"; ask: string; owner: string; links: number };
 
 /** What the owner broadcasts after commits and definitions, coalesced per turn of its event loop. */
 export interface ChangeNotice {

@@ -5,20 +5,23 @@
  * when its owner went was rolled back by the new owner's open and is delivered again.
  */
 import type { ListenOptions, ListenerStats, Message } from "../../../core/index.js";
-import { proxyHandler, takeLease, type ListenerFacade } from "../../worker/index.js";
+import { holdLease, proxyHandler, type ListenerFacade } from "../../worker/index.js";
 import type { Link, OwnerLink } from "./owner-link.js";
 import type * as Comlink from "comlink";
 
 export class SharedListener {
   readonly #links: OwnerLink;
   readonly #start: (link: Link, lease: string) => Promise<Comlink.Remote<ListenerFacade>>;
-  readonly #lease = takeLease();
+  readonly #lease = holdLease();
   #on: { link: Link; listener: Promise<Comlink.Remote<ListenerFacade>> } | undefined;
   #closed = false;
   readonly #stopFollowing: () => void;
+  readonly #onClosed: () => void;
 
-  constructor(links: OwnerLink, queue: string, handler: (message: Message) => unknown, options: ListenOptions) {
+  /** @internal SharedQueueManager.listen makes it; `onClosed` tells it the listener needs no closing any more. */
+  constructor(links: OwnerLink, queue: string, handler: (message: Message) => unknown, options: ListenOptions, onClosed: () => void = () => undefined) {
     this.#links = links;
+    this.#onClosed = onClosed;
     this.#start = (link, lease) => link.remote.listen(queue, proxyHandler(handler), options, lease);
     this.#stopFollowing = links.onReplaced(() => void this.#follow().catch(() => undefined));
   }
@@ -34,7 +37,7 @@ export class SharedListener {
       const link = await this.#links.current();
       // Closed while the link was awaited: start nothing that nobody would close.
       if (this.#closed) return;
-      if (this.#on?.link !== link) this.#on = { link, listener: this.#lease.then((lease) => this.#start(link, lease)) };
+      if (this.#on?.link !== link) this.#on = { link, listener: this.#lease.then((lease) => this.#start(link, lease.name)) };
       const started = await Promise.race([this.#on.listener.then(() => true), link.replaced.then(() => false)]);
       if (started) return;
     }
@@ -53,10 +56,17 @@ export class SharedListener {
   }
 
   async close(): Promise<void> {
+    if (this.#closed) return;
     this.#closed = true;
+    this.#onClosed();
     this.#stopFollowing();
     const on = this.#on;
     this.#on = undefined;
-    if (on) await Promise.race([on.listener.then((l) => l.close()), on.link.replaced]);
+    try {
+      if (on) await Promise.race([on.listener.then((l) => l.close()), on.link.replaced]);
+    } finally {
+      // Closed on the owner (or the owner is gone): the lease has nothing left to guard.
+      (await this.#lease).release();
+    }
   }
 }

@@ -8,7 +8,7 @@ import type { ConnectionOptions, ListenOptions, Message, QueueManager } from "..
 import type { RemoteQueueManager } from "../../worker/index.js";
 import { brokenCursor, callOwner, type WhenOwnerGoes } from "./calls.js";
 import { watchChanges } from "./change-feed.js";
-import type { OwnerLink } from "./owner-link.js";
+import type { OwnerLink, OwnerStatus } from "./owner-link.js";
 import type { ChangeNotice } from "./protocol.js";
 import { SharedConnection } from "./shared-jms.js";
 import { SharedListener } from "./shared-listener.js";
@@ -34,6 +34,9 @@ export class SharedQueueManager {
   readonly #owned: Promise<QueueManager>;
   readonly #stop: () => Promise<void>;
   readonly #unwatch = new Set<() => void>();
+  /** What close() must close first: the JMS connections and listeners made from this manager and still open. */
+  readonly #connections = new Set<SharedConnection>();
+  readonly #listeners = new Set<SharedListener>();
 
   /** @internal index.ts opens it. */
   constructor(name: string, databaseName: string, links: OwnerLink, owning: () => boolean, owned: Promise<QueueManager>, stop: () => Promise<void>) {
@@ -143,14 +146,32 @@ export class SharedQueueManager {
 
   /** A JMS connection that follows the owner (shared-jms.ts), leased to this context. */
   async createConnection(options: ConnectionOptions = {}): Promise<SharedConnection> {
-    return new SharedConnection(this.#links, options);
+    const connection = new SharedConnection(this.#links, options, () => this.#connections.delete(connection));
+    this.#connections.add(connection);
+    return connection;
   }
 
   /** A listener on the owner with its handler here, leased to this context and started again on a new owner. */
   async listen(queue: string, handler: (message: Message) => unknown, options: ListenOptions = {}): Promise<SharedListener> {
-    const listener = new SharedListener(this.#links, queue, handler, options);
-    await listener.ready();
+    const listener = new SharedListener(this.#links, queue, handler, options, () => this.#listeners.delete(listener));
+    this.#listeners.add(listener);
+    try {
+      await listener.ready();
+    } catch (error) {
+      await listener.close().catch(() => undefined);
+      throw error;
+    }
     return listener;
+  }
+
+  /**
+   * What the context that runs the manager says of itself: its id (a new one each time the
+   * manager changes hands) and how many links it serves, one for each manager opened (and not
+   * yet closed) in a context of the origin, its own included: a link whose context closed
+   * its manager or went away is freed, so the count comes back down.
+   */
+  ownerStatus(): Promise<OwnerStatus> {
+    return this.#links.ownerStatus();
   }
 
   /** Calls `listener` with what the owner tells after each burst of commits and definitions, in every context. */
@@ -163,8 +184,17 @@ export class SharedQueueManager {
     };
   }
 
-  /** Ends this context's part: its link, its change watchers and, when it runs the manager, the manager (another context takes over). */
+  /**
+   * Ends this context's part: first the JMS connections made from it (on the owner, which rolls
+   * back what their sessions held, as closing a JMS connection does) and its listeners, then
+   * its link, its change watchers and, when it runs the manager, the manager (another context
+   * takes over).
+   */
   async close(): Promise<void> {
+    // Each ends at once if the owner is gone meanwhile (the new owner's open rolled back what
+    // it held); one that fails to close on the owner still leaves with this context's lease.
+    await Promise.allSettled([...this.#connections].map((connection) => connection.close()));
+    await Promise.allSettled([...this.#listeners].map((listener) => listener.close()));
     for (const unwatch of this.#unwatch) unwatch();
     this.#unwatch.clear();
     this.#links.close();
