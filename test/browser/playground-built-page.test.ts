@@ -44,7 +44,7 @@ describe("one page", { timeout: TEST_MS }, () => {
       .poll(() => $('tr[data-queue="DEV.QUEUE.1"]'), { timeout: PAGE_READY_MS })
       .not.toBeNull()
       .catch((error: Error) => {
-        throw new Error(`the page's queue table did not fill; its status line says: ${$(".shared-status")?.innerText ?? "(no status line)"}`, { cause: error });
+        throw new Error(`the page's queue table did not fill; its status line says: ${$(".shared-status")?.innerText ?? `(no status line; the frame shows ${frame.contentDocument?.location.href}: ${frame.contentDocument?.documentElement.outerHTML.slice(0, 600)})`}`, { cause: error });
       });
   }
 
