@@ -10,6 +10,7 @@ import type { QueueManagerDirectory } from "../http/queue-manager-directory.js";
 import { DEFAULT_QUEUE_MANAGERS, isConfiguredQueueManager, parseTokens, type EdgeEnv } from "./env.js";
 import type { QueueManagerObject } from "./queue-manager-object.js";
 import { REGISTRY_OBJECT_NAME } from "./queue-manager-registry.js";
+import { rpc } from "./rpc-errors.js";
 
 function objectFor(env: EdgeEnv, name: string): DurableObjectStub<QueueManagerObject> {
   return env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as DurableObjectStub<QueueManagerObject>;
@@ -21,7 +22,7 @@ function registry(env: EdgeEnv): DurableObjectStub<QueueManagerObject> {
 
 /** Whether the worker serves `name`: configured, or created and not deleted since. */
 export async function isServedQueueManager(env: EdgeEnv, name: string): Promise<boolean> {
-  return isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name) || (await registry(env).registryHas(name));
+  return isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name) || (await rpc(registry(env).registryHas(name)));
 }
 
 export function edgeDirectory(env: EdgeEnv): QueueManagerDirectory {
@@ -30,31 +31,31 @@ export function edgeDirectory(env: EdgeEnv): QueueManagerDirectory {
     async names() {
       // A generic entry (QM.*) admits names it cannot list: only the ones it names whole are listed.
       const configured = parseTokens(env.MQ_QUEUE_MANAGERS || DEFAULT_QUEUE_MANAGERS).filter((entry) => !entry.endsWith("*"));
-      const created = await registry(env).registryNames();
+      const created = await rpc(registry(env).registryNames());
       return [...new Set([...configured, ...created])];
     },
     async describe(name) {
       if (!(await isServedQueueManager(env, name))) throw unknown(name);
-      return objectFor(env, name).describeQueueManager(name);
+      return rpc(objectFor(env, name).describeQueueManager(name));
     },
     async create(name) {
-      if (isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name) || !(await registry(env).registryAdd(name))) throw queueManagerExists(name);
+      if (isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name) || !(await rpc(registry(env).registryAdd(name)))) throw queueManagerExists(name);
       try {
         // Opened now, from nothing, so that it has its default objects before the first request.
-        await objectFor(env, name).createQueueManager(name);
+        await rpc(objectFor(env, name).createQueueManager(name));
       } catch (error) {
-        await registry(env).registryRemove(name);
+        await rpc(registry(env).registryRemove(name));
         throw error;
       }
     },
     async delete(name) {
       if (isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name)) throw configuredQueueManager(name);
-      if (!(await registry(env).registryHas(name))) throw unknown(name);
+      if (!(await rpc(registry(env).registryHas(name)))) throw unknown(name);
       // The object first: from here on it refuses requests (2058), and a crtmqm of the name
       // meanwhile is 409 (still registered), so that no crtmqm's new queue manager is deleted
       // by this dltmqm, nor left registered on an object that refuses it.
-      await objectFor(env, name).deleteQueueManager();
-      if (!(await registry(env).registryRemove(name))) throw unknown(name);
+      await rpc(objectFor(env, name).deleteQueueManager());
+      if (!(await rpc(registry(env).registryRemove(name)))) throw unknown(name);
     },
   };
 }

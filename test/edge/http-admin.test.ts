@@ -3,9 +3,10 @@
  * Durable Objects in workerd; and what only the edge has: created queue managers outlive a
  * restart, and dltmqm empties the queue manager's Durable Object.
  */
-import { abortAllDurableObjects, SELF } from "cloudflare:test";
+import { abortAllDurableObjects, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { adminClient, testAdminApi, type AdminTarget } from "../contract/http-admin.contract.js";
+import type { QueueManagerObject } from "../../adapters/edge/queue-manager-object.js";
 
 let counter = 0;
 const edgeAdmin: AdminTarget = {
@@ -36,6 +37,18 @@ describe("admin REST API: workerd-only", () => {
     const got = await get(qmgr);
     expect(got.status).toBe(200);
     expect(await got.text()).toBe("survives");
+  });
+
+  it("answers an error from a queue manager's Durable Object with its MQ reason, not a 500: a name whose object was deleted while still listed", async () => {
+    const { create, show } = adminClient(edgeAdmin);
+    const qmgr = edgeAdmin.newName();
+    expect((await create({ name: qmgr })).status).toBe(201);
+    // The moment inside a dltmqm after the object refuses requests and before the registry forgets the name.
+    const object = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(qmgr)) as DurableObjectStub<QueueManagerObject>;
+    await object.deleteQueueManager();
+    const shown = await show(qmgr);
+    expect(shown.status).toBe(404);
+    expect(await shown.json()).toMatchObject({ error: [{ msgId: "MQWB0009E", reasonCode: 2058, completionCode: 2 }] });
   });
 
   it("lets no request racing dltmqm leave anything behind: created again, the queue manager starts from nothing and works", async () => {
