@@ -45,7 +45,8 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
   const hostname = options.hostname ?? "127.0.0.1";
   let server: ServerType | undefined;
   const port = await new Promise<number>((resolve) => {
-    server = serve({ fetch: (request, env) => (request.method === "DELETE" ? streamGotMessage(app.fetch(request, env)) : app.fetch(request, env)), port: options.port ?? 0, hostname }, (info) => resolve(info.port));
+    const answer = (request: Request, env: unknown) => (request.method === "DELETE" ? streamGotMessage(app.fetch(request, env)) : answerAfterBody(request, app.fetch(request, env)));
+    server = serve({ fetch: answer, port: options.port ?? 0, hostname }, (info) => resolve(info.port));
   });
   return {
     url: `http://${hostname}:${port}`,
@@ -67,5 +68,36 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
 async function streamGotMessage(response: Response | Promise<Response>): Promise<Response> {
   const answer = await response;
   if (answer.status === 200 && answer.body !== null) answer.headers.set("transfer-encoding", "chunked");
+  return answer;
+}
+
+/** The most of a refused request's unread body the server reads and drops before it answers. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A request refused before its body was read (413 for a body over a route's limit, 400, 401):
+ * the rest of the body is read and dropped before the answer goes, up to DRAIN_LIMIT_BYTES.
+ * Otherwise the socket is closed on a client still sending, which then sees ECONNRESET instead
+ * of the answer that says what was wrong.
+ */
+async function answerAfterBody(request: Request, response: Response | Promise<Response>): Promise<Response> {
+  const answer = await response;
+  const body = request.body;
+  if (answer.status < 400 || body === null || body.locked) return answer;
+  const reader = body.getReader();
+  let dropped = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      dropped += value.byteLength;
+      if (dropped > DRAIN_LIMIT_BYTES) {
+        await reader.cancel();
+        break;
+      }
+    }
+  } catch {
+    // The client went away: there is no one to answer.
+  }
   return answer;
 }

@@ -55,6 +55,25 @@ describe("REST security on Node's HTTP server: configuration", () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
+  it("answers a body far over a route's limit with its error, which the client reads, never a reset while it is still sending", async () => {
+    const post = (path: string, body: string) =>
+      fetch(server.url + path, { method: "POST", headers: { authorization: "Bearer socket-admin-token", "ibm-mq-rest-csrf-token": "", "content-type": "application/json" }, body });
+    const qmgr = managers[nextManager++]!.name;
+    // Over the login route's 16 KiB and the MQSC route's 256 KiB: each was now and then ECONNRESET.
+    const cases = [
+      { path: "/ibmmq/rest/v2/login", body: JSON.stringify({ username: "x".repeat(300_000), password: "y" }), status: 400 },
+      { path: "/ibmmq/rest/v2/login", body: JSON.stringify({ username: "x".repeat(3_000_000), password: "y" }), status: 400 },
+      { path: `/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`, body: JSON.stringify({ type: "runCommand", parameters: { command: `DISPLAY QMGR ${"x".repeat(3_000_000)}` } }), status: 413 },
+    ];
+    for (const { path, body, status } of cases) {
+      for (let i = 0; i < 15; i++) {
+        const response = await post(path, body);
+        expect(response.status, path).toBe(status);
+        expect(JSON.stringify(await response.json())).toMatch(/MQWB\d{4}E/);
+      }
+    }
+  });
+
   it("refuses to start with a malformed MQ_USERS entry, saying which entry and never echoing the hash", async () => {
     const broken = ["admin:MQWebAdmin:pbkdf2-sha256$1000$c2FsdHNhbHQ=$short", "admin:Superuser:pbkdf2-sha256$1000$c2FsdHNhbHQ=$x", "justaname"];
     for (const users of broken) {
