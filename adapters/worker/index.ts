@@ -9,7 +9,7 @@
 import * as Comlink from "comlink";
 import { MQError, UnprocessableMessageError, withPropertyAccess, type Property, type QueueManager, type SerializedMQError } from "../../core/index.js";
 import type { BrowseCursor, ConnectionOptions, ListenOptions, Message, MessageHandler } from "../../core/index.js";
-import { bridgeConnection, takeLease, type ConnectionFacade } from "./jms-bridge.js";
+import { bridgeConnection, holdLease, type ConnectionFacade } from "./jms-bridge.js";
 import { bridgeListener, bridgeModuleListener, proxyHandler, type ListenerFacade } from "./listener-bridge.js";
 
 export { holdLease, takeLease } from "./jms-bridge.js";
@@ -112,7 +112,8 @@ export function wrapQueueManager(endpoint: Comlink.Endpoint): RemoteQueueManager
  * when the page goes away what the connection held comes back to the queues.
  */
 export async function connectRemote(remote: RemoteQueueManager, options: ConnectionOptions = {}): Promise<Comlink.Remote<ConnectionFacade>> {
-  return remote.createConnection(options, await takeLease());
+  const lease = await holdLease();
+  return endsLease(await remote.createConnection(options, lease.name).catch(releasing(lease)), lease);
 }
 
 /**
@@ -121,10 +122,36 @@ export async function connectRemote(remote: RemoteQueueManager, options: Connect
  * handling goes back to its queue.
  */
 export async function listenRemote(remote: RemoteQueueManager, queue: string, handler: (message: Message) => unknown, options: ListenOptions = {}): Promise<Comlink.Remote<ListenerFacade>> {
-  return remote.listen(queue, proxyHandler(handler), options, await takeLease());
+  const lease = await holdLease();
+  return endsLease(await remote.listen(queue, proxyHandler(handler), options, lease.name).catch(releasing(lease)), lease);
 }
 
 // --- Internal helpers ---
+
+type Lease = Awaited<ReturnType<typeof holdLease>>;
+
+/**
+ * The remote connection or listener, whose close() also ends the page's lease on it: neither
+ * the page's Web Lock nor the worker's request for it outlives what it leased.
+ */
+function endsLease<T extends { close(): unknown }>(remote: Comlink.Remote<T>, lease: Lease): Comlink.Remote<T> {
+  const close = async () => {
+    try {
+      return await (remote as unknown as { close(): Promise<void> }).close();
+    } finally {
+      lease.release();
+    }
+  };
+  return new Proxy(remote, { get: (target, property) => (property === "close" ? close : Reflect.get(target, property)) });
+}
+
+/** Releases `lease` when the call it went with failed, and passes the failure on. */
+function releasing(lease: Lease): (error: unknown) => never {
+  return (error) => {
+    lease.release();
+    throw error;
+  };
+}
 
 interface SerializedThrow {
   mqError?: SerializedMQError;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { connectRemote, wrapQueueManager } from "../../adapters/worker/index.js";
+import { leaseLocks } from "./support/lease-locks.js";
 
 function hostWorker(qmgr: string): Worker {
   const url = new URL("./fixtures/jms-host.worker.ts", import.meta.url);
@@ -19,7 +20,10 @@ describe("JMS across a worker boundary (Chromium)", () => {
     const qmgr = `JMSB${Date.now().toString(36).toUpperCase()}`;
     const host = hostWorker(qmgr);
     const remote = wrapQueueManager(portTo(host));
+    const leasesBefore = await leaseLocks();
     const connection = await connectRemote(remote, { clientId: "page-1" });
+    // The page holds the lease, and the worker waits for it (to close the connection if the page goes).
+    await expect.poll(leaseLocks).toBe(leasesBefore + 2);
     const session = await connection.createSession({ transacted: true });
     await session.send("DEV.QUEUE.1", { body: "from the page", persistent: true });
     expect(await remote.get("DEV.QUEUE.1")).toBeNull();
@@ -31,6 +35,8 @@ describe("JMS across a worker boundary (Chromium)", () => {
     await session.commit();
     await connection.close();
     expect((await remote.queueStatus("DEV.QUEUE.1")).depth).toBe(0);
+    // Closed, the connection's lease ends on both sides: nothing waits for a page that is still here.
+    await expect.poll(leaseLocks).toBe(leasesBefore);
     await remote.close();
     host.terminate();
     indexedDB.deleteDatabase(`webmq:${qmgr}`);

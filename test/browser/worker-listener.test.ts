@@ -2,6 +2,7 @@ import * as Comlink from "comlink";
 import { describe, expect, it } from "vitest";
 import { UnprocessableMessageError, type Message } from "../../core/index.js";
 import { listenRemote, wrapQueueManager, type BridgedListenerEvent, type RemoteQueueManager } from "../../adapters/worker/index.js";
+import { leaseLocks } from "./support/lease-locks.js";
 
 function managerWorker(qmgr: string): Worker {
   const url = new URL("./fixtures/queue-manager.worker.ts", import.meta.url);
@@ -50,6 +51,7 @@ describe("a listener in a Web Worker (Chromium)", () => {
     const remote = wrapQueueManager(worker);
     await remote.mqsc(APP_QUEUES);
     const handled: string[] = [];
+    const leasesBefore = await leaseLocks();
     const listener = await listenRemote(remote, "APP.IN", (message: Message) => {
       handled.push(`${String(message.body)}#${message.backoutCount}`);
       if (message.body === "poison") throw new Error("fails every time");
@@ -73,6 +75,8 @@ describe("a listener in a Web Worker (Chromium)", () => {
 
     await listener.close();
     expect(await listener.closed()).toBe(true);
+    // Its lease ends with it, in the page and in the worker.
+    await expect.poll(leaseLocks).toBe(leasesBefore);
     await remote.put("APP.IN", { body: "after close" });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await remote.get("APP.IN")).toMatchObject({ body: "after close" });
