@@ -223,9 +223,11 @@ describe.each([
       session.commit().then(() => "answered", reasonOf),
       connection.createSession().then(() => "answered", reasonOf),
       closingQm.put("DEV.QUEUE.1", { body: "after the close" }).then(() => "answered", reasonOf),
-      closingQm.createConnection().then((c) => c.createSession()).then(() => "answered", reasonOf),
+      closingQm.createConnection().then(() => "answered", reasonOf),
     ]);
     expect(failures).toEqual(Array.from({ length: 6 }, () => "MQRC_HCONN_ERROR"));
+    // The refused connection took no lease.
+    expect((await leasesOf(closingClient)).held).toEqual([]);
     expect((await qm.queueStatus("DEV.QUEUE.1")).depth).toBe(0); // nothing was sent after the close
 
     // The listener was closed on the owner: what is put now stays on its queue.

@@ -92,6 +92,11 @@ export class OwnerLink {
     return () => this.#onReplaced.delete(listener);
   }
 
+  /** Throws MQRC_HCONN_ERROR once the manager was closed in this context. */
+  checkOpen(): void {
+    if (this.#closed) throw closedLink();
+  }
+
   close(): void {
     this.#closed = true;
     this.#watching.abort();

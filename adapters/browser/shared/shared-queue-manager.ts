@@ -146,6 +146,8 @@ export class SharedQueueManager {
 
   /** A JMS connection that follows the owner (shared-jms.ts), leased to this context. */
   async createConnection(options: ConnectionOptions = {}): Promise<SharedConnection> {
+    // Refused before it takes a lease: a closed manager makes no connection.
+    this.#links.checkOpen();
     const connection = new SharedConnection(this.#links, options, () => this.#connections.delete(connection));
     this.#connections.add(connection);
     return connection;
