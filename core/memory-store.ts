@@ -197,5 +197,6 @@ function firstAfter(seqs: readonly number[], seq: number): number {
 }
 
 function copyBody(body: StoredBody): StoredBody {
-  return typeof body === "string" ? body : body.slice();
+  // Anything else stored (a damaged record) is returned as it is, for the kernel to judge.
+  return body instanceof Uint8Array ? body.slice() : body;
 }

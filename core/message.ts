@@ -283,7 +283,12 @@ export function decodeBody(stored: StoredBody, format: BodyFormat): MessageBody 
     case "bytes":
       return typeof stored === "string" ? utf8Encode(stored) : stored.slice();
     case "json":
-      return JSON.parse(typeof stored === "string" ? stored : utf8Decode(stored)) as JsonValue;
+      try {
+        return JSON.parse(typeof stored === "string" ? stored : utf8Decode(stored)) as JsonValue;
+      } catch (cause) {
+        if (cause instanceof MQError) throw cause;
+        throw new MQError("MQRC_FORMAT_ERROR", "the JSON body is not valid JSON", { cause });
+      }
   }
 }
 

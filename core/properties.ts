@@ -134,7 +134,11 @@ export function toProperties(input: PropertiesInput | undefined): Property[] {
     out.push(toProperty(name, value));
   };
   if (Array.isArray(input)) {
-    for (const p of input as readonly Property[]) add(p.name, { type: p.type, value: p.value });
+    for (const p of input as readonly unknown[]) {
+      if (p === null || typeof p !== "object") throw typeError("(properties)", `a list of properties holds {name, type, value} objects; ${String(p)} is not one`);
+      const { name, type, value } = p as Property;
+      add(name, { type, value });
+    }
   } else if (input instanceof Map) {
     for (const [name, value] of input) add(name, value);
   } else if (typeof input === "object") {

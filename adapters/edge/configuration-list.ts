@@ -1,3 +1,5 @@
+import { ConfigurationError } from "../http/configuration-error.js";
+
 /**
  * A configuration variable that lists things as JSON (MQ_LISTENERS, MQ_TRIGGER_MONITORS): a
  * string of JSON, or an array where wrangler.toml [vars] gives one. Checked as it is read; a
@@ -10,16 +12,16 @@ export function parseConfigurationList(variable: string, value: unknown, what: s
     try {
       parsed = JSON.parse(value);
     } catch (error) {
-      throw new TypeError(`${variable} must be JSON (an array of ${what}): ${error instanceof Error ? error.message : String(error)}`);
+      throw new ConfigurationError(variable, `${variable} must be JSON (an array of ${what}): ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  if (!Array.isArray(parsed)) throw new TypeError(`${variable} must be an array of ${what}, each { ${required.join(", ")}, ... }`);
+  if (!Array.isArray(parsed)) throw new ConfigurationError(variable, `${variable} must be an array of ${what}, each { ${required.join(", ")}, ... }`);
   return parsed.map((entry, index) => {
     const at = `${variable}[${index}]`;
-    if (entry === null || typeof entry !== "object") throw new TypeError(`${at} must be an object`);
+    if (entry === null || typeof entry !== "object") throw new ConfigurationError(variable, `${at} must be an object`);
     const fields = entry as Record<string, unknown>;
     for (const key of required) {
-      if (typeof fields[key] !== "string" || fields[key] === "") throw new TypeError(`${at}.${key} must be a non-empty string`);
+      if (typeof fields[key] !== "string" || fields[key] === "") throw new ConfigurationError(variable, `${at}.${key} must be a non-empty string`);
     }
     return fields;
   });

@@ -1,4 +1,4 @@
-import { DEFAULT_SESSION_SECONDS, principalKey, type SecurityOptions } from "../http/index.js";
+import { ConfigurationError, DEFAULT_SESSION_SECONDS, principalKey, type SecurityOptions } from "../http/index.js";
 
 /** The bindings and variables the edge worker expects (see wrangler.toml and README). */
 export interface EdgeEnv {
@@ -57,10 +57,12 @@ export function isConfiguredQueueManager(configured: string | undefined, name: s
 
 /** A whole-number variable, or `fallback` when unset; a value that is not one stops the worker with a clear error. */
 export function numberVariable(env: EdgeEnv, key: "MQ_MAX_WAIT_MS" | "MQ_RESPONSE_TIMEOUT_MS" | "MQ_MESSAGE_MEMORY_BYTES" | "MQ_SESSION_SECONDS", fallback: number): number {
-  const value = env[key];
+  // wrangler.toml [vars] may give a number (or anything TOML holds), a secret always text.
+  const value: unknown = env[key];
   if (value === undefined || value === "") return fallback;
-  const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!Number.isSafeInteger(parsed)) throw new TypeError(`${key} must be a whole number; it is ${JSON.stringify(value)}`);
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  const parsed = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(parsed)) throw new ConfigurationError(key, `${key} must be a whole number; it is ${JSON.stringify(value) ?? String(value)}`);
   return parsed;
 }
 

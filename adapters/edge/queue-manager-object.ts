@@ -12,7 +12,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { MQError, QueueManager } from "../../core/index.js";
-import { DEFAULT_HTTP_LIMITS, createHttpApp } from "../http/index.js";
+import { DEFAULT_HTTP_LIMITS, createHttpApp, errorResponse } from "../http/index.js";
 import { AlarmClock } from "./alarm-clock.js";
 import { EdgeListeners, parseListenerConfiguration } from "./listeners.js";
 import { EdgeTriggerMonitors, parseTriggerMonitorConfiguration } from "./triggers.js";
@@ -95,7 +95,17 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   }
 
   override async fetch(request: Request): Promise<Response> {
-    this.#app ??= createHttpApp({
+    try {
+      this.#app ??= this.#createApp();
+    } catch (error) {
+      // A variable it cannot use (MQ_MAX_WAIT_MS, ...): a 500 naming it, not an unexplained one.
+      return errorResponse(error, request);
+    }
+    return this.#app.fetch(request);
+  }
+
+  #createApp(): ReturnType<typeof createHttpApp> {
+    return createHttpApp({
       queueManager: (name) => this.queueManager(name),
       // The principal the front Worker forwards, when its MAC is right; anything else is
       // authenticated here from the same users and tokens (worker.ts says why).
@@ -105,7 +115,6 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       maxWait: numberVariable(this.env, "MQ_MAX_WAIT_MS", DEFAULT_HTTP_LIMITS.maxWait),
       responseTimeout: numberVariable(this.env, "MQ_RESPONSE_TIMEOUT_MS", DEFAULT_HTTP_LIMITS.responseTimeout),
     });
-    return this.#app.fetch(request);
   }
 
   /** What GET /admin/qmgr shows of this object's queue manager, opened under `name` if it is not yet. */

@@ -17,6 +17,7 @@
  */
 import { HTTPException } from "hono/http-exception";
 import { MQCC_FAILED, MQError, MQRC, type MQReasonName } from "../../core/index.js";
+import { ConfigurationError } from "./configuration-error.js";
 import { MESSAGES, messageText, type MessageId } from "./messages.js";
 
 export interface RestErrorDetails {
@@ -343,6 +344,12 @@ export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof RestError) return error.toResponse();
   if (error instanceof MQError) return fromMQError(error, request ? errorContext(request.url) : undefined).toResponse();
   if (error instanceof HTTPException) return error.getResponse();
+  if (error instanceof ConfigurationError) {
+    // The operator's mistake, not a bug: name the variable to fix; the log says what is wrong.
+    console.error(`webmq: ${error.message}`);
+    const detail = `This server's configuration is not usable: ${error.variable} must be fixed; the server's log says what is wrong with it.`;
+    return new RestError({ status: 500, msgId: "MQWB0000E", inserts: [error.name], detail, reason: error.reason }).toResponse();
+  }
   return new RestError({
     status: 500,
     msgId: "MQWB0000E",

@@ -108,6 +108,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
 
 export { RestError, badName, configuredQueueManager, errorResponse, httpStatusFor, queueManagerExists, routeNotFound, unknownQueueManager } from "./errors.js";
 export { MESSAGES, type MessageId } from "./messages.js";
+export { ConfigurationError } from "./configuration-error.js";
 export { ROUTES, ADMIN_ONLY_ROUTES, accessFor, resourceAt, unmatchedRequest, type RouteAccess, type RouteSpec } from "./routes.js";
 export { memoryDirectory, queueManagerFacts, type QueueManagerDirectory, type QueueManagerFacts, type MemoryDirectoryOptions } from "./queue-manager-directory.js";
 export { addAdminQueueManagerRoutes, INSTALLATION_NAME, type InstallationInfo } from "./admin-qmgr-route.js";

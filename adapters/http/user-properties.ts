@@ -18,7 +18,8 @@
  *
  *   `type` is one of string, boolean, byte, short, int, long, float, double, null, and may be
  *   left out to infer it from the JSON value (string, boolean, int/long/double, null). A long
- *   beyond 2^53 is written as a decimal string.
+ *   beyond 2^53 is written as a decimal string, an infinite or NaN float or double as
+ *   "Infinity", "-Infinity" or "NaN" (JSON has no such numbers).
  *
  * Responses (get, browse, message list) give the properties in our JSON form. HTTP header
  * values are Latin-1, so other characters are written as JSON \u escapes there.
@@ -30,6 +31,7 @@ import { HEADER } from "./headers.js";
 
 const PROPERTY_TYPES: ReadonlySet<string> = new Set<PropertyType>(["string", "boolean", "byte", "short", "int", "long", "float", "double", "null"]);
 const DECIMAL_INTEGER = /^-?\d+$/;
+const NON_FINITE = /^(-?Infinity|NaN)$/;
 
 /** Parses the header into what core's put takes; name and range rules are core's to check. */
 export function parseUserProperties(header: string): Map<string, PropertyInput> {
@@ -89,7 +91,8 @@ function parseBridgeProperties(header: string): Map<string, PropertyInput> {
     at++;
     if (name === "") throw fail("a property has no name");
     if (properties.has(name)) throw fail(`property ${name} is given twice`);
-    const coreType = BRIDGE_TYPES[type];
+    // Own keys only: "constructor" or "toString" is no type, whatever Object.prototype holds.
+    const coreType = Object.hasOwn(BRIDGE_TYPES, type) ? BRIDGE_TYPES[type] : undefined;
     if (!coreType) throw fail(`property ${name}: unknown type ${JSON.stringify(type)}`);
     properties.set(name, { type: coreType, value: bridgeValue(name, value.text, coreType, fail) });
   }
@@ -140,8 +143,14 @@ function parseJsonProperties(header: string): Map<string, PropertyInput> {
       continue;
     }
     if (typeof type !== "string" || !PROPERTY_TYPES.has(type)) throw fail(`property ${name}: unknown type ${JSON.stringify(type)}`);
-    // JSON has no 64-bit integers: a long may come as a decimal string.
-    const typed = type === "long" && typeof value === "string" && DECIMAL_INTEGER.test(value) ? BigInt(value) : value;
+    // JSON has no 64-bit integers, infinities or NaN: a long may come as a decimal string, a
+    // float or double as "Infinity", "-Infinity" or "NaN" (as formatUserProperties writes them).
+    const typed =
+      type === "long" && typeof value === "string" && DECIMAL_INTEGER.test(value)
+        ? BigInt(value)
+        : (type === "double" || type === "float") && typeof value === "string" && NON_FINITE.test(value)
+          ? Number(value)
+          : value;
     properties.set(name, { type: type as PropertyType, value: typed as PropertyValue });
   }
   return properties;
@@ -153,9 +162,13 @@ export function formatUserProperties(properties: readonly Property[]): string | 
   return asciiJson(properties.map(userPropertyJson));
 }
 
-/** One property as JSON: a long beyond JSON's safe integers becomes a decimal string. */
+/**
+ * One property as JSON: a long beyond JSON's safe integers becomes a decimal string, and a
+ * float or double that is infinite or NaN its name ("Infinity", "-Infinity", "NaN"), which
+ * JSON.stringify would otherwise turn into null.
+ */
 export function userPropertyJson(property: Property): { name: string; value: string | number | boolean | null; type: PropertyType } {
-  const value = typeof property.value === "bigint" ? property.value.toString() : property.value;
+  const value = typeof property.value === "bigint" || (typeof property.value === "number" && !Number.isFinite(property.value)) ? String(property.value) : property.value;
   return { name: property.name, value, type: property.type };
 }
 

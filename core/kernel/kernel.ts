@@ -273,18 +273,20 @@ export class Kernel {
     const record = entry.record;
     queue.lastGetTime = now;
     if (!record.persistent) {
-      const body = entry.body!;
+      const message = this.#messageOf(queue, entry, entry.body!, now);
       this.forget(queue, entry);
       this.#getCommitted(queue, record);
-      return toMessage(record, body, now);
+      return message;
     }
     let body: StoredBody;
     try {
       body = entry.body ?? (await this.readBody(record));
     } catch (error) {
-      this.putBack(queue, entry);
+      this.#putBackUnlessDamaged(queue, entry, error);
       throw error;
     }
+    // Read before the delete: a body that cannot be read must not be deleted with the get.
+    const message = this.#messageOf(queue, entry, body, now);
     try {
       // The store's commit awaited directly (see #putPersistent), its failure wrapped here.
       await this.#commits.commit([{ op: "deleteMessage", seq: record.seq, queue: record.queue, priority: record.priority }]);
@@ -294,7 +296,34 @@ export class Kernel {
     }
     this.forget(queue, entry);
     this.#getCommitted(queue, record);
-    return toMessage(record, body, now);
+    return message;
+  }
+
+  /**
+   * The message a got entry gives. A stored body that cannot be read as its format (damaged
+   * in the store) is set aside: reported in `damaged`, dropped from memory but left in the
+   * store, and the get is MQRC_FORMAT_ERROR; the next get goes on to the next message.
+   */
+  #messageOf(queue: LocalQueue, entry: Entry, body: StoredBody, now: number): Message {
+    try {
+      return toMessage(entry.record, body, now);
+    } catch (error) {
+      const problem = `its body cannot be read as ${entry.record.bodyFormat}: ${describe(error)}`;
+      this.#setAside(queue, entry, problem);
+      throw new MQError("MQRC_FORMAT_ERROR", `message ${entry.record.messageId} on ${queue.name} is damaged in the store and was set aside: ${problem}`, { cause: error });
+    }
+  }
+
+  /** A taken entry whose body could not be read: back in its place, unless the store holds it damaged (then set aside, or it would block the queue). */
+  #putBackUnlessDamaged(queue: LocalQueue, entry: Entry, error: unknown): void {
+    if (error instanceof MQError && error.reason === "MQRC_OBJECT_DAMAGED") this.#setAside(queue, entry, error.message);
+    else this.putBack(queue, entry);
+  }
+
+  /** Drops a damaged message from memory and reports it; its record stays in the store, untouched. */
+  #setAside(queue: LocalQueue, entry: Entry, problem: string): void {
+    this.forget(queue, entry);
+    this.damaged.push({ kind: "message", key: String(entry.record.seq), problem });
   }
 
   /** A got message joins the unit of work: removed when it commits, back in its place when it backs out. */
@@ -304,7 +333,7 @@ export class Kernel {
     try {
       // The unit may have ended while the get waited.
       unit.checkActive();
-      const message = toMessage(record, entry.body ?? (await this.readBody(record)), now);
+      const message = this.#messageOf(queue, entry, entry.body ?? (await this.readBody(record)), now);
       unit.add({
         kind: "get",
         record,
@@ -319,7 +348,7 @@ export class Kernel {
       });
       return message;
     } catch (error) {
-      this.putBack(queue, entry);
+      if (entry.state !== EntryState.Gone) this.#putBackUnlessDamaged(queue, entry, error); // gone: already set aside
       throw error;
     }
   }
@@ -337,6 +366,7 @@ export class Kernel {
       throw new MQError("MQRC_RESOURCE_PROBLEM", `the ${this.store.kind} store could not read message ${seq}: ${describe(error)}`, { cause: error });
     }
     if (body === undefined) throw new MQError("MQRC_OBJECT_DAMAGED", `the body of message ${seq} is missing from the ${this.store.kind} store`);
+    if (typeof body !== "string" && !(body instanceof Uint8Array)) throw new MQError("MQRC_OBJECT_DAMAGED", `the body of message ${seq} in the ${this.store.kind} store is neither text nor bytes`);
     return body;
   }
 

@@ -172,7 +172,7 @@ export abstract class QueueManagerBase {
     return { ...this.#attributes };
   }
 
-  /** Stored records that could not be used when the queue manager opened; they were left in the store. */
+  /** Stored records that could not be used when the queue manager opened, or when a get read a damaged body; they were left in the store. */
   get damagedRecords(): DamagedRecord[] {
     return this.kernel.damaged.map((d) => ({ ...d }));
   }

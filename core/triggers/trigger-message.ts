@@ -203,8 +203,8 @@ export function decodeTriggerMessageCharacter(text: string): TriggerMessage & { 
     throw new MQError("MQRC_TMC_ERROR", `MQTMC2 ApplType is blanks (or a right-aligned number); this one has ${JSON.stringify(applType)}`);
   }
   const tm = { applicationType: applType.trim() === "" ? 0 : Number(applType) } as TriggerMessage & { queueManagerName: string };
-  for (const field of CHARACTER_FIELDS) tm[field.key] = unpadded(text.slice(field.offset, field.offset + field.size));
-  tm.queueManagerName = unpadded(text.slice(QMGR_NAME_OFFSET, QMGR_NAME_OFFSET + QMGR_NAME_SIZE));
+  for (const field of CHARACTER_FIELDS) tm[field.key] = fieldText(text.slice(field.offset, field.offset + field.size), field.name);
+  tm.queueManagerName = fieldText(text.slice(QMGR_NAME_OFFSET, QMGR_NAME_OFFSET + QMGR_NAME_SIZE), "QMgrName");
   return tm;
 }
 
@@ -225,6 +225,16 @@ function padded(value: string, size: number, name: string): string {
     throw new MQError("MQRC_TMC_ERROR", `MQTMC2 ${name} holds at most ${size} characters; ${JSON.stringify(value)} has ${value.length}`);
   }
   return value.padEnd(size, " ");
+}
+
+/**
+ * An MQTMC2 field's value. Half a surrogate pair (alone, or a pair split by a field's end) is
+ * refused as the encoder refuses it, so that what is read can be written on.
+ */
+function fieldText(field: string, name: string): string {
+  const value = unpadded(field);
+  if (/\p{Cs}/u.test(value)) throw new MQError("MQRC_TMC_ERROR", `MQTMC2 ${name} holds half a surrogate pair, which is not a character`);
+  return value;
 }
 
 /** A field's value: up to a NUL if there is one, without the blank padding. */

@@ -57,8 +57,15 @@ export class Units {
   async restorePrepared(xid: string, prepared: PreparedRecord): Promise<void> {
     const { kernel } = this;
     const items: WorkItem[] = [];
+    const lists = { put: prepared?.puts ?? [], get: prepared?.gets ?? [] };
+    if (!Array.isArray(lists.put) || !Array.isArray(lists.get)) {
+      // Left in the store as it is; its xid stays taken, so no new transaction writes over it.
+      kernel.damaged.push({ kind: "prepared", key: xid, problem: `prepared transaction ${xid} is not a record of puts and gets (lists of queue and seq), so it cannot be restored` });
+      this.#xidsInUse.add(xid);
+      return;
+    }
     for (const kind of ["put", "get"] as const) {
-      for (const at of (kind === "put" ? prepared?.puts : prepared?.gets) ?? []) {
+      for (const at of lists[kind]) {
         const queue = kernel.queues.get(at?.queue);
         const [stored] = queue ? await kernel.store.loadMessages({ queue: at.queue, seq: at.seq }) : [];
         if (!queue || !stored || messageRecordProblem(stored) !== undefined) {

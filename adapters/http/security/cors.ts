@@ -8,15 +8,16 @@
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { CSRF_HEADER } from "../csrf.js";
+import { ConfigurationError } from "../configuration-error.js";
 import { HEADER } from "../headers.js";
 
-/** The origins from text (MQ_CORS_ORIGINS): comma- or blank-separated; a malformed entry throws TypeError. */
+/** The origins from text (MQ_CORS_ORIGINS): comma- or blank-separated; a malformed entry throws ConfigurationError. */
 export function parseOrigins(value: string | readonly string[] | undefined): string[] {
   const entries = typeof value === "string" ? value.split(/[\s,]+/) : [...(value ?? [])];
   return entries
     .filter((entry) => entry.length > 0)
     .map((entry) => {
-      if (!/^https?:\/\/[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/.test(entry)) throw new TypeError(`the CORS origin ${JSON.stringify(entry)} is not scheme://host[:port] (or :* for any port)`);
+      if (!/^https?:\/\/[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/.test(entry)) throw new ConfigurationError("MQ_CORS_ORIGINS", `MQ_CORS_ORIGINS: the CORS origin ${JSON.stringify(entry)} is not scheme://host[:port] (or :* for any port)`);
       return entry.toLowerCase();
     });
 }

@@ -8,8 +8,9 @@
  *   tokens  `token`, `token:role` or `token:role:name` entries, likewise separated (MQ_TOKENS);
  *           a token without a role is MQWebAdmin, named token1, token2, ... by its place
  *
- * A malformed entry throws TypeError naming the entry's place, never its secret.
+ * A malformed entry throws ConfigurationError (a TypeError) naming the entry's place, never its secret.
  */
+import { ConfigurationError } from "../configuration-error.js";
 import { isRole, type Role } from "./roles.js";
 import { parsePasswordHash, verifyPassword, type PasswordHash } from "./password-hash.js";
 
@@ -92,12 +93,12 @@ export function parseUsers(text: string | undefined): UserEntry[] {
   return splitEntries(text).map((entry, index) => {
     const [name, role, hash, ...rest] = entry.split(":");
     const place = `MQ_USERS entry ${index + 1}`;
-    if (!name || role === undefined || hash === undefined || rest.length > 0) throw new TypeError(`${place} is not name:role:hash`);
-    if (!isRole(role)) throw new TypeError(`${place} has the role ${JSON.stringify(role)}; it is MQWebAdmin, MQWebAdminRO or MQWebUser`);
+    if (!name || role === undefined || hash === undefined || rest.length > 0) throw new ConfigurationError("MQ_USERS", `${place} is not name:role:hash`);
+    if (!isRole(role)) throw new ConfigurationError("MQ_USERS", `${place} has the role ${JSON.stringify(role)}; it is MQWebAdmin, MQWebAdminRO or MQWebUser`);
     try {
       return { name, role, hash: parsePasswordHash(hash) };
     } catch (error) {
-      throw new TypeError(`${place}: ${(error as Error).message}`);
+      throw new ConfigurationError("MQ_USERS", `${place}: ${(error as Error).message}`);
     }
   });
 }
@@ -105,8 +106,8 @@ export function parseUsers(text: string | undefined): UserEntry[] {
 function parseTokenEntry(entry: string, index: number): { secret: string; principal: Principal } {
   const [secret = "", role = "MQWebAdmin", name = `token${index + 1}`, ...rest] = entry.split(":");
   const place = `MQ_TOKENS entry ${index + 1}`;
-  if (secret === "" || rest.length > 0) throw new TypeError(`${place} is not token, token:role or token:role:name`);
-  if (!isRole(role)) throw new TypeError(`${place} has the role ${JSON.stringify(role)}; it is MQWebAdmin, MQWebAdminRO or MQWebUser`);
+  if (secret === "" || rest.length > 0) throw new ConfigurationError("MQ_TOKENS", `${place} is not token, token:role or token:role:name`);
+  if (!isRole(role)) throw new ConfigurationError("MQ_TOKENS", `${place} has the role ${JSON.stringify(role)}; it is MQWebAdmin, MQWebAdminRO or MQWebUser`);
   return { secret, principal: { name, role, mechanism: "token" } };
 }
 

@@ -14,6 +14,7 @@ import { requireCsrfHeader } from "../csrf.js";
 import { errorResponse, unsupportedMediaType } from "../errors.js";
 import { MQError } from "../../../core/index.js";
 import { parseMqscRequest } from "../mqsc-route.js";
+import { ConfigurationError } from "../configuration-error.js";
 import { corsFor, parseOrigins } from "./cors.js";
 import { UserDirectory, parseUsers, type Principal, type TokenCheck, type UserEntry } from "./directory.js";
 import { authenticationFailed, badLoginRequest, notAuthorized, tooManyFailedLogins } from "./errors.js";
@@ -62,7 +63,7 @@ export function principalOf(request: Request): Principal | undefined {
 export function installSecurity(app: Hono<any>, options: SecurityOptions, scope = "*", maxMqscRequestBytes = 256 * 1024): void {
   const directory = new UserDirectory(typeof options.users === "string" || options.users === undefined ? parseUsers(options.users as string | undefined) : options.users, options.tokens ?? []);
   const seconds = options.sessionSeconds ?? DEFAULT_SESSION_SECONDS;
-  if (!Number.isSafeInteger(seconds) || seconds < 1 || seconds > 34_560_000) throw new TypeError(`the session length is 1 to 34560000 seconds; got ${String(seconds)}`);
+  if (!Number.isSafeInteger(seconds) || seconds < 1 || seconds > 34_560_000) throw new ConfigurationError("MQ_SESSION_SECONDS", `MQ_SESSION_SECONDS (sessionSeconds): the session length is 1 to 34560000 seconds; got ${String(seconds)}`);
   const limiter = options.loginRateLimit instanceof FailedLoginLimiter ? options.loginRateLimit : new FailedLoginLimiter(options.loginRateLimit);
   const clientOf = options.clientAddress ?? ((c: Context) => c.req.header("cf-connecting-ip") ?? "unknown");
   const secret = options.sessionSecret === "" ? undefined : options.sessionSecret;
