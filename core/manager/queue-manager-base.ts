@@ -102,6 +102,7 @@ export abstract class QueueManagerBase {
     this.admin = new ObjectAdmin(this.kernel, this.catalogue, {
       checkOpen: () => this.checkOpen(),
       hasHandles: (queue) => this.handles.has(queue),
+      prepare: (definition) => this.features.prepare(definition),
       subscriptionDefined: async (definition) => (await this.features.broker.get()).subscriptionDefined(definition),
       channelDeleted: (channel) => this.channels.forget(channel),
       queueAltered: (queue, before, after) => this.features.queueAltered(queue, before, after),
@@ -325,6 +326,8 @@ export abstract class QueueManagerBase {
   alterQueueManager(attributes: Partial<QueueManagerAttributes>): Promise<void> {
     return this.admin.run(async () => {
       const merged = applyQueueManagerAttributes(this.#attributes, attributes as Attributes) as QueueManagerAttributes;
+      // PERFMEV(ENABLED) loads depth events first: a load that fails refuses the ALTER, nothing committed.
+      await this.features.prepareQueueManager(merged);
       const previous = [this.#attributes, this.#alteredAt] as const;
       this.#attributes = merged;
       this.#alteredAt = this.kernel.clock.now();

@@ -108,3 +108,115 @@ describe("the first selector an application uses", () => {
     await Promise.all([one.close(), two.close()]);
   });
 });
+
+/** Modules the core loads on first use, as a test names them for vi.doMock. */
+const TRIGGERING = "../../core/manager/features/triggering-feature.js";
+const BROKER = "../../core/manager/features/broker-feature.js";
+const DEPTH_EVENTS = "../../core/manager/features/depth-events-feature.js";
+const SELECTORS = "../../core/selector/index.js";
+
+/**
+ * A fresh core whose module `path` cannot be loaded (a chunk a browser offline cannot fetch)
+ * while `offline.on` is true; it loads as usual once that is false.
+ */
+async function freshCoreOffline(path: string): Promise<{ core: typeof Core; storage: Core.MemoryStorage; offline: { on: boolean } }> {
+  vi.resetModules();
+  const offline = { on: true };
+  vi.doMock(path, async (importOriginal) => {
+    if (offline.on) throw new TypeError("Failed to fetch dynamically imported module");
+    return importOriginal();
+  });
+  const core = await import("../../core/index.js");
+  return { core, storage: new core.MemoryStorage(), offline };
+}
+
+describe("a change whose feature cannot be loaded is refused whole: nothing is committed, and trying again works", () => {
+  afterEach(() => {
+    for (const path of [TRIGGERING, BROKER, DEPTH_EVENTS, SELECTORS]) vi.doUnmock(path);
+    vi.resetModules();
+  });
+
+  /** A trigger monitor on APP.INITQ (triggering needs one running); returns the queues it was started for. */
+  const monitor = async (qm: Core.QueueManager): Promise<string[]> => {
+    const started: string[] = [];
+    await qm.startTriggerMonitor("APP.INITQ", { applications: { starter: (trigger) => void started.push(trigger.queueName) } });
+    return started;
+  };
+  const TRIGGERED = { trigger: true, triggerType: "every", initiationQueue: "APP.INITQ", processName: "APP.PROC" } as const;
+
+  it("DEFINE QLOCAL with TRIGGER while triggering cannot load: MQRC_RESOURCE_PROBLEM, no queue (not after a restart either); defined again, a put triggers", async () => {
+    const { core, storage, offline } = await freshCoreOffline(TRIGGERING);
+    const open = () => core.QueueManager.open({ name: "QM1", store: core.createMemoryStore({ storage }) });
+    const qm = await open();
+    await qm.mqsc("DEFINE PROCESS(APP.PROC) APPLICID('starter')\nDEFINE QLOCAL(APP.INITQ)");
+    expect(reasonOf(await qm.defineQueue("APP.TRIGGERED", TRIGGERED).catch((error: unknown) => error))).toBe("MQRC_RESOURCE_PROBLEM");
+    expect(qm.object("queue", "APP.TRIGGERED")).toBeUndefined();
+    await qm.close();
+    offline.on = false;
+    const again = await open();
+    expect(again.object("queue", "APP.TRIGGERED")).toBeUndefined();
+    const started = await monitor(again);
+    await again.defineQueue("APP.TRIGGERED", TRIGGERED);
+    await again.put("APP.TRIGGERED", { body: "work" });
+    await vi.waitFor(() => expect(started).toEqual(["APP.TRIGGERED"]));
+    await again.close();
+  });
+
+  it("ALTER QLOCAL TRIGGER while triggering cannot load: MQRC_RESOURCE_PROBLEM and the queue stays NOTRIGGER; altered again, a put triggers", async () => {
+    const { core, offline } = await freshCoreOffline(TRIGGERING);
+    const qm = await core.QueueManager.open({ name: "QM1" });
+    await qm.mqsc("DEFINE PROCESS(APP.PROC) APPLICID('starter')\nDEFINE QLOCAL(APP.INITQ)\nDEFINE QLOCAL(APP.TRIGGERED)");
+    expect(reasonOf(await qm.alterQueue("APP.TRIGGERED", TRIGGERED).catch((error: unknown) => error))).toBe("MQRC_RESOURCE_PROBLEM");
+    expect(qm.queueAttributes("APP.TRIGGERED").trigger).toBe(false);
+    offline.on = false;
+    const started = await monitor(qm);
+    await qm.alterQueue("APP.TRIGGERED", TRIGGERED);
+    await qm.put("APP.TRIGGERED", { body: "work" });
+    await vi.waitFor(() => expect(started).toEqual(["APP.TRIGGERED"]));
+    await qm.close();
+  });
+
+  it("opening a model queue with TRIGGER while triggering cannot load: MQRC_RESOURCE_PROBLEM, and no dynamic queue is left behind", async () => {
+    const { core, offline } = await freshCoreOffline(TRIGGERING);
+    const qm = await core.QueueManager.open({ name: "QM1" });
+    await qm.mqsc("DEFINE PROCESS(APP.PROC) APPLICID('starter')\nDEFINE QLOCAL(APP.INITQ)");
+    await qm.defineObject("modelQueue", "APP.MODEL", { ...TRIGGERED, definitionType: "permanentDynamic" });
+    const before = qm.queueNames();
+    expect(reasonOf(await qm.open("APP.MODEL", { input: true, dynamicQueueName: "APP.DYN.*" }).catch((error: unknown) => error))).toBe("MQRC_RESOURCE_PROBLEM");
+    expect(qm.queueNames()).toEqual(before);
+    offline.on = false;
+    const started = await monitor(qm);
+    const handle = await qm.open("APP.MODEL", { output: true, dynamicQueueName: "APP.DYN.*" });
+    await handle.put({ body: "work" });
+    await vi.waitFor(() => expect(started).toEqual([handle.queueName]));
+    await handle.close();
+    await qm.close();
+  });
+
+  it("DEFINE SUB while publish/subscribe cannot load: MQRC_RESOURCE_PROBLEM and no subscription; defined again, a publication reaches it", async () => {
+    const { core, offline } = await freshCoreOffline(BROKER);
+    const qm = await core.QueueManager.open({ name: "QM1" });
+    const define = () => qm.defineObject("subscription", "APP.SUB", { topicString: "prices/eu", destination: "DEV.QUEUE.1" });
+    expect(reasonOf(await define().catch((error: unknown) => error))).toBe("MQRC_RESOURCE_PROBLEM");
+    expect(qm.object("subscription", "APP.SUB")).toBeUndefined();
+    offline.on = false;
+    await define();
+    expect(qm.subscriptionStatus("APP.SUB")).toBeDefined();
+    expect(await qm.publish("prices/eu", { body: "42" })).toEqual({ subscriptions: 1 });
+    expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1);
+    await qm.close();
+  });
+
+  it("ALTER QMGR PERFMEV(ENABLED) while depth events cannot load: MQRC_RESOURCE_PROBLEM and PERFMEV stays DISABLED, after a restart too", async () => {
+    const { core, storage, offline } = await freshCoreOffline(DEPTH_EVENTS);
+    const open = () => core.QueueManager.open({ name: "QM1", store: core.createMemoryStore({ storage }) });
+    const qm = await open();
+    expect(reasonOf(await qm.alterQueueManager({ performanceEvent: true }).catch((error: unknown) => error))).toBe("MQRC_RESOURCE_PROBLEM");
+    expect(qm.attributes.performanceEvent).toBe(false);
+    await qm.close();
+    offline.on = false;
+    const again = await open();
+    expect(again.attributes.performanceEvent).toBe(false);
+    await again.close();
+  });
+});
