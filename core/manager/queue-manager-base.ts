@@ -295,14 +295,21 @@ export abstract class QueueManagerBase {
    * Listeners are built on it; it shows in IPPROCS while attached.
    */
   consume(queueName: string, options: ConsumeOptions): QueueConsumerHandle {
+    const queue = this.#consumable(queueName);
+    if (!Number.isSafeInteger(options.credit) || options.credit < 1) throw new MQError("MQRC_OPTIONS_ERROR", `credit is a whole number of messages, 1 or more; got ${JSON.stringify(options.credit)}`);
+    const attach = (to: LocalQueue) => attachConsumer(this.kernel, to, normalizeFilter(options), options, () => this.#inputChanged(to));
+    if (!selectionNeedsCompiler(options)) return attach(queue);
+    // The first selector as text: the consumer attaches once the compiler is loaded, checked
+    // again then: the manager may have begun closing, or the queue been deleted, meanwhile.
+    return deferredConsumer(loadSelectorCompiler(), () => attach(this.#consumable(queueName)), options.onError);
+  }
+
+  /** The local queue a consumer of `queueName` attaches to, while the manager is open and not closing. */
+  #consumable(queueName: string): LocalQueue {
     this.checkOpen();
     if (this.#stopping) throw new MQError("MQRC_Q_MGR_STOPPING", `queue manager ${this.name} is closing`);
     // As MQOPEN for input: a GET(DISABLED) queue can be consumed from; nothing comes until GET(ENABLED).
-    const queue = this.resolver.forGet(queueName, false);
-    if (!Number.isSafeInteger(options.credit) || options.credit < 1) throw new MQError("MQRC_OPTIONS_ERROR", `credit is a whole number of messages, 1 or more; got ${JSON.stringify(options.credit)}`);
-    const attach = () => attachConsumer(this.kernel, queue, normalizeFilter(options), options, () => this.#inputChanged(queue));
-    // The first selector as text: the consumer attaches once the compiler is loaded.
-    return selectionNeedsCompiler(options) ? deferredConsumer(loadSelectorCompiler(), attach, options.onError) : attach();
+    return this.resolver.forGet(queueName, false);
   }
 
   /** A browse cursor and a unit of work, as the facade makes them: the wiring above hands them to handles and features. */

@@ -220,3 +220,66 @@ describe("a change whose feature cannot be loaded is refused whole: nothing is c
     await again.close();
   });
 });
+
+/** A fresh core whose selector compiler loads only when `release()` is called, so a test can act while it loads. */
+async function freshCoreSlowSelectors(): Promise<{ core: typeof Core; release: () => void }> {
+  vi.resetModules();
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  vi.doMock(SELECTORS, async (importOriginal) => {
+    await gate;
+    return importOriginal();
+  });
+  return { core: await import("../../core/index.js"), release };
+}
+
+describe("a consumer whose first selector is still loading", () => {
+  afterEach(() => {
+    vi.doUnmock(SELECTORS);
+    vi.resetModules();
+  });
+
+  /** A consumer on DEV.QUEUE.1 selecting n = 1, recording what it is told. */
+  const consumeSelected = (qm: Core.QueueManager) => {
+    const told = { messages: [] as unknown[], errors: [] as { error: unknown; ended: boolean }[] };
+    const consumer = qm.consume("DEV.QUEUE.1", { credit: 1, selector: "n = 1", onMessage: (message) => void told.messages.push(message.body), onError: (error, ended) => void told.errors.push({ error, ended }) });
+    return { consumer, told };
+  };
+
+  it("is ended with MQRC_Q_MGR_STOPPING when the queue manager closes meanwhile, as an attached one is, and takes nothing", async () => {
+    const { core, release } = await freshCoreSlowSelectors();
+    const storage = new core.MemoryStorage();
+    const qm = await core.QueueManager.open({ name: "QM1", store: core.createMemoryStore({ storage }) });
+    await qm.put("DEV.QUEUE.1", { body: "kept", properties: { n: 1 }, persistent: true });
+    const { consumer, told } = consumeSelected(qm);
+    const closing = qm.close();
+    release();
+    await closing;
+    await vi.waitFor(() => expect(told.errors).toHaveLength(1));
+    expect(reasonOf(told.errors[0]!.error), String(told.errors[0]!.error)).toMatch(/^MQRC_Q_MGR_(STOPPING|NOT_AVAILABLE)$/);
+    expect(told.errors[0]!.ended).toBe(true);
+    expect(consumer.closed).toBe(true);
+    expect(told.messages).toEqual([]);
+    const again = await core.QueueManager.open({ name: "QM1", store: core.createMemoryStore({ storage }) });
+    expect(again.queueStatus("DEV.QUEUE.1").depth).toBe(1);
+    await again.close();
+  });
+
+  it("is ended when its queue is deleted meanwhile, rather than left waiting on a queue that is gone", async () => {
+    const { core, release } = await freshCoreSlowSelectors();
+    const qm = await core.QueueManager.open({ name: "QM1" });
+    await qm.defineQueue("APP.GONE");
+    const told = { errors: [] as { error: unknown; ended: boolean }[] };
+    const consumer = qm.consume("APP.GONE", { credit: 1, selector: "n = 1", onMessage: () => undefined, onError: (error, ended) => void told.errors.push({ error, ended }) });
+    await qm.deleteQueue("APP.GONE").catch(() => undefined);
+    release();
+    // Either the delete was refused (the consumer holds the queue open) or the consumer is ended.
+    await vi.waitFor(() => expect(qm.hasQueue("APP.GONE") || told.errors.length === 1).toBe(true));
+    if (!qm.hasQueue("APP.GONE")) {
+      expect(reasonOf(told.errors[0]!.error)).toBe("MQRC_UNKNOWN_OBJECT_NAME");
+      expect(told.errors[0]!.ended).toBe(true);
+      expect(consumer.closed).toBe(true);
+    }
+    await qm.close();
+  });
+});
