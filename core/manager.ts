@@ -140,8 +140,9 @@ export class QueueManager extends QueueManagerBase {
   override browse(queueName: string, options: BrowseOptions = {}): BrowseCursor {
     this.checkOpen();
     const queue = this.resolver.forGet(queueName);
-    // The first selector as text: the cursor's first step waits for the compiler (and refuses a bad selector).
-    const filter = selectionNeedsCompiler(options) ? loadSelectorCompiler().then(() => normalizeFilter(options)) : normalizeFilter(options);
+    // The first selector as text: the cursor's first step waits for the compiler (and refuses a
+    // bad selector, or a compiler that could not be loaded, which its next step tries again).
+    const filter = selectionNeedsCompiler(options) ? () => loadSelectorCompiler().then(() => normalizeFilter(options)) : normalizeFilter(options);
     return this.browsing.cursor(queue.name, filter);
   }
 

@@ -283,3 +283,23 @@ describe("a consumer whose first selector is still loading", () => {
     await qm.close();
   });
 });
+
+describe("a browse whose first selector's compiler cannot be loaded", () => {
+  afterEach(() => {
+    vi.doUnmock(SELECTORS);
+    vi.resetModules();
+  });
+
+  it("refuses next() with MQRC_RESOURCE_PROBLEM, and the same cursor tries the load again at its next step", async () => {
+    const { core, offline } = await freshCoreOffline(SELECTORS);
+    const qm = await core.QueueManager.open({ name: "QM1" });
+    await qm.put("DEV.QUEUE.1", { body: "us", properties: { region: "us" } });
+    await qm.put("DEV.QUEUE.1", { body: "eu", properties: { region: "eu" } });
+    const cursor = qm.browse("DEV.QUEUE.1", { selector: "region = 'eu'" });
+    expect(reasonOf(await cursor.next().catch((error: unknown) => error))).toBe("MQRC_RESOURCE_PROBLEM");
+    offline.on = false;
+    expect((await cursor.next())?.body).toBe("eu");
+    expect(await cursor.next()).toBeNull();
+    await qm.close();
+  });
+});
