@@ -78,7 +78,7 @@ export class QueueManager extends QueueManagerBase {
    */
   async startDeadLetterHandler(rules: string | DlqRulesTable): Promise<DeadLetterHandler> {
     this.checkOpen();
-    return this.applications.deadLetterHandler(rules, () => this.checkOpen());
+    return this.applications.deadLetterHandler(rules, () => this.checkRunning());
   }
 
   /**
@@ -88,14 +88,15 @@ export class QueueManager extends QueueManagerBase {
    */
   async startTriggerMonitor(initiationQueue: string, options: TriggerMonitorOptions<QueueManager>): Promise<TriggerMonitor<QueueManager>> {
     this.checkOpen();
-    return this.applications.triggerMonitor(() => this.open(initiationQueue, { input: true, application: "webmq trigger monitor" }), options);
+    return this.applications.triggerMonitor(() => this.open(initiationQueue, { input: true, application: "webmq trigger monitor" }), options, () => this.checkRunning());
   }
 
   /** A JMS connection (see core/jms): sessions, producers and consumers over units of work. */
   async createConnection(options: ConnectionOptions = {}): Promise<Connection> {
     this.checkOpen();
     const connect = await this.#jms.get();
-    this.checkOpen();
+    // close() may have begun while JMS loaded, and already closed the connections it had.
+    this.checkRunning();
     return this.connections.open((registry) => connect(registry, options));
   }
 

@@ -306,8 +306,7 @@ export abstract class QueueManagerBase {
 
   /** The local queue a consumer of `queueName` attaches to, while the manager is open and not closing. */
   #consumable(queueName: string): LocalQueue {
-    this.checkOpen();
-    if (this.#stopping) throw new MQError("MQRC_Q_MGR_STOPPING", `queue manager ${this.name} is closing`);
+    this.checkRunning();
     // As MQOPEN for input: a GET(DISABLED) queue can be consumed from; nothing comes until GET(ENABLED).
     return this.resolver.forGet(queueName, false);
   }
@@ -385,6 +384,16 @@ export abstract class QueueManagerBase {
 
   protected checkOpen(): void {
     if (this.#closed) throw new MQError("MQRC_Q_MGR_NOT_AVAILABLE", `queue manager ${this.name} is closed`);
+  }
+
+  /**
+   * Open and not closing: for what starts once its code has loaded (a dead-letter handler, a
+   * trigger monitor, a JMS connection), since close() may have begun meanwhile and already
+   * passed the point where it closes such things.
+   */
+  protected checkRunning(): void {
+    this.checkOpen();
+    if (this.#stopping) throw new MQError("MQRC_Q_MGR_STOPPING", `queue manager ${this.name} is closing`);
   }
 
   /** Tells subscribers how many have the queue open for input now (IPPROCS: handles, waiting gets, consumers). */

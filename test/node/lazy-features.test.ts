@@ -303,3 +303,42 @@ describe("a browse whose first selector's compiler cannot be loaded", () => {
     await qm.close();
   });
 });
+
+describe("an application whose code loads while the queue manager closes", () => {
+  const DEAD_LETTER_HANDLER = "../../core/backout/dead-letter-handler.js";
+  afterEach(() => {
+    vi.doUnmock(DEAD_LETTER_HANDLER);
+    vi.resetModules();
+  });
+
+  it("a dead-letter handler is refused with MQRC_Q_MGR_STOPPING, not left running on the closed manager", async () => {
+    vi.resetModules();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    vi.doMock(DEAD_LETTER_HANDLER, async (importOriginal) => {
+      await gate;
+      return importOriginal();
+    });
+    const core = await import("../../core/index.js");
+    const qm = await core.QueueManager.open({ name: "QM1" });
+    // A JMS listener busy with a message holds close() while it closes the connections.
+    let finish!: () => void;
+    const busy = new Promise<void>((resolve) => (finish = resolve));
+    let handling = false;
+    const session = await (await qm.createConnection()).createSession();
+    session.createConsumer(session.createQueue("DEV.QUEUE.1")).setMessageListener(async () => {
+      handling = true;
+      await busy;
+    });
+    await qm.put("DEV.QUEUE.1", { body: "in hand" });
+    await vi.waitFor(() => expect(handling).toBe(true));
+    const starting = qm.startDeadLetterHandler("INPUTQ(' ') WAIT(YES)\nACTION(DISCARD)");
+    const closing = qm.close();
+    release();
+    const outcome = await starting.catch((error: unknown) => error);
+    finish();
+    await closing;
+    if (outcome instanceof core.MQError) expect(outcome.reason).toMatch(/^MQRC_Q_MGR_(STOPPING|NOT_AVAILABLE)$/);
+    else expect((outcome as { closed: boolean }).closed, "the handler started as the manager closed is closed with it").toBe(true);
+  });
+});
