@@ -162,6 +162,24 @@ describe("a change whose feature cannot be loaded is refused whole: nothing is c
     await again.close();
   });
 
+  it("a restart while triggering cannot load is refused with MQRC_RESOURCE_PROBLEM; opened again once it loads, the stored TRIGGER queue triggers", async () => {
+    const before = await freshCore();
+    const storage = new before.MemoryStorage();
+    const first = await before.QueueManager.open({ name: "QM1", store: before.createMemoryStore({ storage }) });
+    await first.mqsc("DEFINE PROCESS(APP.PROC) APPLICID('starter')\nDEFINE QLOCAL(APP.INITQ)");
+    await first.defineQueue("APP.TRIGGERED", TRIGGERED);
+    await first.close();
+    const { core, offline } = await freshCoreOffline(TRIGGERING);
+    const reopen = () => core.QueueManager.open({ name: "QM1", store: core.createMemoryStore({ storage }) });
+    expect(reasonOf(await reopen().catch((error: unknown) => error))).toBe("MQRC_RESOURCE_PROBLEM");
+    offline.on = false;
+    const again = await reopen();
+    const started = await monitor(again);
+    await again.put("APP.TRIGGERED", { body: "work" });
+    await vi.waitFor(() => expect(started).toEqual(["APP.TRIGGERED"]));
+    await again.close();
+  });
+
   it("ALTER QLOCAL TRIGGER while triggering cannot load: MQRC_RESOURCE_PROBLEM and the queue stays NOTRIGGER; altered again, a put triggers", async () => {
     const { core, offline } = await freshCoreOffline(TRIGGERING);
     const qm = await core.QueueManager.open({ name: "QM1" });
