@@ -52,12 +52,20 @@ export class QueueManager extends QueueManagerBase {
   /**
    * Opens a queue manager on a store: restores its objects and committed persistent
    * messages (in their order, with their ids), or creates the default objects when the
-   * store is new.
+   * store is new. An open that fails once the store is read closes that store: open again
+   * with a new one.
    */
   static async open(options: QueueManagerOptions): Promise<QueueManager> {
     const stored = await readStored(options);
     const manager = new QueueManager(stored.name, stored.store, stored.clock, stored.attributes, stored.incarnation, memoryLimits(options), stored.damaged);
-    await manager.restore(stored, options.createDefaultObjects !== false);
+    try {
+      await manager.restore(stored, options.createDefaultObjects !== false);
+    } catch (error) {
+      // An open that fails (a feature whose code could not be loaded, a store that failed) leaves
+      // nothing running on the storage: no expiry or delivery timer, no open store.
+      await manager.close().catch(() => undefined);
+      throw error;
+    }
     return manager;
   }
 

@@ -180,6 +180,24 @@ describe("a change whose feature cannot be loaded is refused whole: nothing is c
     await again.close();
   });
 
+  it("an open that fails so leaves nothing running on the storage: no timer, and the store it was given is closed", async () => {
+    const before = await freshCore();
+    const storage = new before.MemoryStorage();
+    const clock = new before.ManualClock();
+    const first = await before.QueueManager.open({ name: "QM1", store: before.createMemoryStore({ storage }), clock });
+    await first.mqsc("DEFINE PROCESS(APP.PROC) APPLICID('starter')\nDEFINE QLOCAL(APP.INITQ)");
+    await first.defineQueue("APP.TRIGGERED", TRIGGERED);
+    // A message that expires: its queue manager sweeps it at its expiry, on a timer.
+    await first.put("DEV.QUEUE.1", { body: "expires", persistent: true, expiry: 60_000 });
+    await first.close();
+    expect(clock.pendingTimers).toBe(0);
+    const { core } = await freshCoreOffline(TRIGGERING);
+    const store = core.createMemoryStore({ storage });
+    expect(reasonOf(await core.QueueManager.open({ name: "QM1", store, clock }).catch((error: unknown) => error))).toBe("MQRC_RESOURCE_PROBLEM");
+    expect(clock.pendingTimers).toBe(0);
+    await expect(store.load()).rejects.toThrow();
+  });
+
   it("ALTER QLOCAL TRIGGER while triggering cannot load: MQRC_RESOURCE_PROBLEM and the queue stays NOTRIGGER; altered again, a put triggers", async () => {
     const { core, offline } = await freshCoreOffline(TRIGGERING);
     const qm = await core.QueueManager.open({ name: "QM1" });
