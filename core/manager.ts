@@ -52,12 +52,20 @@ export class QueueManager extends QueueManagerBase {
   /**
    * Opens a queue manager on a store: restores its objects and committed persistent
    * messages (in their order, with their ids), or creates the default objects when the
-   * store is new.
+   * store is new. An open that fails once the store is read closes that store: open again
+   * with a new one.
    */
   static async open(options: QueueManagerOptions): Promise<QueueManager> {
     const stored = await readStored(options);
     const manager = new QueueManager(stored.name, stored.store, stored.clock, stored.attributes, stored.incarnation, memoryLimits(options), stored.damaged);
-    await manager.restore(stored, options.createDefaultObjects !== false);
+    try {
+      await manager.restore(stored, options.createDefaultObjects !== false);
+    } catch (error) {
+      // An open that fails (a feature whose code could not be loaded, a store that failed) leaves
+      // nothing running on the storage: no expiry or delivery timer, no open store.
+      await manager.close().catch(() => undefined);
+      throw error;
+    }
     return manager;
   }
 
@@ -78,7 +86,7 @@ export class QueueManager extends QueueManagerBase {
    */
   async startDeadLetterHandler(rules: string | DlqRulesTable): Promise<DeadLetterHandler> {
     this.checkOpen();
-    return this.applications.deadLetterHandler(rules, () => this.checkOpen());
+    return this.applications.deadLetterHandler(rules, () => this.checkRunning());
   }
 
   /**
@@ -88,14 +96,15 @@ export class QueueManager extends QueueManagerBase {
    */
   async startTriggerMonitor(initiationQueue: string, options: TriggerMonitorOptions<QueueManager>): Promise<TriggerMonitor<QueueManager>> {
     this.checkOpen();
-    return this.applications.triggerMonitor(() => this.open(initiationQueue, { input: true, application: "webmq trigger monitor" }), options);
+    return this.applications.triggerMonitor(() => this.open(initiationQueue, { input: true, application: "webmq trigger monitor" }), options, () => this.checkRunning());
   }
 
   /** A JMS connection (see core/jms): sessions, producers and consumers over units of work. */
   async createConnection(options: ConnectionOptions = {}): Promise<Connection> {
     this.checkOpen();
     const connect = await this.#jms.get();
-    this.checkOpen();
+    // close() may have begun while JMS loaded, and already closed the connections it had.
+    this.checkRunning();
     return this.connections.open((registry) => connect(registry, options));
   }
 
@@ -140,8 +149,9 @@ export class QueueManager extends QueueManagerBase {
   override browse(queueName: string, options: BrowseOptions = {}): BrowseCursor {
     this.checkOpen();
     const queue = this.resolver.forGet(queueName);
-    // The first selector as text: the cursor's first step waits for the compiler (and refuses a bad selector).
-    const filter = selectionNeedsCompiler(options) ? loadSelectorCompiler().then(() => normalizeFilter(options)) : normalizeFilter(options);
+    // The first selector as text: the cursor's first step waits for the compiler (and refuses a
+    // bad selector, or a compiler that could not be loaded, which its next step tries again).
+    const filter = selectionNeedsCompiler(options) ? () => loadSelectorCompiler().then(() => normalizeFilter(options)) : normalizeFilter(options);
     return this.browsing.cursor(queue.name, filter);
   }
 

@@ -33,22 +33,23 @@ export class Applications<Q extends ListenerHost & DeadLetterHandlerHost> {
     return listener;
   }
 
-  /** A dead-letter handler; `checkOpen` throws when the queue manager closed while its code loaded. */
-  async deadLetterHandler(rules: string | DlqRulesTable, checkOpen: () => void): Promise<DeadLetterHandler> {
+  /** A dead-letter handler; `checkRunning` throws when the queue manager closed, or began closing, while its code loaded. */
+  async deadLetterHandler(rules: string | DlqRulesTable, checkRunning: () => void): Promise<DeadLetterHandler> {
     const { DeadLetterHandler } = await this.#deadLetterHandlerCode.get();
-    checkOpen();
+    checkRunning();
     const handler = new DeadLetterHandler(this.qm, rules);
     this.#deadLetterHandlers.add(handler);
     void handler.ended.then(() => this.#deadLetterHandlers.delete(handler));
     return handler;
   }
 
-  /** A trigger monitor on the initiation queue `open` opens for input (a handle DISPLAY QSTATUS shows). */
-  async triggerMonitor(open: () => Promise<QueueHandle>, options: TriggerMonitorOptions<Q>): Promise<TriggerMonitor<Q>> {
+  /** A trigger monitor on the initiation queue `open` opens for input (a handle DISPLAY QSTATUS shows); `checkRunning` as for a dead-letter handler. */
+  async triggerMonitor(open: () => Promise<QueueHandle>, options: TriggerMonitorOptions<Q>, checkRunning: () => void): Promise<TriggerMonitor<Q>> {
     if (options === null || typeof options !== "object" || options.applications === null || typeof options.applications !== "object") {
       throw new MQError("MQRC_OPTIONS_ERROR", "a trigger monitor needs { applications: { [APPLICID]: async (trigger, qm) => ... } }");
     }
     const { TriggerMonitor } = await this.#triggerMonitorCode.get();
+    checkRunning();
     const monitor = new TriggerMonitor<Q>(await open(), this.qm, options, this.clock);
     this.#monitors.add(monitor);
     return monitor;

@@ -20,14 +20,18 @@ export class Browsing {
     private readonly checkOpen: () => void,
   ) {}
 
-  /** A cursor; a filter still to come (a selector whose compiler loads) is waited for at the first step. */
-  cursor(queueName: string, filter: MessageFilter | undefined | Promise<MessageFilter | undefined>): BrowseCursor {
-    if (!(filter instanceof Promise)) return new BrowseCursor((position) => this.#step(queueName, position, filter, true));
-    let resolved: MessageFilter | undefined;
-    const ready = filter.then((value) => void (resolved = value));
-    // Not failing until a step is taken: the refusal of a bad selector comes from next().
-    ready.catch(() => undefined);
-    return new BrowseCursor((position) => ready.then(() => this.#step(queueName, position, resolved, true)));
+  /**
+   * A cursor; a filter still to come (a selector whose compiler loads) is asked for at each step
+   * until it is there: a refused selector, or a load that failed, refuses that step, and a
+   * load that failed is tried again at the next one.
+   */
+  cursor(queueName: string, filter: MessageFilter | undefined | (() => Promise<MessageFilter | undefined>)): BrowseCursor {
+    if (typeof filter !== "function") return new BrowseCursor((position) => this.#step(queueName, position, filter, true));
+    let resolved: { filter: MessageFilter | undefined } | undefined;
+    return new BrowseCursor(async (position) => {
+      resolved ??= { filter: await filter() };
+      return this.#step(queueName, position, resolved.filter, true);
+    });
   }
 
   async list(queueName: string, filter: MessageFilter | undefined, limit: number): Promise<MessageSummary[]> {

@@ -1,8 +1,9 @@
 /**
  * A consumer that attaches once something it needs has loaded (the selector compiler, the
  * first time a selector is used): until then it holds the credit given to it, and a consumer
- * closed before that never attaches. A load that fails, or a selector the compiler refuses,
- * ends it through onError, as a queue ending its consumers does.
+ * closed before that never attaches. A load that fails, a selector the compiler refuses, or an
+ * attach refused (the queue manager began closing, the queue was deleted, meanwhile) ends it
+ * through onError, as a queue ending its consumers does.
  */
 import type { QueueConsumerHandle } from "../manager-types.js";
 

@@ -22,6 +22,12 @@ export interface AdminHost {
   subscriptionDefined(definition: ObjectDefinition): Promise<void>;
   /** A deleted channel has no status any more. */
   channelDeleted(name: string): void;
+  /**
+   * Loads, before a definition is committed, what it needs once it is in effect (triggering for
+   * a queue with TRIGGER on, publish/subscribe for a subscription): a load that fails refuses
+   * the change with nothing committed, rather than leaving it in effect without what serves it.
+   */
+  prepare?(definition: ObjectDefinition): Promise<unknown> | undefined;
   /** A local queue's attributes changed (triggering looks at TRIGGER turned on); a promise when it has work to finish first. */
   queueAltered?(name: string, before: LocalQueueAttributes | undefined, after: LocalQueueAttributes): Promise<void> | undefined;
   /** A local queue was deleted. */
@@ -63,6 +69,7 @@ export class ObjectAdmin {
       const definition = this.objects.planDefine(type, name, attributes, options, this.kernel.clock.now());
       const existingQueue = type === "localQueue" ? this.kernel.queues.get(name) : undefined;
       if (existingQueue?.dynamic === "temporary") throw new MQError("MQRC_OBJECT_IN_USE", `queue ${name} is a temporary dynamic queue`);
+      await this.host.prepare?.(definition);
       await this.kernel.commit([{ op: "putObject", record: { ...toRecord(definition), ...(existingQueue?.dynamic === "permanent" ? { dynamic: "permanent" as const } : {}) } }]);
       await this.apply(definition);
       return copyDefinition(definition);
@@ -76,6 +83,7 @@ export class ObjectAdmin {
     return this.run(async () => {
       const definition = this.objects.planAlter(type, name, attributes, this.kernel.clock.now());
       const queue = type === "localQueue" ? this.kernel.queues.get(name) : undefined;
+      await this.host.prepare?.(definition);
       if (queue?.dynamic !== "temporary") {
         await this.kernel.commit([{ op: "putObject", record: { ...toRecord(definition), ...(queue?.dynamic === "permanent" ? { dynamic: "permanent" as const } : {}) } }]);
       }
@@ -122,7 +130,7 @@ export class ObjectAdmin {
   setByQueueManager(name: string, changes: Attributes): void {
     const existing = this.objects.get("queue", name);
     if (existing?.type !== "localQueue") return;
-    void this.apply({ ...existing, attributes: { ...existing.attributes, ...changes } });
+    void this.apply({ ...existing, attributes: { ...existing.attributes, ...changes } })?.catch(() => undefined);
     if (this.kernel.queues.get(name)?.dynamic === "temporary" || this.kernel.closed) return;
     void this.run(async () => {
       const current = this.objects.get("queue", name);
@@ -154,6 +162,7 @@ export class ObjectAdmin {
       const temporary = model.attributes.definitionType !== "permanentDynamic";
       // Checked, committed and applied in one step, so two opens cannot both make the same name.
       const definition = this.objects.planDefine("localQueue", name, local, {}, this.kernel.clock.now());
+      await this.host.prepare?.(definition);
       if (!temporary) await this.kernel.commit([{ op: "putObject", record: { ...toRecord(definition), dynamic: "permanent" } }]);
       await this.apply(definition);
       this.kernel.queues.get(name)!.dynamic = temporary ? "temporary" : "permanent";
@@ -164,7 +173,9 @@ export class ObjectAdmin {
   /** A temporary queue for a non-durable subscription's copies, made at once and never stored: SYSTEM.MANAGED.NDURABLE.<16 hex>. */
   createManagedQueue(): string {
     const name = `SYSTEM.MANAGED.NDURABLE.${this.kernel.seqs.nextSeq().toString(16).toUpperCase().padStart(16, "0")}`;
-    void this.apply(this.objects.planDefine("localQueue", name, { maxDepth: 999_999_999 }, {}, this.kernel.clock.now()));
+    // Made at once, so nothing is loaded first; only a SYSTEM.DEFAULT.LOCAL.QUEUE altered to TRIGGER
+    // would have triggering load here, and a load that fails leaves the queue untriggered.
+    void this.apply(this.objects.planDefine("localQueue", name, { maxDepth: 999_999_999 }, {}, this.kernel.clock.now()))?.catch(() => undefined);
     this.kernel.queues.get(name)!.dynamic = "temporary";
     return name;
   }

@@ -102,6 +102,7 @@ export abstract class QueueManagerBase {
     this.admin = new ObjectAdmin(this.kernel, this.catalogue, {
       checkOpen: () => this.checkOpen(),
       hasHandles: (queue) => this.handles.has(queue),
+      prepare: (definition) => this.features.prepare(definition),
       subscriptionDefined: async (definition) => (await this.features.broker.get()).subscriptionDefined(definition),
       channelDeleted: (channel) => this.channels.forget(channel),
       queueAltered: (queue, before, after) => this.features.queueAltered(queue, before, after),
@@ -294,14 +295,20 @@ export abstract class QueueManagerBase {
    * Listeners are built on it; it shows in IPPROCS while attached.
    */
   consume(queueName: string, options: ConsumeOptions): QueueConsumerHandle {
-    this.checkOpen();
-    if (this.#stopping) throw new MQError("MQRC_Q_MGR_STOPPING", `queue manager ${this.name} is closing`);
-    // As MQOPEN for input: a GET(DISABLED) queue can be consumed from; nothing comes until GET(ENABLED).
-    const queue = this.resolver.forGet(queueName, false);
+    const queue = this.#consumable(queueName);
     if (!Number.isSafeInteger(options.credit) || options.credit < 1) throw new MQError("MQRC_OPTIONS_ERROR", `credit is a whole number of messages, 1 or more; got ${JSON.stringify(options.credit)}`);
-    const attach = () => attachConsumer(this.kernel, queue, normalizeFilter(options), options, () => this.#inputChanged(queue));
-    // The first selector as text: the consumer attaches once the compiler is loaded.
-    return selectionNeedsCompiler(options) ? deferredConsumer(loadSelectorCompiler(), attach, options.onError) : attach();
+    const attach = (to: LocalQueue) => attachConsumer(this.kernel, to, normalizeFilter(options), options, () => this.#inputChanged(to));
+    if (!selectionNeedsCompiler(options)) return attach(queue);
+    // The first selector as text: the consumer attaches once the compiler is loaded, checked
+    // again then: the manager may have begun closing, or the queue been deleted, meanwhile.
+    return deferredConsumer(loadSelectorCompiler(), () => attach(this.#consumable(queueName)), options.onError);
+  }
+
+  /** The local queue a consumer of `queueName` attaches to, while the manager is open and not closing. */
+  #consumable(queueName: string): LocalQueue {
+    this.checkRunning();
+    // As MQOPEN for input: a GET(DISABLED) queue can be consumed from; nothing comes until GET(ENABLED).
+    return this.resolver.forGet(queueName, false);
   }
 
   /** A browse cursor and a unit of work, as the facade makes them: the wiring above hands them to handles and features. */
@@ -325,6 +332,8 @@ export abstract class QueueManagerBase {
   alterQueueManager(attributes: Partial<QueueManagerAttributes>): Promise<void> {
     return this.admin.run(async () => {
       const merged = applyQueueManagerAttributes(this.#attributes, attributes as Attributes) as QueueManagerAttributes;
+      // PERFMEV(ENABLED) loads depth events first: a load that fails refuses the ALTER, nothing committed.
+      await this.features.prepareQueueManager(merged);
       const previous = [this.#attributes, this.#alteredAt] as const;
       this.#attributes = merged;
       this.#alteredAt = this.kernel.clock.now();
@@ -375,6 +384,16 @@ export abstract class QueueManagerBase {
 
   protected checkOpen(): void {
     if (this.#closed) throw new MQError("MQRC_Q_MGR_NOT_AVAILABLE", `queue manager ${this.name} is closed`);
+  }
+
+  /**
+   * Open and not closing: for what starts once its code has loaded (a dead-letter handler, a
+   * trigger monitor, a JMS connection), since close() may have begun meanwhile and already
+   * passed the point where it closes such things.
+   */
+  protected checkRunning(): void {
+    this.checkOpen();
+    if (this.#stopping) throw new MQError("MQRC_Q_MGR_STOPPING", `queue manager ${this.name} is closing`);
   }
 
   /** Tells subscribers how many have the queue open for input now (IPPROCS: handles, waiting gets, consumers). */

@@ -8,7 +8,8 @@
  * - depth events are loaded while the queue manager's PERFMEV is enabled;
  * - triggering is loaded once any local queue has TRIGGER on.
  */
-import type { LocalQueueAttributes } from "../../attributes.js";
+import type { LocalQueueAttributes, QueueManagerAttributes } from "../../attributes.js";
+import type { ObjectDefinition } from "../../objects.js";
 import type { Broker } from "../../pubsub/broker.js";
 import type { DepthEvents } from "../../events/depth-events.js";
 import type { Triggering } from "../../triggers/triggering.js";
@@ -34,6 +35,22 @@ export class EventFeatures {
     if (objects.ofKind("subscription")[Symbol.iterator]().next().done === false) loads.push(this.broker.get());
     if ([...kernel.queues.values()].some((queue) => queue.attributes.trigger === true)) loads.push(this.#triggering.get().then((triggering) => this.#closed || triggering.refresh()));
     await Promise.all(loads);
+  }
+
+  /**
+   * What a definition needs loaded before it is committed (ObjectAdmin's prepare), so that the
+   * rules above hold from the moment it is in effect: publish/subscribe for a subscription,
+   * triggering for a local queue with TRIGGER on. Undefined when that is loaded already.
+   */
+  prepare(definition: ObjectDefinition): Promise<unknown> | undefined {
+    if (definition.type === "subscription") return this.broker.loaded ? undefined : this.broker.get();
+    if (definition.type === "localQueue" && definition.attributes.trigger === true) return this.#triggering.loaded ? undefined : this.#triggering.get();
+    return undefined;
+  }
+
+  /** What the queue manager's attributes need loaded before they are committed: depth events while PERFMEV is enabled. */
+  prepareQueueManager(attributes: QueueManagerAttributes): Promise<unknown> | undefined {
+    return attributes.performanceEvent === true && !this.#depthEvents.loaded ? this.#depthEvents.get() : undefined;
   }
 
   /** PERFMEV may have changed: depth events follow it (loaded when it is enabled). */
