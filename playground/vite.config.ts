@@ -13,7 +13,7 @@ export default defineConfig({
   // Relative URLs, so the page works wherever the worker mounts its assets.
   base: "./",
   // Triggered applications are module workers (startWorkerTriggerMonitor starts them so).
-  worker: { format: "es", rollupOptions: { output: { inlineDynamicImports: true } } },
+  worker: { format: "es", rolldownOptions: { output: { codeSplitting: false } } },
   build: {
     outDir: fileURLToPath(new URL("../dist/playground", import.meta.url)),
     emptyOutDir: true,
@@ -21,6 +21,6 @@ export default defineConfig({
     // The playground uses every feature at once (its tutorials run JMS, pub/sub, listeners and
     // triggering), so what an application loads on first use is inlined here: a few requests
     // through the worker's asset server instead of forty.
-    rollupOptions: { output: { inlineDynamicImports: true } },
+    rolldownOptions: { output: { codeSplitting: false } },
   },
 });

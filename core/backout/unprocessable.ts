@@ -4,7 +4,9 @@
  * straight to the dead-letter queue with this reason, or is discarded where the listener's
  * options say so, instead of being backed out and retried.
  */
-import { MQFB } from "./feedback-codes.js";
+
+/** IBM's MQFB_APPL_FIRST (feedback-codes.ts has the table; not imported here, so `webmq` does not carry it). */
+const MQFB_APPL_FIRST = 65536;
 
 export class UnprocessableMessageError extends Error {
   override readonly name = "UnprocessableMessageError";
@@ -13,6 +15,6 @@ export class UnprocessableMessageError extends Error {
 
   constructor(message: string, options: { reason?: number; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.reason = options.reason ?? MQFB.MQFB_APPL_FIRST;
+    this.reason = options.reason ?? MQFB_APPL_FIRST;
   }
 }

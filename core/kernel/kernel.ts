@@ -9,7 +9,6 @@ import type { Clock } from "../clock.js";
 import { MQError } from "../errors.js";
 import { GroupCommit } from "../group-commit.js";
 import type { Message, MessageRecord, StoredBody } from "../message.js";
-import { toMessage } from "../message-view.js";
 import type { DamagedRecord } from "../record-check.js";
 import type { Store, StoreOp } from "../store.js";
 import { QueueEvents } from "../events/queue-events.js";
@@ -19,6 +18,7 @@ import { EntryState, type Entry } from "./lane.js";
 import { LocalQueue, type MessageFilter } from "./local-queue.js";
 import { Pager } from "./pager.js";
 import { MessageTimers } from "./message-timers.js";
+import { describe, messageOf, putBackUnlessDamaged } from "./damaged-messages.js";
 import type { MessageMemory } from "./message-memory.js";
 import type { SeqIds } from "./seq-ids.js";
 
@@ -273,7 +273,7 @@ export class Kernel {
     const record = entry.record;
     queue.lastGetTime = now;
     if (!record.persistent) {
-      const message = this.#messageOf(queue, entry, entry.body!, now);
+      const message = messageOf(this, queue, entry, entry.body!, now);
       this.forget(queue, entry);
       this.#getCommitted(queue, record);
       return message;
@@ -282,11 +282,11 @@ export class Kernel {
     try {
       body = entry.body ?? (await this.readBody(record));
     } catch (error) {
-      this.#putBackUnlessDamaged(queue, entry, error);
+      putBackUnlessDamaged(this, queue, entry, error);
       throw error;
     }
     // Read before the delete: a body that cannot be read must not be deleted with the get.
-    const message = this.#messageOf(queue, entry, body, now);
+    const message = messageOf(this, queue, entry, body, now);
     try {
       // The store's commit awaited directly (see #putPersistent), its failure wrapped here.
       await this.#commits.commit([{ op: "deleteMessage", seq: record.seq, queue: record.queue, priority: record.priority }]);
@@ -299,33 +299,6 @@ export class Kernel {
     return message;
   }
 
-  /**
-   * The message a got entry gives. A stored body that cannot be read as its format (damaged
-   * in the store) is set aside: reported in `damaged`, dropped from memory but left in the
-   * store, and the get is MQRC_FORMAT_ERROR; the next get goes on to the next message.
-   */
-  #messageOf(queue: LocalQueue, entry: Entry, body: StoredBody, now: number): Message {
-    try {
-      return toMessage(entry.record, body, now);
-    } catch (error) {
-      const problem = `its body cannot be read as ${entry.record.bodyFormat}: ${describe(error)}`;
-      this.#setAside(queue, entry, problem);
-      throw new MQError("MQRC_FORMAT_ERROR", `message ${entry.record.messageId} on ${queue.name} is damaged in the store and was set aside: ${problem}`, { cause: error });
-    }
-  }
-
-  /** A taken entry whose body could not be read: back in its place, unless the store holds it damaged (then set aside, or it would block the queue). */
-  #putBackUnlessDamaged(queue: LocalQueue, entry: Entry, error: unknown): void {
-    if (error instanceof MQError && error.reason === "MQRC_OBJECT_DAMAGED") this.#setAside(queue, entry, error.message);
-    else this.putBack(queue, entry);
-  }
-
-  /** Drops a damaged message from memory and reports it; its record stays in the store, untouched. */
-  #setAside(queue: LocalQueue, entry: Entry, problem: string): void {
-    this.forget(queue, entry);
-    this.damaged.push({ kind: "message", key: String(entry.record.seq), problem });
-  }
-
   /** A got message joins the unit of work: removed when it commits, back in its place when it backs out. */
   async getUnderSyncpoint(queue: LocalQueue, entry: Entry, unit: UnitOfWork, now = this.clock.now()): Promise<Message> {
     const record = entry.record;
@@ -333,7 +306,7 @@ export class Kernel {
     try {
       // The unit may have ended while the get waited.
       unit.checkActive();
-      const message = this.#messageOf(queue, entry, entry.body ?? (await this.readBody(record)), now);
+      const message = messageOf(this, queue, entry, entry.body ?? (await this.readBody(record)), now);
       unit.add({
         kind: "get",
         record,
@@ -348,7 +321,7 @@ export class Kernel {
       });
       return message;
     } catch (error) {
-      if (entry.state !== EntryState.Gone) this.#putBackUnlessDamaged(queue, entry, error); // gone: already set aside
+      if (entry.state !== EntryState.Gone) putBackUnlessDamaged(this, queue, entry, error); // gone: already set aside
       throw error;
     }
   }
@@ -457,6 +430,4 @@ export class Kernel {
   }
 }
 
-export function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
+export { describe } from "./damaged-messages.js";

@@ -36,7 +36,7 @@ import { Browsing } from "./browsing.js";
 import type { QueueLimits } from "./queue-limits.js";
 import { putMeetsLimit } from "./queue-at-limit.js";
 import { LazyFeature } from "../lazy-feature.js";
-import { expiredToDeadLetter } from "../backout/expiry.js";
+import { expiryToDeadLetter } from "./features/expiry-feature.js";
 import { EventFeatures } from "./features/event-features.js";
 import { checkWait, loadSelectorCompiler, normalizeFilter, selectionNeedsCompiler, type MemoryLimits } from "./options.js";
 import { deferredConsumer } from "./deferred-consumer.js";
@@ -90,7 +90,7 @@ export abstract class QueueManagerBase {
     this.resolver = new QueueResolver(this.catalogue, this.queues, () => this.name, () => this.#attributes);
     this.units = new Units(this.kernel, name);
     const move = { name, deadLetterQueue: () => this.#attributes.deadLetterQueue, put: (queue: string, message: PutMessage, options?: PutOptions) => this.put(queue, message, options), now: () => clock.now() };
-    this.kernel.expiredToDeadLetter = expiredToDeadLetter(this.kernel, move, () => this.units.begin());
+    this.kernel.expiredToDeadLetter = expiryToDeadLetter(this.kernel, move, () => this.units.begin());
     const limitHost = {
       put: (queue: string, message: PutMessage, options: PutOptions) => this.put(queue, message, options),
       check: (queue: string, message: PutMessage, options: PutOptions) => this.#checkPut(queue, message, options),

@@ -13,7 +13,8 @@ import {
   splitDeadLetterMessage,
   type DeadLetterHeader,
 } from "../../core/backout/dead-letter-header.js";
-import { deadLetterReasonName } from "../../core/backout/feedback-codes.js";
+import { MQFB, deadLetterReasonName } from "../../core/backout/feedback-codes.js";
+import { UnprocessableMessageError } from "../../core/index.js";
 import { MQError } from "../../core/errors.js";
 
 /** The expected bytes built by hand from IBM's layout, independently of the encoder. */
@@ -38,6 +39,14 @@ const QUEUE_FULL: DeadLetterHeader = {
   format: "MQSTR",
   putApplName: "webmq",
 };
+
+describe("an unprocessable message's reason", () => {
+  it("is MQFB_APPL_FIRST unless the handler names one, as IBM's feedback table has it", () => {
+    expect(new UnprocessableMessageError("wrong type").reason).toBe(MQFB.MQFB_APPL_FIRST);
+    expect(deadLetterReasonName(new UnprocessableMessageError("wrong type").reason)).toBe("MQFB_APPL_FIRST");
+    expect(new UnprocessableMessageError("wrong type", { reason: MQFB.MQFB_APPL_FIRST + 7 }).reason).toBe(65543);
+  });
+});
 
 describe("MQDLH layout", () => {
   it("names IBM's offsets and sizes, which add up to 172 bytes", () => {
