@@ -114,6 +114,7 @@ const TRIGGERING = "../../core/manager/features/triggering-feature.js";
 const BROKER = "../../core/manager/features/broker-feature.js";
 const DEPTH_EVENTS = "../../core/manager/features/depth-events-feature.js";
 const SELECTORS = "../../core/selector/index.js";
+const EXPIRY = "../../core/backout/expiry.js";
 
 /**
  * A fresh core whose module `path` cannot be loaded (a chunk a browser offline cannot fetch)
@@ -132,7 +133,7 @@ async function freshCoreOffline(path: string): Promise<{ core: typeof Core; stor
 
 describe("a change whose feature cannot be loaded is refused whole: nothing is committed, and trying again works", () => {
   afterEach(() => {
-    for (const path of [TRIGGERING, BROKER, DEPTH_EVENTS, SELECTORS]) vi.doUnmock(path);
+    for (const path of [TRIGGERING, BROKER, DEPTH_EVENTS, SELECTORS, EXPIRY]) vi.doUnmock(path);
     vi.resetModules();
   });
 
@@ -240,6 +241,24 @@ describe("a change whose feature cannot be loaded is refused whole: nothing is c
     expect(qm.subscriptionStatus("APP.SUB")).toBeDefined();
     expect(await qm.publish("prices/eu", { body: "42" })).toEqual({ subscriptions: 1 });
     expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1);
+    await qm.close();
+  });
+
+  it("a message expiring on a USEDLQ(YES) queue while that move cannot load stays, held back, and goes to the dead-letter queue at the retry sweep", async () => {
+    const { core, offline } = await freshCoreOffline(EXPIRY);
+    const clock = new core.ManualClock();
+    const qm = await core.QueueManager.open({ name: "QM1", clock });
+    await qm.mqsc("ALTER QLOCAL(DEV.QUEUE.1) USEDLQ(YES)");
+    await qm.put("DEV.QUEUE.1", { body: "late", persistent: true, expiry: 100 });
+    clock.advance(100);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Not lost, not delivered: an expired message waits for its move.
+    expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1);
+    expect(await qm.get("DEV.QUEUE.1")).toBeNull();
+    offline.on = false;
+    clock.advance(60_000);
+    await vi.waitFor(() => expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(0));
+    expect(await qm.get("SYSTEM.DEAD.LETTER.QUEUE")).toMatchObject({ body: "late", deadLetterHeader: { reasonName: "MQFB_EXPIRATION" } });
     await qm.close();
   });
 
