@@ -14,13 +14,19 @@
  * An empty body gives nothing to read after the headers, so its get commits as soon as the
  * runtime takes the response: an empty message sent to a client that has just gone is lost
  * (README, "Getting messages over HTTP").
+ *
+ * `clientGone` (the request's signal, where the runtime fires it) backs the get out whenever
+ * it fires before the commit. The commit itself waits one turn of the event loop first: a
+ * small body is taken whole within the turn that made the response, before the runtime has
+ * read what is waiting on the socket, so a client that closed its connection right after
+ * sending its request (found by `npm run load`) would otherwise take the message.
  */
 import type { UnitOfWork } from "../../core/index.js";
 
 /** Pieces small enough that a slow client keeps asking, and so keeps its get alive. */
 const CHUNK_BYTES = 64 * 1024;
 
-export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout: number): ReadableStream<Uint8Array> {
+export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout: number, clientGone?: AbortSignal): ReadableStream<Uint8Array> {
   let offset = 0;
   let ended = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,6 +44,7 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
     timer = setTimeout(() => backOut(true), idleTimeout);
   };
   waitForReader();
+  clientGone?.addEventListener("abort", () => backOut(true), { once: true });
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -59,6 +66,12 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
         }
         ended = true;
         clearTimeout(timer);
+        await nextTurn();
+        if (clientGone?.aborted) {
+          void unit.rollback().catch(() => undefined);
+          controller.error(new Error("the client went away before its response was sent, so its message was put back on the queue"));
+          return;
+        }
         try {
           await unit.commit();
           controller.close();
@@ -72,4 +85,9 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
     // Nothing is read ahead of the reader: each pull is the runtime asking for more.
     { highWaterMark: 0 },
   );
+}
+
+/** A timer, not a microtask: the runtime reads its sockets before timers fire. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
