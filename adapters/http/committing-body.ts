@@ -37,14 +37,16 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
     clearTimeout(timer);
     void unit.rollback().catch(() => undefined);
     // The message is on the queue again: this response must never complete.
-    if (unread) body?.error(new Error("the response went unread for too long, so its message was put back on the queue"));
+    if (unread) body?.error(new Error(UNREAD));
   };
   const waitForReader = () => {
     clearTimeout(timer);
     timer = setTimeout(() => backOut(true), idleTimeout);
   };
   waitForReader();
-  clientGone?.addEventListener("abort", () => backOut(true), { once: true });
+  // The connection is gone: nothing this body does reaches anyone, so it is not errored
+  // (which Node's adapter would log as a server failure), only backed out.
+  clientGone?.addEventListener("abort", () => backOut(false), { once: true });
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -52,10 +54,10 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
       },
       async pull(controller) {
         if (ended) {
+          if (clientGone?.aborted) return controller.close();
           // Backed out while unread: the message is on the queue again, so this response must
           // not complete, or a client could take it as received.
-          controller.error(new Error("the response went unread for too long, so its message was put back on the queue"));
-          return;
+          return controller.error(new Error(UNREAD));
         }
         if (offset < bytes.length) {
           const end = Math.min(offset + CHUNK_BYTES, bytes.length);
@@ -68,9 +70,8 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
         clearTimeout(timer);
         await nextTurn();
         if (clientGone?.aborted) {
-          void unit.rollback().catch(() => undefined);
-          controller.error(new Error("the client went away before its response was sent, so its message was put back on the queue"));
-          return;
+          await unit.rollback().catch(() => undefined);
+          return controller.close();
         }
         try {
           await unit.commit();
@@ -87,7 +88,14 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
   );
 }
 
-/** A timer, not a microtask: the runtime reads its sockets before timers fire. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+const UNREAD = "the response went unread for too long, so its message was put back on the queue";
+
+/**
+ * Until the runtime has polled its sockets at least once since now. Two timers, not one: a
+ * timer set while the loop is busy may fire in the very next timer phase, before any poll,
+ * but a timer set from a timer's callback never fires in the same phase.
+ */
+async function nextTurn(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setTimeout(resolve, 0));
 }

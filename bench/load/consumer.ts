@@ -31,8 +31,9 @@ function modeOf(kind: ConsumerKind, state: RunState, random: () => number): Read
     case "never":
       return { kind: "never", holdMs: state.target.responseTimeout + 300 };
     case "aborter":
-      // Mostly inside the wait; sometimes after it, as the response arrives.
-      return { kind: "abort", afterMs: 1 + Math.floor(random() * (WAIT_MS + 200)) };
+      // Half as the server takes the request up (where Node's server once committed gets of
+      // clients gone), half anywhere in the wait or as its answer arrives.
+      return { kind: "abort", afterMs: random() < 0.5 ? Math.floor(random() * 30) : Math.floor(random() * (WAIT_MS + 200)) };
   }
 }
 

@@ -2,14 +2,18 @@
  * A producer: puts persistent messages, each with its own correlation id and a body that
  * names it, over fetch (undici, keep-alive), until the load time is over. A full queue
  * (MQRC_Q_FULL, 2053) is the bound working: the producer waits a little and goes on.
+ * Producers put in bursts and all rest between them, so the queue both reaches MAXDEPTH and
+ * runs dry, and consumers' gets both find a message at once and wait for one.
  */
 import { auth, messageUrl } from "./rest.js";
 import { sleep, type RunState } from "./run-state.js";
 
 const Q_FULL = 2053;
 
-export async function produce(state: RunState, producer: number, options: { largeEvery: number; largeBytes: number }): Promise<void> {
+export async function produce(state: RunState, producer: number, options: { largeEvery: number; largeBytes: number; burstMs: number }): Promise<void> {
   for (let seq = 0; !state.stopping(); seq++) {
+    while (options.burstMs > 0 && resting(state.sinceStart(), options.burstMs) && !state.stopping()) await sleep(25);
+    if (state.stopping()) return;
     const id = `p${producer}-${String(seq).padStart(6, "0")}`;
     // Now and then a body larger than the socket buffers, so that a slow or absent reader
     // really holds its response (and its get) open.
@@ -45,6 +49,11 @@ export async function produce(state: RunState, producer: number, options: { larg
     });
     if (full) await sleep(20);
   }
+}
+
+/** Producers rest in the second half of every period of two bursts. */
+function resting(ms: number, burstMs: number): boolean {
+  return ms % (2 * burstMs) >= burstMs;
 }
 
 function reasonOf(text: string): number | undefined {

@@ -7,7 +7,7 @@ export function formatResult(result: LoadResult): string {
   const { options: o, tally: t, conservation: c } = result;
   const seconds = result.elapsedMs / 1000;
   const lines = [
-    `== ${result.server}: ${o.producers} producers, ${o.readers + o.slowReaders + o.neverReaders + o.aborters} consumers (${o.readers} read, ${o.slowReaders} slow, ${o.neverReaders} never read, ${o.aborters} abort), ${o.monitors} browse+MQSC; ${seconds.toFixed(1)} s, at most ${o.maxInFlight} in flight (peak ${result.peakInFlight}), MAXDEPTH(${o.maxDepth}) (max CURDEPTH seen ${t.maxDepthSeen})`,
+    `== ${result.server}: ${o.producers} producers, ${o.readers + o.slowReaders + o.neverReaders + o.aborters} consumers (${o.readers} read, ${o.slowReaders} slow, ${o.neverReaders} never read, ${o.aborters} abort), ${o.monitors} browse+MQSC; ${seconds.toFixed(1)} s, at most ${o.maxInFlight} in flight (peak ${result.peakInFlight}), MAXDEPTH(${o.maxDepth}) (max CURDEPTH seen ${t.maxDepthSeen}), puts in bursts of ${o.burstMs} ms`,
     `   puts/s ${(result.puts / seconds).toFixed(0)}  (${result.puts} acknowledged, ${t.refusedFull} refused MQRC_Q_FULL)   put latency p50 ${ms(result.putP50)}  p99 ${ms(result.putP99)}`,
     `   gets/s ${(result.gets / seconds).toFixed(0)}  (${result.gets} got during the load, ${result.drained} in the drain)   get latency p50 ${ms(result.getP50)}  p99 ${ms(result.getP99)} (readers; includes waiting for a message)`,
     `   aborted gets ${t.abortedGets} (${t.abortedInWait} mid-wait, ${t.neverRead} never read)   slow reads ${t.slowReads}   cut by the server ${t.cutByServer}   backed out and got again ${c.backedOutSeen}   browses ${t.browses}   MQSC ${t.mqscCommands}`,

@@ -24,6 +24,8 @@ export interface LoadOptions {
   monitors: number;
   maxInFlight: number;
   maxDepth: number;
+  /** Producers put for this long, then rest as long (0: they never rest). */
+  burstMs: number;
   /** Every n-th message of a producer is large (0: none). */
   largeEvery: number;
   largeBytes: number;
@@ -40,7 +42,8 @@ export const DEFAULT_LOAD: LoadOptions = {
   aborters: 2,
   monitors: 1,
   maxInFlight: 16,
-  maxDepth: 1000,
+  maxDepth: 200,
+  burstMs: 1500,
   largeEvery: 50,
   largeBytes: 256 * 1024,
   seed: 1,
@@ -78,6 +81,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
     ledger: new Ledger(),
     inFlight: new InFlight(options.maxInFlight),
     stopping: () => performance.now() >= deadline,
+    sinceStart: () => performance.now() - started,
     putLatency: new Latencies(),
     getLatency: new Latencies(),
     tally: newTally(),

@@ -10,6 +10,8 @@ export interface RunState {
   inFlight: InFlight;
   /** True once the load time is over: clients finish the request they are in and stop. */
   stopping(): boolean;
+  /** ms since the load began. */
+  sinceStart(): number;
   putLatency: Latencies;
   getLatency: Latencies;
   tally: Tally;
