@@ -5,6 +5,7 @@
  * (test/node/load-conservation.test.ts runs a short version of the same code).
  */
 import { parseArgs } from "node:util";
+import { portIsFree } from "./port-free.js";
 import { formatResult } from "./report.js";
 import { DEFAULT_LOAD, runLoad, type LoadOptions } from "./run-load.js";
 import { SERVER_NAMES, startServer, type ServerName } from "./servers.js";
@@ -37,6 +38,9 @@ for (const name of servers as ServerName[]) {
   } finally {
     await server.close();
   }
+  const free = await portIsFree(server.target.url);
+  console.log(`   ${name} closed; its port ${new URL(server.target.url).port} ${free ? "is free" : "IS STILL TAKEN"}`);
+  failed ||= !free;
 }
 process.exitCode = failed ? 1 : 0;
 

@@ -9,6 +9,7 @@
  * measure, not this test's.
  */
 import { describe, expect, it } from "vitest";
+import { portIsFree } from "../../bench/load/port-free.js";
 import { DEFAULT_LOAD, runLoad } from "../../bench/load/run-load.js";
 import { SERVER_NAMES, startServer } from "../../bench/load/servers.js";
 
@@ -37,5 +38,6 @@ describe.each(SERVER_NAMES)("bounded load over real HTTP: %s", (name) => {
     } finally {
       await server.close();
     }
+    expect(await portIsFree(server.target.url)).toBe(true);
   }, 180_000);
 });
