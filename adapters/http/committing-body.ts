@@ -44,8 +44,9 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
     timer = setTimeout(() => backOut(true), idleTimeout);
   };
   waitForReader();
-  // The connection is gone: nothing this body does reaches anyone, so it is not errored
-  // (which Node's adapter would log as a server failure), only backed out.
+  // The client has gone: back out, and leave the body unfinished but not errored (which Node's
+  // adapter would log as a server failure); the runtime cancels it as the connection closes.
+  // It never completes, so nobody takes as received a message that is on the queue again.
   clientGone?.addEventListener("abort", () => backOut(false), { once: true });
   return new ReadableStream<Uint8Array>(
     {
@@ -54,7 +55,7 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
       },
       async pull(controller) {
         if (ended) {
-          if (clientGone?.aborted) return controller.close();
+          if (clientGone?.aborted) return;
           // Backed out while unread: the message is on the queue again, so this response must
           // not complete, or a client could take it as received.
           return controller.error(new Error(UNREAD));
@@ -71,7 +72,7 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
         await nextTurn();
         if (clientGone?.aborted) {
           await unit.rollback().catch(() => undefined);
-          return controller.close();
+          return;
         }
         try {
           await unit.commit();

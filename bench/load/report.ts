@@ -11,7 +11,7 @@ export function formatResult(result: LoadResult): string {
     `   puts/s ${(result.puts / seconds).toFixed(0)}  (${result.puts} acknowledged, ${t.refusedFull} refused MQRC_Q_FULL)   put latency p50 ${ms(result.putP50)}  p99 ${ms(result.putP99)}`,
     `   gets/s ${(result.gets / seconds).toFixed(0)}  (${result.gets} got during the load, ${result.drained} in the drain)   get latency p50 ${ms(result.getP50)}  p99 ${ms(result.getP99)} (readers; includes waiting for a message)`,
     `   aborted gets ${t.abortedGets} (${t.abortedInWait} mid-wait, ${t.neverRead} never read)   slow reads ${t.slowReads}   cut by the server ${t.cutByServer}   backed out and got again ${c.backedOutSeen}   browses ${t.browses}   MQSC ${t.mqscCommands}`,
-    `   conservation: ${c.acknowledged} acknowledged, ${c.received} got once; taken by a client that left them unread (README) ${c.takenUnread.length}; lost = ${c.lost.length}, duplicated = ${c.duplicated.length}, never put = ${c.phantom.length}; CURDEPTH after drain ${result.depthAfter}`,
+    `   conservation: ${c.acknowledged} acknowledged, ${c.received} got once; taken by a client that left them unread (README) ${c.takenUnread.length} seen + ${c.takenUnseen} unseen (of ${t.abortedInWait} that closed before any answer); lost = ${c.lost.length}, duplicated = ${c.duplicated.length}, never put = ${c.phantom.length}; CURDEPTH after drain ${result.depthAfter}`,
   ];
   if (c.lost.length > 0) lines.push(`   LOST: ${c.lost.slice(0, 20).join(", ")}`);
   if (c.duplicated.length > 0) lines.push(`   DUPLICATED: ${c.duplicated.slice(0, 20).join(", ")}`);

@@ -106,7 +106,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
   await sleep(target.responseTimeout + 1500);
   const drained = await drain(state);
   const depthAfter = await currentDepth(target);
-  const conservation = state.ledger.check();
+  const conservation = state.ledger.check(state.tally.abortedInWait);
   return {
     server: target.name,
     options,
