@@ -16,10 +16,11 @@
  * (README, "Getting messages over HTTP").
  *
  * `clientGone` (the request's signal, where the runtime fires it) backs the get out whenever
- * it fires before the commit. The commit itself waits one turn of the event loop first: a
- * small body is taken whole within the turn that made the response, before the runtime has
- * read what is waiting on the socket, so a client that closed its connection right after
- * sending its request (found by `npm run load`) would otherwise take the message.
+ * it fires before the commit. The commit itself first waits until the runtime has polled its
+ * sockets again (nextTurn): a small body is taken whole within the turn that made the
+ * response, before the runtime has read what is waiting on the socket, so a client that closed
+ * its connection right after sending its request (found by `npm run load`) would otherwise
+ * take the message.
  */
 import type { UnitOfWork } from "../../core/index.js";
 
