@@ -14,13 +14,20 @@
  * An empty body gives nothing to read after the headers, so its get commits as soon as the
  * runtime takes the response: an empty message sent to a client that has just gone is lost
  * (README, "Getting messages over HTTP").
+ *
+ * `clientGone` (the request's signal, where the runtime fires it) backs the get out whenever
+ * it fires before the commit. The commit itself first waits until the runtime has polled its
+ * sockets again (nextTurn): a small body is taken whole within the turn that made the
+ * response, before the runtime has read what is waiting on the socket, so a client that closed
+ * its connection right after sending its request (found by `npm run load`) would otherwise
+ * take the message.
  */
 import type { UnitOfWork } from "../../core/index.js";
 
 /** Pieces small enough that a slow client keeps asking, and so keeps its get alive. */
 const CHUNK_BYTES = 64 * 1024;
 
-export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout: number): ReadableStream<Uint8Array> {
+export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout: number, clientGone?: AbortSignal): ReadableStream<Uint8Array> {
   let offset = 0;
   let ended = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -31,13 +38,17 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
     clearTimeout(timer);
     void unit.rollback().catch(() => undefined);
     // The message is on the queue again: this response must never complete.
-    if (unread) body?.error(new Error("the response went unread for too long, so its message was put back on the queue"));
+    if (unread) body?.error(new Error(UNREAD));
   };
   const waitForReader = () => {
     clearTimeout(timer);
     timer = setTimeout(() => backOut(true), idleTimeout);
   };
   waitForReader();
+  // The client has gone: back out, and leave the body unfinished but not errored (which Node's
+  // adapter would log as a server failure); the runtime cancels it as the connection closes.
+  // It never completes, so nobody takes as received a message that is on the queue again.
+  clientGone?.addEventListener("abort", () => backOut(false), { once: true });
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -45,10 +56,10 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
       },
       async pull(controller) {
         if (ended) {
+          if (clientGone?.aborted) return;
           // Backed out while unread: the message is on the queue again, so this response must
           // not complete, or a client could take it as received.
-          controller.error(new Error("the response went unread for too long, so its message was put back on the queue"));
-          return;
+          return controller.error(new Error(UNREAD));
         }
         if (offset < bytes.length) {
           const end = Math.min(offset + CHUNK_BYTES, bytes.length);
@@ -59,6 +70,11 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
         }
         ended = true;
         clearTimeout(timer);
+        await nextTurn();
+        if (clientGone?.aborted) {
+          await unit.rollback().catch(() => undefined);
+          return;
+        }
         try {
           await unit.commit();
           controller.close();
@@ -72,4 +88,16 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
     // Nothing is read ahead of the reader: each pull is the runtime asking for more.
     { highWaterMark: 0 },
   );
+}
+
+const UNREAD = "the response went unread for too long, so its message was put back on the queue";
+
+/**
+ * Until the runtime has polled its sockets at least once since now. Two timers, not one: a
+ * timer set while the loop is busy may fire in the very next timer phase, before any poll,
+ * but a timer set from a timer's callback never fires in the same phase.
+ */
+async function nextTurn(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setTimeout(resolve, 0));
 }

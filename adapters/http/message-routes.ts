@@ -40,7 +40,7 @@ export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver, limit
       return noMessageResponse();
     }
     try {
-      return gotMessageResponse(version, message, unit, limits.responseTimeout);
+      return gotMessageResponse(version, message, unit, limits.responseTimeout, signal);
     } catch (error) {
       await unit.rollback();
       throw error;
