@@ -6,9 +6,7 @@
  * origin, as the real playground does when the worker serves it, with no CORS in between.
  * It stops when the run ends.
  */
-import { existsSync } from "node:fs";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 import buildPlayground from "../../../playground/build.js";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error: a plain .mjs script, untyped
@@ -36,9 +34,10 @@ export async function edgePort(): Promise<number> {
 }
 
 export default async function startEdgeForBrowserTests(project: TestProject): Promise<() => Promise<void>> {
-  // wrangler refuses a config whose [assets] directory is missing, and this setup may run
-  // before the root one that builds the page.
-  if (!existsSync(fileURLToPath(new URL("../../../dist/playground/index.html", import.meta.url)))) await buildPlayground();
+  // The page's build (the root globalSetup's, shared: one per process) finishes before the edge
+  // reads dist/playground: wrangler refuses a missing [assets] directory, and an edge started
+  // while the build rewrites it serves a list of assets the page no longer has.
+  await buildPlayground();
   const edge: { url: string; dispose(): Promise<void> } = await startLocalEdge({
     port: await edgePort(),
     vars: { MQ_TOKENS: EDGE_TOKEN, MQ_QUEUE_MANAGERS: EDGE_QUEUE_MANAGERS },
