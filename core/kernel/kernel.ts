@@ -19,6 +19,7 @@ import { LocalQueue, type MessageFilter } from "./local-queue.js";
 import { Pager } from "./pager.js";
 import { MessageTimers } from "./message-timers.js";
 import { describe, messageOf, putBackUnlessDamaged } from "./damaged-messages.js";
+import { toMessage } from "../message-view.js";
 import type { MessageMemory } from "./message-memory.js";
 import type { SeqIds } from "./seq-ids.js";
 
@@ -273,10 +274,13 @@ export class Kernel {
     const record = entry.record;
     queue.lastGetTime = now;
     if (!record.persistent) {
-      const message = messageOf(this, queue, entry, entry.body!, now);
+      // Its body was checked by its put and never left memory: nothing in it can be damaged.
+      // (Made into a message after the removal, as before: the other order costs a third of
+      // the non-persistent put+get rate, measured in one process against the earlier code.)
+      const body = entry.body!;
       this.forget(queue, entry);
       this.#getCommitted(queue, record);
-      return message;
+      return toMessage(record, body, now);
     }
     let body: StoredBody;
     try {
