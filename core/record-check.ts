@@ -18,6 +18,10 @@ export function messageRecordProblem(record: unknown): string | undefined {
   if (r.expiresAt !== null && typeof r.expiresAt !== "number") return "its expiry is neither a time nor null";
   if (typeof r.putTime !== "number") return "its put time is not a number";
   if (!Array.isArray(r.properties)) return "its properties are not a list";
+  for (const property of r.properties as unknown[]) {
+    const problem = storedPropertyProblem(property);
+    if (problem !== undefined) return `a property ${problem}`;
+  }
   if (r.bodyFormat !== "text" && r.bodyFormat !== "bytes" && r.bodyFormat !== "json") return `its body format ${JSON.stringify(r.bodyFormat)} is unknown`;
   return undefined;
 }
@@ -29,4 +33,32 @@ export interface DamagedRecord {
   /** The seq of a message, the name of an object, when the record has one. */
   key: string;
   problem: string;
+}
+
+/** Kinds of value a stored property of each type may hold (properties.ts: longs, NaN and infinities travel as text). */
+const STORED_VALUE_KINDS: Record<string, readonly string[]> = {
+  string: ["string"],
+  boolean: ["boolean"],
+  byte: ["number"],
+  short: ["number"],
+  int: ["number"],
+  long: ["number", "integer text"],
+  float: ["number", "number text"],
+  double: ["number", "number text"],
+  null: ["null"],
+};
+
+/**
+ * What is wrong with one stored property, as far as reading it back goes: its shape, not the
+ * rules a put applies to names and ranges (the product itself stores names a user may not
+ * give, such as MQIsRetained, and what a put accepted must stay readable).
+ */
+function storedPropertyProblem(property: unknown): string | undefined {
+  if (property === null || typeof property !== "object") return "is not an object";
+  const { name, type, value } = property as { name?: unknown; type?: unknown; value?: unknown };
+  if (typeof name !== "string") return "has no name";
+  const kinds = typeof type === "string" && Object.hasOwn(STORED_VALUE_KINDS, type) ? STORED_VALUE_KINDS[type]! : undefined;
+  if (kinds === undefined) return `${name} has an unknown type ${JSON.stringify(type)}`;
+  const kind = value === null ? "null" : typeof value === "string" && kinds.includes("integer text") && /^-?\d+$/.test(value) ? "integer text" : typeof value === "string" && kinds.includes("number text") && /^(NaN|-?Infinity)$/.test(value) ? "number text" : typeof value;
+  return kinds.includes(kind) ? undefined : `${name} of type ${type} holds ${JSON.stringify(value)}`;
 }

@@ -178,6 +178,22 @@ describe("stored record defects the fuzzing found", () => {
     expect(storage.meta.get("xa/X1")).toEqual({ puts: {}, gets: null });
   });
 
+  it("a message whose stored properties cannot be read back (a long that is not a number, an entry that is not a property) is reported and left in the store; the others are got, a selector get included", async () => {
+    const { storage, messages } = await writtenStorage();
+    const onQueue = [...messages].filter(([, m]) => m.queue === "DEV.QUEUE.1");
+    const [badLong, badEntry] = [onQueue[0]![0], onQueue[1]![0]];
+    storage.messages.get(badLong)!.record.properties = [{ name: "n", type: "long", value: "not a number" }];
+    (storage.messages.get(badEntry)!.record as unknown as { properties: unknown[] }).properties = [null];
+    const qm = await QueueManager.open({ name: "QM1", store: createMemoryStore({ storage }) });
+    expect(await qm.get("DEV.QUEUE.1", { selector: "n >= 0" })).not.toBeNull();
+    const bodies: unknown[] = [];
+    for (let message = await qm.get("DEV.QUEUE.1"); message; message = await qm.get("DEV.QUEUE.1")) bodies.push(message.body);
+    expect(bodies).toHaveLength(onQueue.length - 3);
+    for (const seq of [badLong, badEntry]) expect(qm.damagedRecords).toContainEqual(expect.objectContaining({ kind: "message", key: String(seq), problem: expect.stringContaining("property") }));
+    await qm.close();
+    expect(storage.messages.has(badLong) && storage.messages.has(badEntry)).toBe(true); // left in the store
+  });
+
   it("a persistent text message whose stored body is not UTF-8 is set aside, not deleted by the get that fails (seed -675122419)", async () => {
     const { storage, messages } = await writtenStorage();
     const [seq, first] = [...messages].find(([, m]) => m.queue === "DEV.QUEUE.1" && m.body === "text")!;
