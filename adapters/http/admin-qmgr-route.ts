@@ -16,9 +16,8 @@
  */
 import type { Context, Hono } from "hono";
 import { MQError, checkObjectName } from "../../core/index.js";
-import { utf8Decode } from "../../core/internal.js";
-import { JSON_MEDIA_TYPE, parseContentType } from "./body.js";
-import { badMqscRequest, badName, badQueryParameter, routeNotFound, unacceptableCharset, unsupportedMediaType } from "./errors.js";
+import { readJsonBody } from "./body.js";
+import { badMqscRequest, badName, badQueryParameter, routeNotFound } from "./errors.js";
 import type { QueueManagerDirectory, QueueManagerFacts } from "./queue-manager-directory.js";
 import { WEBMQ_VERSION } from "./version.js";
 
@@ -161,16 +160,7 @@ function validName(name: string | undefined): string {
 
 /** crtmqm's body: {"name":"QM2"}, JSON; nothing else is taken. */
 async function readCreateBody(request: Request): Promise<string> {
-  const header = request.headers.get("content-type") ?? undefined;
-  const { mediaType, charset } = parseContentType(header);
-  if (mediaType !== JSON_MEDIA_TYPE) throw unsupportedMediaType(header, "application/json");
-  if (charset !== undefined && charset !== "utf-8") throw unacceptableCharset(charset);
-  let body: unknown;
-  try {
-    body = JSON.parse(utf8Decode(new Uint8Array(await request.arrayBuffer())));
-  } catch {
-    throw badMqscRequest('The body is not valid UTF-8 JSON; it is {"name": "<queue manager name>"}.', "MQRC_FORMAT_ERROR");
-  }
+  const body = await readJsonBody(request);
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw badMqscRequest('The body is {"name": "<queue manager name>"}.', "MQRC_FORMAT_ERROR");
   const fields = body as Record<string, unknown>;
   const unknown = Object.keys(fields).find((key) => key !== "name");

@@ -12,7 +12,7 @@
  */
 import type { BodyFormat, MessageBody } from "../../core/index.js";
 import { utf8Decode } from "../../core/internal.js";
-import { cannotCreateMessage, unacceptableCharset, unsupportedMediaType } from "./errors.js";
+import { badMqscRequest, cannotCreateMessage, unacceptableCharset, unsupportedMediaType } from "./errors.js";
 
 export const TEXT_MEDIA_TYPES: ReadonlySet<string> = new Set(["text/plain", "text/html", "text/xml", "application/xml"]);
 export const JSON_MEDIA_TYPE = "application/json";
@@ -56,4 +56,23 @@ export function parseContentType(header: string | undefined): { mediaType: strin
     charset = parameter.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1").toLowerCase();
   }
   return { mediaType: type.trim().toLowerCase(), charset };
+}
+
+/** An admin request's JSON body (MQSC, crtmqm): application/json in UTF-8, else 415/400 with the reason. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const header = request.headers.get("content-type") ?? undefined;
+  const { mediaType, charset } = parseContentType(header);
+  if (mediaType !== JSON_MEDIA_TYPE) throw unsupportedMediaType(header, "application/json");
+  if (charset !== undefined && charset !== "utf-8") throw unacceptableCharset(charset);
+  let text: string;
+  try {
+    text = utf8Decode(new Uint8Array(await request.arrayBuffer()));
+  } catch {
+    throw badMqscRequest("The body is not valid UTF-8.", "MQRC_FORMAT_ERROR");
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badMqscRequest("The body is not valid JSON.", "MQRC_FORMAT_ERROR");
+  }
 }

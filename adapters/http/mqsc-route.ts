@@ -27,13 +27,12 @@
  */
 import type { Hono } from "hono";
 import { MQCC_FAILED, MQCC_OK, MQCC_WARNING, type JsonValue, type MqscCommandResult, type MqscMessage, type MqscResult } from "../../core/index.js";
-import { utf8Decode } from "../../core/internal.js";
 // The flag attributes (TRIGGER/NOTRIGGER, ...) come from core's attribute catalogue, the one
 // place MQSC keywords are mapped; core's barrels do not export it yet.
 import { CATALOGUE } from "../../core/internal.js";
-import { JSON_MEDIA_TYPE, parseContentType } from "./body.js";
+import { readJsonBody } from "./body.js";
 import { bodyLimit } from "hono/body-limit";
-import { badMqscRequest, mqscRequestTooLarge, unacceptableCharset, unsupportedMediaType } from "./errors.js";
+import { badMqscRequest, mqscRequestTooLarge } from "./errors.js";
 import type { HttpLimits, QueueManagerResolver } from "./index.js";
 import { queueManagerTarget } from "./request.js";
 
@@ -66,24 +65,6 @@ export interface MqscRequest {
   type: MqscRequestType;
   /** The MQSC to run: the command text as given, or the command built from runCommandJSON's parts. */
   script: string;
-}
-
-async function readJsonBody(request: Request): Promise<unknown> {
-  const header = request.headers.get("content-type") ?? undefined;
-  const { mediaType, charset } = parseContentType(header);
-  if (mediaType !== JSON_MEDIA_TYPE) throw unsupportedMediaType(header, "application/json");
-  if (charset !== undefined && charset !== "utf-8") throw unacceptableCharset(charset);
-  let text: string;
-  try {
-    text = utf8Decode(new Uint8Array(await request.arrayBuffer()));
-  } catch {
-    throw badMqscRequest("The body is not valid UTF-8.", "MQRC_FORMAT_ERROR");
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw badMqscRequest("The body is not valid JSON.", "MQRC_FORMAT_ERROR");
-  }
 }
 
 /** The MQSC a request body asks for; a body we cannot use throws MQWB2004E (400). */
