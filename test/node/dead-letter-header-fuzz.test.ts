@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MQDLH_LENGTH, decodeDeadLetterHeader, encodeDeadLetterHeader, splitDeadLetterMessage } from "../../core/backout/dead-letter-header.js";
-import { acceptedOrRefused, mutatedBytes, runs } from "../fixtures/fuzz.js";
+import { acceptedOrRefused, mutatedBytes, fuzzOptions } from "../fixtures/fuzz.js";
 
 const int32 = fc.integer({ min: -0x8000_0000, max: 0x7fff_ffff });
 const fieldText = (maxLength: number) => fc.oneof(fc.stringMatching(/^[A-Z0-9._%/]*$/).map((s) => s.slice(0, maxLength)), fc.string({ maxLength: Math.floor(maxLength / 3) }));
@@ -43,7 +43,7 @@ describe("dead-letter headers, fuzzed", () => {
       fc.property(validMessage, (bytes) => {
         expect(splitDeadLetterMessage(bytes).body).toEqual(bytes.subarray(MQDLH_LENGTH));
       }),
-      { numRuns: runs(200) },
+      fuzzOptions(200),
     );
   });
 
@@ -64,7 +64,7 @@ describe("dead-letter headers, fuzzed", () => {
         const again = decodeDeadLetterHeader(encodeDeadLetterHeader(header));
         expect(again).toEqual(header);
       }),
-      { numRuns: runs(1500) },
+      fuzzOptions(1500),
     );
   });
 });

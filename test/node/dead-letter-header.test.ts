@@ -1,5 +1,6 @@
 /** MQDLH byte for byte, as IBM lays out version 1: 172 bytes, blank-padded text, little-endian integers here. */
 import fc from "fast-check";
+import { fuzzOptions } from "../fixtures/fuzz.js";
 import { describe, expect, it } from "vitest";
 import {
   MQDLH_FIELDS,
@@ -159,6 +160,7 @@ describe("MQDLH round trips", () => {
           expect(decoded).toEqual({ ...header, putTime: Math.floor(fields.putTime / 10) * 10, headerLength: 172 });
         },
       ),
+      fuzzOptions(100),
     );
   });
 
@@ -168,6 +170,7 @@ describe("MQDLH round trips", () => {
         const bytes = encodeDeadLetterHeader({ ...QUEUE_FULL, destQueue, destQueueManager, putTime });
         expect(encodeDeadLetterHeader(decodeDeadLetterHeader(bytes))).toEqual(bytes);
       }),
+      fuzzOptions(100),
     );
   });
 });

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DlqRulesError, MAX_NUMERIC_VALUE, parseDlqRules, type DlqRulesTable } from "../../core/backout/dlq-rules.js";
-import { acceptedOrRefused, mutatedText, runs } from "../fixtures/fuzz.js";
+import { acceptedOrRefused, mutatedText, fuzzOptions } from "../fixtures/fuzz.js";
 
 const VALID_TABLES = [
   "inputqm(' ') inputq(' ') retryint(30) wait(120)\nREASON(MQRC_Q_FULL) ACTION(RETRY) RETRY(3)\nACTION(IGNORE)\n",
@@ -76,7 +76,7 @@ describe("dead-letter rules tables, fuzzed", () => {
         expect(Number.isInteger(column) && column >= 1 && column <= textLines[line - 1]!.length + 1, `column ${column} of line ${JSON.stringify(textLines[line - 1])}: ${error.message}`).toBe(true);
         expect(error.message).toContain(`line ${line}, column ${column}`);
       }),
-      { numRuns: runs(1500) },
+      fuzzOptions(1500),
     );
   });
 });

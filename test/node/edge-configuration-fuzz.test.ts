@@ -18,7 +18,7 @@ import { parseListenerConfiguration } from "../../adapters/edge/listeners.js";
 import { parseTriggerMonitorConfiguration } from "../../adapters/edge/triggers.js";
 import { createEdgeWorker } from "../../adapters/edge/worker.js";
 import { TEST_MQ_USERS } from "../fixtures/security.js";
-import { runs } from "../fixtures/fuzz.js";
+import { fuzzOptions } from "../fixtures/fuzz.js";
 
 const USER_LINES = TEST_MQ_USERS.split("\n");
 
@@ -79,7 +79,7 @@ describe("the edge worker's configuration, fuzzed", () => {
           expect(error.reason).toBe("MQRC_UNEXPECTED_ERROR");
         }
       }),
-      { numRuns: runs(400) },
+      fuzzOptions(400),
     );
   });
 
@@ -108,7 +108,7 @@ describe("the edge worker's configuration, fuzzed", () => {
         expect(body.error[0].explanation).toMatch(/configuration is not usable: MQ_[A-Z_]+ must be fixed/);
         expect(log).toHaveBeenLastCalledWith(expect.stringMatching(/^webmq: MQ_[A-Z_]+/));
       }),
-      { numRuns: runs(200) },
+      fuzzOptions(200),
     );
     log.mockRestore();
   });

@@ -10,6 +10,7 @@
  * nothing. (A full queue is 503 by design, MQRC_Q_FULL; the generators never fill one.)
  */
 import fc from "fast-check";
+import { fuzzOptions } from "../fixtures/fuzz.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
 import { createHttpApp } from "../../adapters/http/index.js";
@@ -336,7 +337,7 @@ function checkEffect(generated: GeneratedRequest, answer: Answer, before: Snapsh
 
 describe("HTTP facade under random requests (fast-check)", () => {
   const runs: [string, () => Transport, number][] = [
-    ["in process (app.request)", () => inProcess, Number(process.env.FC_RUNS ?? 500)],
+    ["in process (app.request)", () => inProcess, 500],
     ["over a real socket (serveHttp, fetch)", () => overSocket, 200],
   ];
   for (const [how, transport, numRuns] of runs) {
@@ -349,7 +350,7 @@ describe("HTTP facade under random requests (fast-check)", () => {
           const answer = await send(generated);
           checkEffect(generated, answer, before, snapshot());
         }),
-        { numRuns },
+        fuzzOptions(numRuns),
       );
       // Bounded: the whole run stays well inside the test's time.
       expect(Date.now() - started).toBeLessThan(20_000);

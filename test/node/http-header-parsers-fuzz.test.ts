@@ -19,7 +19,7 @@ import { parseLimit, parsePutHeaders, parseSelection, parseWait } from "../../ad
 import { formatUserProperties, parseUserProperties } from "../../adapters/http/user-properties.js";
 import type { ApiVersion } from "../../adapters/http/ids.js";
 import { TEST_MQ_USERS } from "../fixtures/security.js";
-import { runs } from "../fixtures/fuzz.js";
+import { fuzzOptions } from "../fixtures/fuzz.js";
 
 const QUEUE = "DEV.QUEUE.1";
 const SECRET = "fuzz-session-secret";
@@ -84,7 +84,7 @@ describe("REST request headers and query parameters, fuzzed", () => {
         }
         expect(toProperties(parseUserProperties(written))).toEqual(properties);
       }),
-      { numRuns: runs(1500) },
+      fuzzOptions(1500),
     );
   });
 
@@ -105,7 +105,7 @@ describe("REST request headers and query parameters, fuzzed", () => {
         await qm.put(QUEUE, { body: "x", ...outcome.value });
         await qm.get(QUEUE);
       }),
-      { numRuns: runs(500) },
+      fuzzOptions(500),
     );
   });
 
@@ -125,7 +125,7 @@ describe("REST request headers and query parameters, fuzzed", () => {
         if (!selection.ok) return;
         for (const hex of [selection.value.messageId, selection.value.correlationId]) if (hex !== undefined) expect(hex).toMatch(/^[0-9a-f]{48}$/);
       }),
-      { numRuns: runs(1500) },
+      fuzzOptions(1500),
     );
   });
 });
@@ -167,7 +167,7 @@ describe("REST credentials, fuzzed", () => {
         if (response.status >= 300) expect(await response.json()).toMatchObject({ error: [{ reasonCode: expect.any(Number) as number }] });
         else await response.arrayBuffer();
       }),
-      { numRuns: runs(300) },
+      fuzzOptions(300),
     );
   });
 
@@ -180,7 +180,7 @@ describe("REST credentials, fuzzed", () => {
         if (response.status >= 300) expect(response.status).toBe(401);
         await response.arrayBuffer();
       }),
-      { numRuns: runs(300) },
+      fuzzOptions(300),
     );
   });
 });

@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueueManager, type MQReasonName, type PutMessage } from "../../core/index.js";
-import { acceptedOrRefusedAsync, runs } from "../fixtures/fuzz.js";
+import { acceptedOrRefusedAsync, fuzzOptions } from "../fixtures/fuzz.js";
 
 const QUEUE = "DEV.QUEUE.1";
 let qm: QueueManager;
@@ -98,7 +98,7 @@ describe("message properties and bodies given to put, fuzzed", () => {
         const storedFormat = format ?? (typeof content === "string" ? "text" : content instanceof Uint8Array || content instanceof ArrayBuffer ? "bytes" : "json");
         expect(got.body).toEqual(expectedBody(content, storedFormat as string));
       }),
-      { numRuns: runs(600) },
+      fuzzOptions(600),
     );
     expect(qm.queueStatus(QUEUE).depth).toBe(0);
   });

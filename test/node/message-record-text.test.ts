@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { fuzzOptions } from "../fixtures/fuzz.js";
 import { describe, expect, it } from "vitest";
 import { NO_ID, recordFromText, recordToText, type MessageRecord } from "../../core/internal.js";
 
@@ -46,7 +47,7 @@ describe("a message record as stored text", () => {
         expect(() => JSON.parse(text)).not.toThrow();
         expect(recordFromText(text)).toEqual(r);
       }),
-      { numRuns: 500 },
+      fuzzOptions(500),
     );
   });
 
@@ -55,6 +56,7 @@ describe("a message record as stored text", () => {
       fc.property(record, (r) => {
         expect(recordFromText(JSON.stringify(r))).toEqual(r);
       }),
+      fuzzOptions(100),
     );
   });
 

@@ -3,6 +3,7 @@
  * or syntax errors that carry a position inside the text, and never throw.
  */
 import fc from "fast-check";
+import { fuzzOptions } from "../fixtures/fuzz.js";
 import { describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
 import { parseScript } from "../../core/mqsc/parser.js";
@@ -37,7 +38,7 @@ function checkPositions(script: string): void {
 
 describe("MQSC never throws", () => {
   it("parses any text into commands or syntax errors with positions", () => {
-    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: "binary", maxLength: 100 }), mqscish), (script) => checkPositions(script)), { numRuns: 2000 });
+    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: "binary", maxLength: 100 }), mqscish), (script) => checkPositions(script)), fuzzOptions(2000));
   });
 
   it("runs any text: every command ends with a completion code, and every syntax error has a position", async () => {
@@ -54,7 +55,7 @@ describe("MQSC never throws", () => {
         }
         expect(result.summary).toHaveLength(3);
       }),
-      { numRuns: 700 },
+      fuzzOptions(700),
     );
     await qm.close();
   }, 60_000);

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEPTH_EVENT_REASONS, MQCFH_STRUC_LENGTH, decodeEvent, encodeDepthEvent, type DepthEventType } from "../../core/events/performance-event-pcf.js";
 import { MQError } from "../../core/errors.js";
-import { acceptedOrRefused, mutatedBytes, runs } from "../fixtures/fuzz.js";
+import { acceptedOrRefused, mutatedBytes, fuzzOptions } from "../fixtures/fuzz.js";
 
 const name = fc.oneof(fc.stringMatching(/^[A-Z0-9._%/]{0,48}$/), fc.string({ maxLength: 16 }));
 const counter = fc.oneof(fc.nat({ max: 1000 }), fc.integer({ min: 0, max: 0x7fff_ffff }));
@@ -71,7 +71,7 @@ describe("performance events, fuzzed", () => {
           msgDeqCount: clamp(event.msgDeqCount),
         });
       }),
-      { numRuns: runs(1500) },
+      fuzzOptions(1500),
     );
   });
 

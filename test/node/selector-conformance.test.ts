@@ -1,7 +1,7 @@
 /**
- * The 380 JMS selector cases of ../shared/conformance/selector-cases.json (from the Jakarta
- * TCK and Artemis's tests, each re-checked against Artemis's engine), read from the file as
- * it is: each selector is compiled and tested against its message, or refused with 2459.
+ * The 380 JMS selector cases of test/fixtures/conformance/selector-cases.json (from the Jakarta
+ * TCK and Artemis's tests, each re-checked against Artemis's engine; a byte-for-byte copy of
+ * ../shared/conformance's, which conformance-files.test.ts checks), read from the file as it is: each selector is compiled and tested against its message, or refused with 2459.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -20,7 +20,7 @@ interface Case {
   source?: string;
 }
 
-const FILE = join(dirname(fileURLToPath(import.meta.url)), "../../../shared/conformance/selector-cases.json");
+const FILE = join(dirname(fileURLToPath(import.meta.url)), "../fixtures/conformance/selector-cases.json");
 const cases = JSON.parse(readFileSync(FILE, "utf8")) as Case[];
 
 /** A property as Java set it: longs that a number cannot hold as bigint, floats rounded to float. */

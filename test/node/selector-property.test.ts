@@ -4,6 +4,7 @@
  * well-typed expressions built from the grammar evaluate as a small reference evaluator says.
  */
 import fc from "fast-check";
+import { fuzzOptions } from "../fixtures/fuzz.js";
 import { describe, expect, it } from "vitest";
 import { MQError } from "../../core/index.js";
 import { compile, type SelectorValue } from "../../core/selector/index.js";
@@ -38,7 +39,7 @@ describe("selectors never throw anything but 2459", () => {
         // What compiles evaluates to true or false on any message, never throws.
         expect(typeof selector.matches((name) => (name === "a" ? 1 : name === "s" ? "x" : undefined))).toBe("boolean");
       }),
-      { numRuns: 3000 },
+      fuzzOptions(3000),
     );
   });
 });
@@ -155,7 +156,7 @@ describe("selectors evaluate as the reference evaluator", () => {
         const expected = reference(expr, fields) === true;
         expect(selector.matches((name) => (name === "n" ? undefined : fields[name as "a" | "b"]))).toBe(expected);
       }),
-      { numRuns: 2000 },
+      fuzzOptions(2000),
     );
   });
 });

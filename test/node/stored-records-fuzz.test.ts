@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MQError, MemoryStorage, QueueManager, createMemoryStore } from "../../core/index.js";
-import { runs } from "../fixtures/fuzz.js";
+import { fuzzOptions } from "../fixtures/fuzz.js";
 
 const QUEUES = ["DEV.QUEUE.1", "DEV.QUEUE.2", "APP.Q"];
 
@@ -52,6 +52,19 @@ interface Damage {
   value: unknown;
 }
 
+/**
+ * Counterexamples found at random, run first on every run: seed 1608943032 damaged an object's
+ * attributes (null) and then one of its attributes, which threw in this file's own applier.
+ */
+const FOUND: [Damage[]][] = [
+  [
+    [
+      { where: "object", at: 0, field: "attributes", value: null },
+      { where: "attribute", at: 0, field: "maxDepth", value: {} },
+    ],
+  ],
+];
+
 /** Applies `change`; returns the seq of the message it damaged, if it damaged one. */
 function apply(storage: MemoryStorage, change: Damage): number | undefined {
   const pick = <T>(items: T[]): T | undefined => (items.length === 0 ? undefined : items[change.at % items.length]);
@@ -80,7 +93,10 @@ function apply(storage: MemoryStorage, change: Damage): number | undefined {
       return undefined;
     }
     case "attribute": {
-      const record = pick([...storage.objects.values()].filter((o) => o.kind === "queue"));
+      // An earlier change may have replaced a queue's attributes with junk: that queue has no
+      // attribute to damage (writing one would throw here, in the test, not in the product).
+      const hasAttributes = (o: { attributes: unknown }) => typeof o.attributes === "object" && o.attributes !== null;
+      const record = pick([...storage.objects.values()].filter((o) => o.kind === "queue" && hasAttributes(o)));
       if (record) record.attributes[change.field] = change.value as never;
       return undefined;
     }
@@ -154,7 +170,7 @@ describe("stored records, fuzzed", () => {
           expect(storage.messages.get(seq), `damaged message ${seq} left in the store`).toBe(before.get(seq));
         }
       }),
-      { numRuns: runs(150) },
+      fuzzOptions<[Damage[]]>(150, FOUND),
     );
   });
 

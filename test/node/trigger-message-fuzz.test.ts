@@ -16,7 +16,7 @@ import {
   encodeTriggerMessageCharacter,
   type TriggerMessage,
 } from "../../core/triggers/trigger-message.js";
-import { acceptedOrRefused, mutatedBytes, mutatedText, runs } from "../fixtures/fuzz.js";
+import { acceptedOrRefused, mutatedBytes, mutatedText, fuzzOptions } from "../fixtures/fuzz.js";
 
 const name = fc.stringMatching(/^[A-Z0-9._%/]{0,48}$/);
 const text = (max: number) => fc.oneof(fc.string({ maxLength: max }).filter((s) => !s.includes("\0")).map((s) => s.slice(0, max)), name.map((s) => s.slice(0, max)));
@@ -61,7 +61,7 @@ describe("trigger messages, fuzzed", () => {
         expect(Number.isInteger(tm.applicationType)).toBe(true);
         expect(decodeTriggerMessage(encodeTriggerMessage(tm))).toEqual(tm);
       }),
-      { numRuns: runs(1500) },
+      fuzzOptions(1500),
     );
   });
 
@@ -75,7 +75,7 @@ describe("trigger messages, fuzzed", () => {
         // MQTMC2 writes ApplType as blanks: what reads back has MQTM's initial ApplType, 0.
         expect(decodeTriggerMessageCharacter(encodeTriggerMessageCharacter(tm))).toEqual({ ...tm, applicationType: 0 });
       }),
-      { numRuns: runs(1500) },
+      fuzzOptions(1500),
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { fuzzOptions } from "../fixtures/fuzz.js";
 import { describe, expect, it } from "vitest";
 import { MQError } from "../../core/errors.js";
 import {
@@ -266,6 +267,7 @@ describe("round trips", () => {
           expect(decodeTriggerMessage(bytes)).toEqual(tm);
         },
       ),
+      fuzzOptions(100),
     );
   });
 
@@ -281,6 +283,7 @@ describe("round trips", () => {
           expect(decodeTriggerMessageCharacter(text)).toEqual({ ...tm, applicationType: 0, queueManagerName: qmgr });
         },
       ),
+      fuzzOptions(100),
     );
   });
 });

@@ -5,6 +5,7 @@
  * manager and against a plain reference model; every receive and the final contents agree.
  */
 import fc from "fast-check";
+import { fuzzOptions } from "../fixtures/fuzz.js";
 import { describe, expect, it } from "vitest";
 import { MemoryStorage, MemoryStore, QueueManager, type Session } from "../../core/index.js";
 
@@ -134,7 +135,7 @@ describe("units of work against a reference model (fast-check)", () => {
         expect(left).toEqual(model.messages.map((m) => [m.body, m.backoutCount]));
         await qm.close();
       }),
-      { numRuns: 300 },
+      fuzzOptions(300),
     );
   });
 });
