@@ -60,6 +60,9 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
     await writeFile(join(project, "example.mjs"), await readmeExample("## Use it from code"));
     const { stdout } = await run(process.execPath, ["example.mjs"], { cwd: project, timeout: 20_000 });
     expect(stdout).toMatch(/^eu$/m); // message?.getProperty("region")
+    expect(stdout).toMatch(/^order 1 null$/m); // held under syncpoint, unseen by another get
+    expect(stdout).toMatch(/^shipped order 1$/m); // the unit of work's put, committed
+    expect(stdout).toMatch(/queue: 'APP.ORDERS'.*curdepth: 0.*maxdepth: 10000/s);
     expect(stdout).toContain("     1 : DEFINE QLOCAL(APP.ORDERS) MAXDEPTH(10000)");
     expect(stdout).toContain("AMQ8006I: IBM MQ queue created.");
     expect(stdout).toContain("All valid MQSC commands were processed.");
