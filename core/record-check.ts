@@ -15,6 +15,9 @@ export function messageRecordProblem(record: unknown): string | undefined {
   if (typeof r.correlationId !== "string" || !/^[0-9a-f]{48}$/.test(r.correlationId)) return "its correlation id is not 48 hexadecimal characters";
   if (typeof r.priority !== "number" || !Number.isInteger(r.priority) || r.priority < 0 || r.priority > 9) return `its priority ${JSON.stringify(r.priority)} is not 0 to 9`;
   if (typeof r.persistent !== "boolean") return "its persistence is not a boolean";
+  // Non-persistent messages never touch the store: a stored one that says so was damaged, and
+  // taking it as non-persistent would skip the checks of its stored body and never delete it.
+  if (!r.persistent) return "it is stored but says it is not persistent";
   if (r.expiresAt !== null && typeof r.expiresAt !== "number") return "its expiry is neither a time nor null";
   if (typeof r.putTime !== "number") return "its put time is not a number";
   if (!Array.isArray(r.properties)) return "its properties are not a list";
