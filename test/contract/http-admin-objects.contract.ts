@@ -192,6 +192,24 @@ export function testAdminObjectsApi(name: string, target: AdminObjectsTarget): v
       expect((await target.fetch(`/ibmmq/rest/v2/admin/qmgr/${target.qmgr}/queue`, { headers: target.admin })).status).toBe(404);
     });
 
+    // An admin client's suite: DEFINE LISTENER then DISPLAY LISTENER ALL through the MQSC endpoint (it answered WEBMQ001E).
+    it("defines and displays a listener through the MQSC endpoint as runmqsc does, by runCommand and runCommandJSON", async () => {
+      const listener = `${unique()}.LSTR`;
+      const defined = (await mqsc(`DEFINE LISTENER(${listener}) TRPTYPE(TCP) PORT(1414)`)).commandResponse[0]!;
+      expect(defined).toMatchObject({ completionCode: 0, text: ["AMQ8626I: IBM MQ listener created."] });
+      const shown = (await mqsc(`DISPLAY LISTENER(${listener}) ALL`)).commandResponse[0]!;
+      expect(shown.completionCode).toBe(0);
+      expect(shown.text[0]).toBe("AMQ8630I: Display listener information details.");
+      expect(shown.text.join("\n")).toMatch(/PORT\(1414\)[\s\S]*TRPTYPE\(TCP\)/);
+      const response = await target.fetch(`/ibmmq/rest/v2/admin/action/qmgr/${target.qmgr}/mqsc`, {
+        method: "POST",
+        headers: { ...target.admin, ...CSRF, "content-type": "application/json" },
+        body: JSON.stringify({ type: "runCommandJSON", command: "display", qualifier: "listener", name: listener, responseParameters: ["all"] }),
+      });
+      const parameters = ((await json(response)) as { commandResponse: { parameters: Json }[] }).commandResponse[0]!.parameters;
+      expect(parameters).toMatchObject({ listener, trptype: "TCP", port: 1414, control: "MANUAL", backlog: 0, ipaddr: "", descr: "" });
+    });
+
     // IBM MQ 9.x: /admin/qmgr/{qmgrName}/subscription GET (name, id, resolvedTopicString; attributes=, name=, id=).
     it("shows subscriptions as IBM's GET does, from DEFINE SUB; GET only", async () => {
       const sub = `${unique()}.SUB`;
