@@ -25,6 +25,7 @@ export const SYSTEM_OBJECTS: readonly SystemObject[] = [
   { type: "modelQueue", name: "SYSTEM.DEFAULT.MODEL.QUEUE", attributes: {} },
   { type: "process", name: "SYSTEM.DEFAULT.PROCESS", attributes: {} },
   { type: "namelist", name: "SYSTEM.DEFAULT.NAMELIST", attributes: {} },
+  { type: "listener", name: "SYSTEM.DEFAULT.LISTENER.TCP", attributes: {} },
   { type: "topic", name: "SYSTEM.BASE.TOPIC", attributes: { description: "Base topic for resolving attributes" } },
   { type: "topic", name: "SYSTEM.DEFAULT.TOPIC", attributes: {} },
   { type: "channel", name: "SYSTEM.DEF.SENDER", attributes: { channelType: "sender" } },

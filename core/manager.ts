@@ -21,6 +21,7 @@ import { copyDefinition } from "./manager/object-admin.js";
 import { readStored } from "./manager/recovery.js";
 import { Applications } from "./manager/applications.js";
 import { LazyFeature } from "./lazy-feature.js";
+import type { ListenerStatus } from "./manager/listener-states.js";
 import { QueueManagerBase } from "./manager/queue-manager-base.js";
 import type { Listener, ListenOptions, MessageHandler } from "./backout/listener.js";
 import type { DeadLetterHandler } from "./backout/dead-letter-handler.js";
@@ -203,6 +204,23 @@ export class QueueManager extends QueueManagerBase {
   /** The state DISPLAY CHSTATUS shows, or undefined for an inactive channel. */
   channelStatus(name: string): ChannelState | undefined {
     return this.channels.status(name);
+  }
+
+  /** START LISTENER: a logical RUNNING state, no socket (core/manager/listener-states.ts); undefined when it already runs. */
+  startListener(name: string): ListenerStatus | undefined {
+    this.checkOpen();
+    return this.listenerStates.start(name, this.kernel.clock.now());
+  }
+
+  /** STOP LISTENER: false when it was not running. */
+  stopListener(name: string): boolean {
+    this.checkOpen();
+    return this.listenerStates.stop(name);
+  }
+
+  /** What DISPLAY LSSTATUS shows of a running listener; undefined when it is not running. */
+  listenerStatus(name: string): ListenerStatus | undefined {
+    return this.listenerStates.status(name);
   }
 
   /** Defines an object of any type (MQSC DEFINE), starting from `like` or the type's SYSTEM.DEFAULT object. */

@@ -1,6 +1,6 @@
 /**
  * Object definitions of every type MQ has (queues of four types, processes, topics,
- * subscriptions, channels, namelists) with their attributes in plain English, checked
+ * subscriptions, channels, namelists, listeners) with their attributes in plain English, checked
  * against the catalogue (core/objects/catalogue): each attribute's type, range and default
  * are IBM's. The queue manager keeps definitions; only local queues hold messages.
  */
@@ -10,9 +10,9 @@ import { CATALOGUE, QUEUE_MANAGER, channelAttributeNames } from "./objects/catal
 import type { AttributeSpec, AttributeType, ObjectTypeSpec } from "./objects/catalogue/types.js";
 import type { ObjectKind } from "./store.js";
 
-export type ObjectType = "localQueue" | "aliasQueue" | "remoteQueue" | "modelQueue" | "process" | "topic" | "subscription" | "channel" | "namelist";
+export type ObjectType = "localQueue" | "aliasQueue" | "remoteQueue" | "modelQueue" | "process" | "topic" | "subscription" | "channel" | "namelist" | "listener";
 
-export const OBJECT_TYPES: readonly ObjectType[] = ["localQueue", "aliasQueue", "remoteQueue", "modelQueue", "process", "topic", "subscription", "channel", "namelist"];
+export const OBJECT_TYPES: readonly ObjectType[] = ["localQueue", "aliasQueue", "remoteQueue", "modelQueue", "process", "topic", "subscription", "channel", "namelist", "listener"];
 
 export type Attributes = { [name: string]: JsonValue };
 
@@ -67,6 +67,8 @@ export function systemDefaultName(type: ObjectType, attributes: Attributes = {})
       return "SYSTEM.DEFAULT.TOPIC";
     case "subscription":
       return "SYSTEM.DEFAULT.SUB";
+    case "listener":
+      return "SYSTEM.DEFAULT.LISTENER.TCP";
     case "channel":
       return attributes.channelType === undefined ? undefined : DEFAULT_CHANNELS[String(attributes.channelType)];
   }
@@ -129,7 +131,7 @@ export function queueManagerDefaults(): Attributes {
 }
 
 export function describeType(type: ObjectType): string {
-  return { localQueue: "local queue", aliasQueue: "alias queue", remoteQueue: "remote queue", modelQueue: "model queue", process: "process", topic: "topic", subscription: "subscription", channel: "channel", namelist: "namelist" }[type];
+  return { localQueue: "local queue", aliasQueue: "alias queue", remoteQueue: "remote queue", modelQueue: "model queue", process: "process", topic: "topic", subscription: "subscription", channel: "channel", namelist: "namelist", listener: "listener" }[type];
 }
 
 // --- Internal helpers ---

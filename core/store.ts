@@ -10,7 +10,7 @@
 import type { JsonValue, MessageRecord, StoredBody } from "./message.js";
 
 /** Kinds of object, each its own namespace, as in MQ (all queue types share "queue"). */
-export type ObjectKind = "qmgr" | "queue" | "process" | "topic" | "subscription" | "channel" | "namelist";
+export type ObjectKind = "qmgr" | "queue" | "process" | "topic" | "subscription" | "channel" | "namelist" | "listener";
 
 /** A defined object: its kind and name, its type within the kind, its attributes. */
 export interface ObjectRecord {

@@ -33,6 +33,8 @@ import { unmatchedRequest } from "./routes.js";
 import { addMessageListRoute } from "./messagelist-route.js";
 import { addMessageRoutes } from "./message-routes.js";
 import { addMqscRoute } from "./mqsc-route.js";
+import { addAdminQueueRoutes } from "./admin-queue-route.js";
+import { addAdminSubscriptionAndChannelRoutes } from "./admin-subscription-channel-route.js";
 import { addTopicRoute } from "./topic-route.js";
 
 /** Finds a queue manager by name; throws MQError (MQRC_Q_MGR_NAME_ERROR, ...) when there is none. */
@@ -99,6 +101,9 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   addMessageListRoute(app, options.queueManager);
   addMqscRoute(app, options.queueManager, limits);
   addTopicRoute(app, options.queueManager);
+  // IBM's v1 admin object resources: queues (GET, POST, PATCH, DELETE), subscriptions and channels (GET).
+  addAdminQueueRoutes(app, options.queueManager);
+  addAdminSubscriptionAndChannelRoutes(app, options.queueManager);
   addAdminQueueManagerRoutes(app, () => options.queueManagers, options.installation ?? { platform: "unknown", operatingSystem: "unknown" });
   // A known resource asked with a method it does not take is 405 MQWB2005E; any other path 404 MQWB0901E.
   app.notFound((c) => unmatchedRequest(c.req.method, c.req.url).toResponse());

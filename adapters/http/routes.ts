@@ -61,6 +61,11 @@ export const ROUTES: readonly RouteSpec[] = [
     pattern: new RegExp(`${REST}/admin/qmgr/${NAME}$`),
     methods: { GET: "admin-read", DELETE: "admin" },
   },
+  // IBM's v1 admin object resources (v1 only: IBM's v2 and v3 use the MQSC endpoint for these).
+  // A trailing slash names the collection, as IBM's own samples send it.
+  ...adminObjectRoutes("queue", "queueName", { GET: "admin-read", POST: "admin" }, { GET: "admin-read", PATCH: "admin", DELETE: "admin" }),
+  ...adminObjectRoutes("subscription", "subscriptionName", { GET: "admin-read" }, { GET: "admin-read" }),
+  ...adminObjectRoutes("channel", "channelName", { GET: "admin-read" }, { GET: "admin-read" }),
   {
     resource: "/login",
     pattern: new RegExp(`${REST}/login$`),
@@ -72,6 +77,14 @@ export const ROUTES: readonly RouteSpec[] = [
     methods: { GET: "admin-read" },
   },
 ];
+
+function adminObjectRoutes(object: string, nameWord: string, collection: Record<string, RouteAccess>, named: Record<string, RouteAccess>): RouteSpec[] {
+  const base = String.raw`^/ibmmq/rest/v1/admin/qmgr/${NAME}/${object}`;
+  return [
+    { resource: `/admin/qmgr/{qmgrName}/${object}`, pattern: new RegExp(`${base}/?$`), methods: collection },
+    { resource: `/admin/qmgr/{qmgrName}/${object}/{${nameWord}}`, pattern: new RegExp(`${base}/${NAME}$`), methods: named },
+  ];
+}
 
 /** The routes only MQWebAdmin may call, as `METHOD resource` pairs: what the role check must refuse to everyone else. */
 export const ADMIN_ONLY_ROUTES: readonly { method: string; resource: string; pattern: RegExp }[] = ROUTES.flatMap((route) =>

@@ -22,6 +22,8 @@ export interface AdminHost {
   subscriptionDefined(definition: ObjectDefinition): Promise<void>;
   /** A deleted channel has no status any more. */
   channelDeleted(name: string): void;
+  /** A deleted listener is not running any more. */
+  listenerDeleted?(name: string): void;
   /**
    * Loads, before a definition is committed, what it needs once it is in effect (triggering for
    * a queue with TRIGGER on, publish/subscribe for a subscription): a load that fails refuses
@@ -111,6 +113,7 @@ export class ObjectAdmin {
         this.host.queueDeleted?.(name);
       }
       if (type === "channel") this.host.channelDeleted(name);
+      if (type === "listener") this.host.listenerDeleted?.(name);
       const definition = this.objects.get(kindOf(type), name);
       this.objects.delete(type, name);
       return definition;

@@ -31,6 +31,7 @@ import type { DamagedRecord } from "../record-check.js";
 import { ObjectAdmin } from "./object-admin.js";
 import { Handles } from "./handles.js";
 import { ChannelStates } from "./channels.js";
+import { ListenerStates } from "./listener-states.js";
 import { readStored, recover } from "./recovery.js";
 import { Browsing } from "./browsing.js";
 import type { QueueLimits } from "./queue-limits.js";
@@ -60,6 +61,7 @@ export abstract class QueueManagerBase {
   protected readonly admin: ObjectAdmin;
   protected readonly handles: Handles;
   protected readonly channels = new ChannelStates(this.catalogue);
+  protected readonly listenerStates = new ListenerStates(this.catalogue, () => this.#startedAt);
   protected readonly units: Units;
   protected readonly browsing: Browsing;
   /** LIMITBHV at a full queue (queue-limits.ts): loaded the first time a put meets a limit. */
@@ -105,6 +107,7 @@ export abstract class QueueManagerBase {
       prepare: (definition) => this.features.prepare(definition),
       subscriptionDefined: async (definition) => (await this.features.broker.get()).subscriptionDefined(definition),
       channelDeleted: (channel) => this.channels.forget(channel),
+      listenerDeleted: (listener) => this.listenerStates.forget(listener),
       queueAltered: (queue, before, after) => this.features.queueAltered(queue, before, after),
       queueDeleted: (queue) => this.features.queueDeleted(queue),
     });

@@ -74,6 +74,7 @@ const SUBSCRIPTION: ObjectCommandType = {
   deleted: "subscriptionDeleted",
   details: "displaySubscriptionDetails",
 };
+const LISTENER: ObjectCommandType = { type: "listener", displayKeyword: "LISTENER", created: "listenerCreated", changed: "listenerChanged", deleted: "listenerDeleted", details: "displayListenerDetails" };
 const CHANNEL: ObjectCommandType = { type: "channel", displayKeyword: "CHANNEL", created: "channelCreated", changed: "channelChanged", deleted: "channelDeleted", details: "displayChannelDetails" };
 
 /** Object keywords (and IBM's synonyms) of DEFINE, ALTER, DELETE and DISPLAY. */
@@ -95,6 +96,8 @@ export const OBJECT_KEYWORDS: Record<string, ObjectCommandType> = {
   SUBSCRIPTION: SUBSCRIPTION,
   CHANNEL: CHANNEL,
   CHL: CHANNEL,
+  LISTENER: LISTENER,
+  LSTR: LISTENER,
 };
 
 /** DISPLAY QUEUE(...) shows queues of every type. */
@@ -116,12 +119,6 @@ export const NOT_IMPLEMENTED: Record<string, string> = {
   "DELETE AUTHINFO": "authentication information objects are not implemented",
   "DISPLAY AUTHINFO": "authentication information objects are not implemented",
   "REFRESH SECURITY": "there is no security cache to refresh: bearer tokens are read from the worker's environment on each request",
-  "DEFINE LISTENER": "listeners accept MQ client and channel connections over TCP; this queue manager is reached over HTTP (and later STOMP over WebSocket) instead",
-  "ALTER LISTENER": "listeners are not implemented: the queue manager is reached over HTTP",
-  "DELETE LISTENER": "listeners are not implemented: the queue manager is reached over HTTP",
-  "DISPLAY LISTENER": "listeners are not implemented: the queue manager is reached over HTTP",
-  "START LISTENER": "listeners are not implemented: the queue manager is reached over HTTP, which its host serves",
-  "STOP LISTENER": "listeners are not implemented: the queue manager is reached over HTTP, which its host serves",
   "DEFINE SERVICE": "services start operating-system programs, which a browser or an edge worker cannot run",
   "START SERVICE": "services start operating-system programs, which a browser or an edge worker cannot run",
   "STOP SERVICE": "services are not implemented",

@@ -10,6 +10,7 @@ import { MQRCCF } from "../objects/catalogue/messages.js";
 import { MqscSyntax, NOT_IMPLEMENTED, OBJECT_KEYWORDS, QUEUE_KEYWORDS, VERBS, failure } from "./commands.js";
 import { alter, clear, define, display, remove } from "./object-commands.js";
 import { displayTopicStatus } from "./topic-status-command.js";
+import { displayListenerStatus, startListener, stopListener } from "./listener-commands.js";
 import { parseScript, type MqscParameter, type ParsedCommand } from "./parser.js";
 import { alterQueueManager, displayQueueManager } from "./qmgr-commands.js";
 import { displayApplicationStatus, displayAuthorityService, displayConnections, displayNoStatus, displayQueueManagerStatus, pingQueueManager } from "./qmgr-status-commands.js";
@@ -110,7 +111,8 @@ async function runCommand(qm: MqscHost, command: ParsedCommand): Promise<Outcome
       if (objectKeyword === "CONN") return displayConnections(qm, second, rest);
       if (objectKeyword === "APSTATUS" || objectKeyword === "APS") return displayApplicationStatus(qm, second, rest);
       if (objectKeyword === "AUTHSERV") return displayAuthorityService(rest);
-      if (objectKeyword === "LSSTATUS" || objectKeyword === "SVSTATUS") return displayNoStatus(second, rest, `DISPLAY ${objectKeyword}`);
+      if (objectKeyword === "LSSTATUS") return displayListenerStatus(qm, second, rest);
+      if (objectKeyword === "SVSTATUS") return displayNoStatus(second, rest, `DISPLAY ${objectKeyword}`);
       if (objectKeyword === "QSTATUS" || objectKeyword === "QS") return displayQueueStatus(qm, second, rest);
       if (objectKeyword === "CHSTATUS" || objectKeyword === "CHS") return displayChannelStatus(qm, second, rest);
       if (objectKeyword === "SBSTATUS") return displaySubscriptionStatus(qm, second, rest);
@@ -122,9 +124,11 @@ async function runCommand(qm: MqscHost, command: ParsedCommand): Promise<Outcome
       break;
     case "START":
       if (objectKeyword === "CHANNEL" || objectKeyword === "CHL") return startChannel(qm, second, rest);
+      if (objectKeyword === "LISTENER" || objectKeyword === "LSTR") return startListener(qm, second, rest);
       break;
     case "STOP":
       if (objectKeyword === "CHANNEL" || objectKeyword === "CHL") return stopChannel(qm, second, rest);
+      if (objectKeyword === "LISTENER" || objectKeyword === "LSTR") return stopListener(qm, second, rest);
       break;
     case "PING":
       if (objectKeyword === "QMGR") return pingQueueManager(rest);

@@ -9,6 +9,7 @@ import type { ChannelState, QueueStatus, SubscriptionStatus } from "../manager-t
 import type { DefineOptions } from "../object-catalogue.js";
 import type { Attributes, ObjectDefinition, ObjectType } from "../objects.js";
 import type { TopicNodeStatus } from "../pubsub/topic-status.js";
+import type { ListenerStatus } from "../manager/listener-states.js";
 
 export interface MqscHost {
   readonly name: string;
@@ -33,6 +34,9 @@ export interface MqscHost {
   startChannel(name: string): ChannelState | undefined;
   stopChannel(name: string): void;
   channelStatus(name: string): ChannelState | undefined;
+  startListener(name: string): ListenerStatus | undefined;
+  stopListener(name: string): boolean;
+  listenerStatus(name: string): ListenerStatus | undefined;
   /** A subscription's live figures: how many publications it has been given, and when the last was. */
   subscriptionStatus(name: string): SubscriptionStatus | undefined;
   /** The topic nodes a topic string selects ('#' and '+' as TPSTATUS reads them), with their status. */

@@ -111,6 +111,8 @@ export async function remove(qm: MqscHost, object: ObjectCommandType, target: Mq
   const options = object.type === "localQueue" ? ["PURGE", "NOPURGE", "AUTHREC"] : object.type === "channel" ? ["CHLTABLE", "AUTHREC"] : ["AUTHREC"];
   const { options: given } = readParameters([], rest, options, `DELETE ${object.queueType ?? object.displayKeyword}`);
   if (given.has("PURGE") && given.has("NOPURGE")) throw new MqscSyntax("PURGE and NOPURGE cannot both be given", given.get("NOPURGE")!.position);
+  // As MQ does, a running listener must be stopped before it is deleted (MQRCCF_LISTENER_RUNNING).
+  if (object.type === "listener" && qm.object("listener", name) && qm.listenerStatus(name)) return failed(3249, [amq("listenerRunning")]);
   try {
     await qm.deleteObject(object.type, name, { purge: given.has("PURGE") });
     return succeeded([amq(object.deleted)]);

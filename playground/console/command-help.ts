@@ -24,8 +24,8 @@ const VERB_HELP: Record<string, string> = {
   DELETE: "deletes an object",
   DISPLAY: "shows objects and their attributes, or the live status of queues and channels",
   CLEAR: "removes every message from a local queue",
-  START: "starts a channel",
-  STOP: "stops a channel",
+  START: "starts a channel or a listener",
+  STOP: "stops a channel or a listener",
   END: "ends a runmqsc session; here it does nothing",
 };
 
@@ -39,6 +39,7 @@ const NOUNS: Record<ObjectType, [one: string, many: string]> = {
   topic: ["a topic object: a point in the topic tree and its attributes", "topic objects"],
   subscription: ["a durable subscription", "subscriptions"],
   channel: ["a channel: a link to another queue manager or a client", "channels"],
+  listener: ["a listener: the TCP port MQ clients and channels connect to (a state only here: clients come over HTTP)", "listeners"],
 };
 
 const SPECIAL: Record<string, string> = {

@@ -17,6 +17,7 @@ import seed001 from "../fixtures/seeds/seed-001-reliable-delivery.mqsc?raw";
 import seed002qm1 from "../fixtures/seeds/seed-002-triggering-qm1.mqsc?raw";
 import seed002qm2 from "../fixtures/seeds/seed-002-triggering-qm2.mqsc?raw";
 import { uniqueKey, type StoreHarness } from "./harness.js";
+import { testMqscListeners } from "./mqsc-listener.contract.js";
 
 /** The developer template's one Go placeholder, filled in as the container does. */
 export const devScript = devTemplate.replace("{{ .ChckClnt }}", "REQUIRED");
@@ -78,6 +79,7 @@ export function testMqsc(name: string, harness: StoreHarness): void {
   const withManager = <T>(body: (open: (qmgr?: string) => Promise<QueueManager>) => Promise<T>) =>
     harness.withStorage(uniqueKey(`mqsc-${name}`), (openStore) => body((qmgr = "QM1") => QueueManager.open({ name: qmgr, store: openStore() })));
 
+  testMqscListeners(name, harness);
   describe(`MQSC contract: ${name}`, () => {
     it("runs IBM's developer-image script: queues, model, topic, DEADQ and channels take effect; security commands answer that they are not implemented", async () => {
       await withManager(async (open) => {
@@ -110,7 +112,7 @@ export function testMqsc(name: string, harness: StoreHarness): void {
     it("runs IBM's sender and receiver blueprints: the transmission queue, remote queue and channels work as defined", async () => {
       await withManager(async (open) => {
         const sender = await open();
-        expect(await runAndCheck(sender, senderScript)).toEqual(["STOP LISTENER('SYSTEM.DEFAULT.LISTENER.TCP') IGNSTATE(YES)"]);
+        expect(await runAndCheck(sender, senderScript)).toEqual([]);
         expect(sender.queueAttributes("RECEIVER").usage).toBe("transmission");
         await sender.put("REMOTE.Q", { body: "for the receiver" });
         expect(await sender.get("RECEIVER")).toMatchObject({ body: "for the receiver", transmission: { remoteQueue: "RCVR.TARGET.Q", remoteQueueManager: "RECEIVER" } });
@@ -123,7 +125,9 @@ export function testMqsc(name: string, harness: StoreHarness): void {
       await withManager(async (open) => {
         const receiver = await open("RECEIVER");
         const unimplemented = await runAndCheck(receiver, receiverScript);
-        expect(unimplemented.map((c) => c.split(/[ (]/).slice(0, 2).join(" "))).toEqual(["STOP LISTENER", "DEFINE LISTENER", "START LISTENER", "REFRESH SECURITY"]);
+        expect(unimplemented.map((c) => c.split(/[ (]/).slice(0, 2).join(" "))).toEqual(["REFRESH SECURITY"]);
+        // The blueprint's listener, CONTROL(QMGR) and started: RUNNING as a state (no socket here).
+        expect(receiver.listenerStatus("RCVR.LISTENER.TCP")).toMatchObject({ startMode: "qmgr" });
         expect(receiver.attributes).toMatchObject({ deadLetterQueue: "DEV.DEAD.LETTER.QUEUE", channelAuthentication: false, connectionAuthentication: "" });
         expect(receiver.object("channel", "SDR.TO.RCVR")!.attributes.channelType).toBe("receiver");
         await receiver.put("RCVR.TARGET.Q", { body: "arrived" });
@@ -335,7 +339,7 @@ export function testMqsc(name: string, harness: StoreHarness): void {
         expect(auth.completionCode).toBe(0);
         expect(auth.objects![0]!.parameters).toEqual({ servcomp: "", ifver: 0, uidsupp: "NO" });
 
-        // LSSTATUS and SVSTATUS: no listener or service ever runs here, so none is found.
+        // LSSTATUS and SVSTATUS: no listener runs until one is started, and no service ever runs here, so none is found.
         for (const command of ["DISPLAY LSSTATUS(*)", "DISPLAY SVSTATUS(*) ALL", "DISPLAY LSSTATUS(SYSTEM.LISTENER.TCP.1)"]) {
           const none = await run(command);
           expect([none.completionCode, none.reasonCode, none.messages[0]!.id], command).toEqual([2, 2085, "AMQ8147E"]);

@@ -7,6 +7,8 @@ import { abortAllDurableObjects, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { adminClient, testAdminApi, type AdminTarget } from "../contract/http-admin.contract.js";
 import type { QueueManagerObject } from "../../adapters/edge/queue-manager-object.js";
+import { testAdminObjectsApi } from "../contract/http-admin-objects.contract.js";
+import { TEST_READER_TOKEN, TEST_USERS } from "../fixtures/security.js";
 
 let counter = 0;
 const edgeAdmin: AdminTarget = {
@@ -19,6 +21,13 @@ const edgeAdmin: AdminTarget = {
 };
 
 testAdminApi("worker and Durable Object (workerd)", edgeAdmin);
+testAdminObjectsApi("worker and Durable Object (workerd)", {
+  fetch: edgeAdmin.fetch,
+  admin: { authorization: `Bearer ${edgeAdmin.token}` },
+  reader: { authorization: `Bearer ${TEST_READER_TOKEN}` },
+  user: { authorization: `Basic ${btoa(`app:${TEST_USERS.app.password}`)}` },
+  qmgr: "QM1",
+});
 
 describe("admin REST API: workerd-only", () => {
   it("keeps a created queue manager, and its persistent messages, across a restart of every Durable Object", async () => {

@@ -69,6 +69,13 @@ const IBM: Record<string, { define: string; display: string; keywords: string[] 
     display: "DISPLAY NAMELIST(X) ALL",
     keywords: ["NAMELIST", "ALTDATE", "ALTTIME", "DESCR", "NAMCOUNT", "NAMES"],
   },
+  // DISPLAY LISTENER (q086170_) on Unix and Linux: the Windows-only ADAPTER, COMMANDS,
+  // LOCLNAME, NTBNAMES, SESSIONS, SOCKET and TPNAME are left out.
+  LISTENER: {
+    define: "DEFINE LISTENER(X) TRPTYPE(TCP) PORT(1414)",
+    display: "DISPLAY LISTENER(X) ALL",
+    keywords: ["LISTENER", "ALTDATE", "ALTTIME", "BACKLOG", "CONTROL", "DESCR", "IPADDR", "PORT", "TRPTYPE"],
+  },
   // DISPLAY CHANNEL: the attributes IBM marks for each channel type, less the z/OS-only ones
   // (QSGDISP, DEFCDISP) and with RESETSEQ (read-only: a pending RESET CHANNEL) on message channels.
   // No channel shows CRDATE/CRTIME.

@@ -11,6 +11,7 @@ import { operationOf } from "../../adapters/http/security/roles.js";
 import { WEBMQ_VERSION } from "../../adapters/http/version.js";
 import { errorOf } from "../contract/http.contract.js";
 import { testAdminApi } from "../contract/http-admin.contract.js";
+import { testAdminObjectsApi } from "../contract/http-admin-objects.contract.js";
 import packageJson from "../../package.json" with { type: "json" };
 
 const TOKEN = "admin-sockets-token";
@@ -20,7 +21,7 @@ let counter = 0;
 
 beforeAll(async () => {
   configured = await QueueManager.open({ name: "QM1" });
-  server = await serveHttp({ tokens: [TOKEN], queueManagers: [configured] });
+  server = await serveHttp({ tokens: [TOKEN, "reader-token:MQWebAdminRO", "user-token:MQWebUser"], queueManagers: [configured] });
 });
 
 afterAll(async () => {
@@ -34,6 +35,14 @@ testAdminApi("node server, real sockets", {
   configured: "QM1",
   newName: () => `QM.NEW.${process.pid}.${++counter}`,
   platform: process.platform === "win32" ? "windows" : "unix",
+});
+
+testAdminObjectsApi("node server, real sockets", {
+  fetch: (path, init) => fetch(server.url + path, init),
+  admin: { authorization: `Bearer ${TOKEN}` },
+  reader: { authorization: "Bearer reader-token" },
+  user: { authorization: "Bearer user-token" },
+  qmgr: "QM1",
 });
 
 describe("admin REST API: node-only", () => {
@@ -54,7 +63,14 @@ describe("admin REST API: node-only", () => {
   });
 
   it("lists every call with the role it needs; the admin-only ones are crtmqm, dltmqm and MQSC", () => {
-    expect(ADMIN_ONLY_ROUTES.map((r) => `${r.method} ${r.resource}`)).toEqual(["POST /admin/action/qmgr/{qmgrName}/mqsc", "POST /admin/qmgr", "DELETE /admin/qmgr/{qmgrName}"]);
+    expect(ADMIN_ONLY_ROUTES.map((r) => `${r.method} ${r.resource}`)).toEqual([
+      "POST /admin/action/qmgr/{qmgrName}/mqsc",
+      "POST /admin/qmgr",
+      "DELETE /admin/qmgr/{qmgrName}",
+      "POST /admin/qmgr/{qmgrName}/queue",
+      "PATCH /admin/qmgr/{qmgrName}/queue/{queueName}",
+      "DELETE /admin/qmgr/{qmgrName}/queue/{queueName}",
+    ]);
     expect(accessFor("POST", "/ibmmq/rest/v2/login")).toBe("session");
     expect(accessFor("GET", "/ibmmq/rest/v2/admin/qmgr")).toBe("admin-read");
     expect(accessFor("DELETE", "/ibmmq/rest/v3/admin/qmgr/QM1")).toBe("admin");
@@ -74,6 +90,12 @@ describe("admin REST API: node-only", () => {
       "/admin/qmgr/{qmgrName}": "/ibmmq/rest/v2/admin/qmgr/QM1",
       "/login": "/ibmmq/rest/v2/login",
       "/admin/installation/{installationName}": "/ibmmq/rest/v2/admin/installation",
+      "/admin/qmgr/{qmgrName}/queue": "/ibmmq/rest/v1/admin/qmgr/QM1/queue",
+      "/admin/qmgr/{qmgrName}/queue/{queueName}": "/ibmmq/rest/v1/admin/qmgr/QM1/queue/Q1",
+      "/admin/qmgr/{qmgrName}/subscription": "/ibmmq/rest/v1/admin/qmgr/QM1/subscription/",
+      "/admin/qmgr/{qmgrName}/subscription/{subscriptionName}": "/ibmmq/rest/v1/admin/qmgr/QM1/subscription/S1",
+      "/admin/qmgr/{qmgrName}/channel": "/ibmmq/rest/v1/admin/qmgr/QM1/channel",
+      "/admin/qmgr/{qmgrName}/channel/{channelName}": "/ibmmq/rest/v1/admin/qmgr/QM1/channel/C1",
     };
     const kinds: Record<string, string[]> = { messaging: ["put", "get", "browse", "publish"], "admin-read": ["admin-read"], admin: ["admin-change", "mqsc"], session: ["session"] };
     for (const route of ROUTES) {

@@ -95,6 +95,14 @@ export const ATTRIBUTE_HELP: Record<string, Record<string, string>> = {
     environmentData: "Environment information for the application to be started, passed to it in the trigger message.",
     userData: "User information for the application to be started, passed to it in the trigger message.",
   },
+  LISTENER: {
+    transportType: "The transmission protocol the listener uses; TCP is the one on Unix and Linux, and it cannot be altered once defined.",
+    port: "The port number for TCP; 0 lets the listener use the port number the operating system's services give it.",
+    ipAddress: "The IP address (IPv4 dotted decimal, IPv6 hexadecimal or a host name) to listen on; blank listens on every address.",
+    backlog: "The number of concurrent connection requests the listener supports; 0 takes the protocol's default when it starts.",
+    control: "How the listener starts and stops: MANUAL by START and STOP LISTENER, QMGR with the queue manager, STARTONLY when it starts.",
+    description: "Plain-text comment describing the object.",
+  },
   NAMELIST: {
     description: "Plain-text comment describing the object.",
     names: "The list of names; each follows the rules for MQ object names, at most 48 characters; NAMES() is an empty list.",

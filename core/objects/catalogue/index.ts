@@ -4,6 +4,7 @@
  */
 import { ALIAS_QUEUE } from "./alias-queue.js";
 import { CHANNEL, CHANNEL_TYPE_ATTRIBUTES } from "./channel.js";
+import { LISTENER } from "./listener.js";
 import { LOCAL_QUEUE } from "./local-queue.js";
 import { MODEL_QUEUE } from "./model-queue.js";
 import { NAMELIST } from "./namelist.js";
@@ -27,6 +28,7 @@ export const CATALOGUE = {
   subscription: SUBSCRIPTION,
   channel: CHANNEL,
   namelist: NAMELIST,
+  listener: LISTENER,
 } as const satisfies Record<string, ObjectTypeSpec>;
 
 const channelTypeSpec = CHANNEL.attributes.find((a) => a.name === "channelType");

@@ -50,6 +50,14 @@ export const AMQ_MESSAGES = {
   objectWrongType: { id: "AMQ8151E", text: "IBM MQ object has different type." }, // unconfirmed
   channelNotActive: { id: "AMQ9533E", text: "Channel '&1' is not currently active." }, // unconfirmed
 
+  // --- Listeners -------------------------------------------------------------------------------
+  listenerChanged: { id: "AMQ8627I", text: "IBM MQ listener changed." },
+  listenerDeleted: { id: "AMQ8628I", text: "IBM MQ listener deleted." },
+  listenerStopAccepted: { id: "AMQ8706I", text: "Request to stop IBM MQ listener accepted." }, // unconfirmed id
+  listenerAlreadyRunning: { id: "AMQ8730E", text: "Listener already active." }, // unconfirmed
+  listenerNotRunning: { id: "AMQ8731E", text: "Listener not active." }, // unconfirmed
+  listenerRunning: { id: "AMQ8735E", text: "Listener is running." }, // unconfirmed
+
   // --- Processes -------------------------------------------------------------------------------
   processCreated: { id: "AMQ8010I", text: "IBM MQ process created." },
   processChanged: { id: "AMQ8011I", text: "IBM MQ process changed." }, // unconfirmed id
