@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MQRC, type QueueManager } from "../../core/index.js";
+import { testMessageLeases } from "./http-lease.contract.js";
 
 export interface HttpTarget {
   /** A bearer token the target accepts. */
@@ -115,6 +116,7 @@ function queueExists(qm: QueueManager, name: string): boolean {
 }
 
 export function testHttpApi(name: string, target: HttpTarget): void {
+  testMessageLeases(name, target);
   describe(`messaging REST API (${name}): put and get`, () => {
     it("round-trips a text message in v1 and v2 with 48-hex ids", async () => {
       const { post, del, messageUrl, TEXT } = httpClient(target);
