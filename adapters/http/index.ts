@@ -97,7 +97,9 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     if (!Number.isSafeInteger(value) || value < least) throw new TypeError(`${key} must be a whole number, ${least} or more; got ${String(value)}`);
     limits[key] = value;
   }
-  const app = new Hono();
+  // A trailing slash names the same resource (routes.ts resourceAt): `GET .../installation/`
+  // is the installation, not a 405 that says GET is allowed.
+  const app = new Hono({ strict: false });
   // Error bodies echo what the client sent: never let a browser sniff them into HTML.
   app.use("*", secureHeaders());
   // CORS, login, authentication, IBM's CSRF header rule and the role checks, before any route.

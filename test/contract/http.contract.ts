@@ -508,8 +508,6 @@ export function testHttpApi(name: string, target: HttpTarget): void {
         ["v3", { "ibm-mq-md-correlationId": "x".repeat(25) }, "MQRC_CORREL_ID_ERROR"],
         ["v3", { "ibm-mq-md-priority": "10" }, "MQRC_PRIORITY_ERROR"],
         ["v3", { "ibm-mq-md-priority": "-1" }, "MQRC_PRIORITY_ERROR"],
-        ["v2", { "ibm-mq-md-priority": "5" }, "MQRC_OPTIONS_ERROR"],
-        ["v1", { "ibm-mq-usr": "[]" }, "MQRC_OPTIONS_ERROR"],
         ["v3", { "ibm-mq-usr": "colour;blue;colour" }, "MQRC_PROPERTY_TYPE_ERROR"],
         ["v3", { "ibm-mq-usr": '[{"name":"a","value":1,"type":"int128"}]' }, "MQRC_PROPERTY_TYPE_ERROR"],
         ["v2", { "ibm-mq-md-replyTo": "BAD NAME@QM1" }, "MQRC_OBJECT_NAME_ERROR"],
@@ -518,6 +516,18 @@ export function testHttpApi(name: string, target: HttpTarget): void {
         const response = await post(messageUrl(version), "x", { ...TEXT, ...headers });
         expect(response.status, JSON.stringify(headers)).toBe(400);
         expect(await errorOf(response), JSON.stringify(headers)).toMatchObject({ msgId: "MQWB0302E", reason });
+      }
+      expect(await depth("DEV.QUEUE.1")).toBe(0);
+    });
+
+    it("answers 400 MQWB0922E naming the version a v3-only header needs, not a bad value, putting nothing", async () => {
+      const { post, messageUrl, TEXT, depth } = httpClient(target);
+      for (const [version, header, value] of [["v2", "ibm-mq-md-priority", "9"], ["v1", "ibm-mq-md-priority", "0"], ["v1", "ibm-mq-usr", "[]"], ["v2", "ibm-mq-usr", "a;1;i4"]] as const) {
+        const response = await post(messageUrl(version), "x", { ...TEXT, [header]: value });
+        expect(response.status, header).toBe(400);
+        const error = await errorOf(response);
+        expect(error, header).toMatchObject({ msgId: "MQWB0922E", reason: "MQRC_OPTIONS_ERROR" });
+        expect(error.message).toBe(`MQWB0922E: The ${header} request header is only available with REST API v3; this request uses ${version}.`);
       }
       expect(await depth("DEV.QUEUE.1")).toBe(0);
     });
