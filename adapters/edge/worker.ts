@@ -54,7 +54,8 @@ export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
 
 /** The front of the REST API: security (CORS, login, authentication, CSRF, roles), then each queue manager's object. */
 function createRestFront(env: EdgeEnv): Hono<{ Bindings: EdgeEnv }> {
-  const app = new Hono<{ Bindings: EdgeEnv }>();
+  // A trailing slash names the same resource, as in the object's app (adapters/http routes.ts).
+  const app = new Hono<{ Bindings: EdgeEnv }>({ strict: false });
   const security = edgeSecurity(env);
   // Refuse a request without valid credentials, or one its role forbids, here: no Durable Object is woken for it.
   installSecurity(app, { ...security, principalKey: undefined, loginRateLimit: loginLimiter }, "/ibmmq/*");

@@ -103,6 +103,15 @@ export function badHeader(header: string, value: string, reason: MQReasonName, w
   return new RestError({ status: 400, msgId: "MQWB0302E", inserts: [header, JSON.stringify(value)], detail: sentence(why), reason });
 }
 
+/**
+ * 400 MQWB0922E: a request header of a later API version than the request's (ibm-mq-md-priority
+ * and ibm-mq-usr are v3's; v1 and v2 take ibm-mq-md-correlationId, -expiry, -persistence and
+ * -replyTo). Nothing was put.
+ */
+export function headerNeedsVersion(header: string, needs: string, version: string): RestError {
+  return new RestError({ status: 400, msgId: "MQWB0922E", inserts: [header, needs, version], reason: "MQRC_OPTIONS_ERROR" });
+}
+
 /** MQWB0902E: a query parameter (wait, messageId, correlationId, limit, attributes, ...) has a value we cannot use. */
 export function badQueryParameter(parameter: string, value: string, reason: MQReasonName, why: string): RestError {
   return new RestError({ status: 400, msgId: "MQWB0902E", inserts: [parameter, JSON.stringify(value)], detail: sentence(why), reason });

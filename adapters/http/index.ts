@@ -5,6 +5,7 @@
  *
  *   POST   /ibmmq/rest/{v1|v2|v3}/messaging/qmgr/{qmgr}/queue/{queue}/message      put
  *   DELETE .../message?wait=&messageId=&correlationId=                              get
+ *   DELETE .../message?lease=<ms>, then ?confirm=<token> or ?release=<token>         leased get (leases.ts)
  *   GET    .../message?messageId=&correlationId=                                    browse
  *   GET    .../messagelist?limit=&messageId=&correlationId=                         list
  *   POST   /ibmmq/rest/{v2|v3}/messaging/qmgr/{qmgr}/topic/{topicString}/message    publish
@@ -67,6 +68,11 @@ export interface HttpLimits {
    * message is back on its queue, in ms (default 30,000).
    */
   responseTimeout: number;
+  /**
+   * The longest lease a leased get (`DELETE .../message?lease=<ms>`) may ask for, in ms
+   * (default 43,200,000: 12 hours, as SQS's and Cloudflare Queues' longest visibility timeout).
+   */
+  maxLease: number;
   /** The largest admin MQSC request body, in bytes (default 256 KiB); beyond it 413 and nothing runs. */
   maxMqscRequestBytes: number;
   /**
@@ -79,6 +85,7 @@ export interface HttpLimits {
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxWait: 30_000,
   responseTimeout: 30_000,
+  maxLease: 43_200_000,
   maxMqscRequestBytes: 256 * 1024,
   maxMqscAnswerChars: 8 * 1024 * 1024,
 };
@@ -92,7 +99,9 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     if (!Number.isSafeInteger(value) || value < least) throw new TypeError(`${key} must be a whole number, ${least} or more; got ${String(value)}`);
     limits[key] = value;
   }
-  const app = new Hono();
+  // A trailing slash names the same resource (routes.ts resourceAt): `GET .../installation/`
+  // is the installation, not a 405 that says GET is allowed.
+  const app = new Hono({ strict: false });
   // Error bodies echo what the client sent: never let a browser sniff them into HTML.
   app.use("*", secureHeaders());
   // CORS, login, authentication, IBM's CSRF header rule and the role checks, before any route.

@@ -8,10 +8,14 @@ import { readPutBody } from "./body.js";
 import type { HttpLimits, QueueManagerResolver } from "./index.js";
 import { parsePutHeaders, parseSelection, parseWait, queueTarget } from "./request.js";
 import { createdResponse, gotMessageResponse, messageResponse, noMessageResponse } from "./response.js";
+import { leasedMessageResponse, parseLease, parseSettlement, settleLease } from "./lease-route.js";
+import { MessageLeases } from "./leases.js";
 
 export const MESSAGE_PATH = "/ibmmq/rest/:version{v[123]}/messaging/qmgr/:qmgr/queue/:queue/message";
 
 export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver, limits: HttpLimits): void {
+  // The leased gets this app holds (lease-route.ts): confirmed, released, or backed out when they end.
+  const leases = new MessageLeases();
   app.post(MESSAGE_PATH, async (c) => {
     const { version, qmgr, queue } = queueTarget(c.req.param());
     const descriptor = parsePutHeaders(version, c.req.raw.headers);
@@ -23,9 +27,12 @@ export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver, limit
 
   app.delete(MESSAGE_PATH, async (c) => {
     const { version, qmgr, queue } = queueTarget(c.req.param());
+    const settlement = parseSettlement(c.req.url);
+    if (settlement) return settleLease(leases, settlement, qmgr, queue);
     const query = (name: string) => c.req.query(name);
     const selection = parseSelection(version, query);
     const wait = parseWait(query, limits.maxWait);
+    const lease = parseLease(query, limits.maxLease);
     const manager = await resolve(qmgr);
     // The get is taken under syncpoint and committed only once the response body has been
     // handed to the client (committing-body.ts). A client that disconnects while waiting
@@ -39,6 +46,9 @@ export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver, limit
       await unit.rollback({ countBackout: false });
       return noMessageResponse();
     }
+    // Leased: the unit stays open after the answer, until the client confirms the message or
+    // the lease ends (leases.ts); the body is sent whole, whatever the client reads of it.
+    if (lease !== undefined) return leasedMessageResponse(version, message, leases.hold(manager, qmgr, queue, unit, lease));
     try {
       return gotMessageResponse(version, message, unit, limits.responseTimeout, signal);
     } catch (error) {

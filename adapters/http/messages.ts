@@ -137,6 +137,25 @@ export const MESSAGES = {
     explanation: "Only queue managers created through the REST API are deleted through it; a configured one exists because the server's configuration names it.",
     action: "Remove the queue manager from the server's configuration (MQ_QUEUE_MANAGERS on the edge) instead.",
   },
+  // Leased gets (leases.ts) and version-bound headers: ours, numbered apart from MQWB090x.
+  MQWB0920E: {
+    origin: "webmq",
+    text: "The lease {0} on queue {1} ended at {2}.",
+    explanation: "The request names the lease of a leased get (?lease=), and that lease has already ended.",
+    action: "Get the message again with ?lease=, and confirm it before its lease ends (webmq-lease-expires says when).",
+  },
+  MQWB0921E: {
+    origin: "webmq",
+    text: "No lease {0} is held on queue {1} of queue manager {2}.",
+    explanation: "The request names a lease of a leased get (?confirm= or ?release=) that this server does not hold.",
+    action: "Resubmit the request with the webmq-lease header of a get made with ?lease=, on the same queue; after a restart, get the message again.",
+  },
+  MQWB0922E: {
+    origin: "webmq",
+    text: "The {0} request header is only available with REST API {1}; this request uses {2}.",
+    explanation: "The header is part of a later version of the messaging REST API than the one in the request URL.",
+    action: "Resubmit the request to the URL of the version that takes the header, or without the header.",
+  },
 } as const satisfies Record<string, MessageSpec>;
 
 export type MessageId = keyof typeof MESSAGES;

@@ -5,7 +5,7 @@
  */
 import { checkObjectName, type PutMessage, type Selector } from "../../core/index.js";
 import { compileSelector } from "../../core/selector/index.js";
-import { badHeader, badName, badQueryParameter } from "./errors.js";
+import { badHeader, badName, badQueryParameter, headerNeedsVersion } from "./errors.js";
 import { describeIdFormat, isApplicationCorrelationId, parseCorrelationId, parseMessageId, type ApiVersion } from "./ids.js";
 import { HEADER, V3_ONLY_HEADERS } from "./headers.js";
 import { parseUserProperties } from "./user-properties.js";
@@ -57,7 +57,7 @@ export function parsePutHeaders(version: ApiVersion, headers: Headers): PutDescr
   if (version !== "v3") {
     for (const name of V3_ONLY_HEADERS) {
       const value = headers.get(name);
-      if (value !== null) throw badHeader(name, value, "MQRC_OPTIONS_ERROR", `the ${name} header is only available with REST API v3`);
+      if (value !== null) throw headerNeedsVersion(name, "v3", version);
     }
   }
   // IBM puts REST messages non-persistent unless the request says otherwise, whatever the

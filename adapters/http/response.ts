@@ -5,14 +5,13 @@
 import type { Message, MessageSummary, UnitOfWork } from "../../core/index.js";
 import { utf8Encode } from "../../core/internal.js";
 import { committingBody } from "./committing-body.js";
-import { BYTES_MEDIA_TYPE, JSON_MEDIA_TYPE } from "./body.js";
+import { BYTES_MEDIA_TYPE } from "./body.js";
 import { formatCorrelationId, formatId, type ApiVersion } from "./ids.js";
 import { HEADER } from "./headers.js";
 import { formatUserProperties, userPropertyJson } from "./user-properties.js";
 
 const UNLIMITED = "unlimited";
-/** A media type we are willing to echo back: `type/subtype`, token characters only. */
-const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
+const TEXT_MEDIA_TYPE = "text/plain;charset=utf-8";
 
 /** 201 Created, no body, the new message's id. */
 export function createdResponse(version: ApiVersion, messageId: string): Response {
@@ -62,20 +61,14 @@ function descriptorHeaders(version: ApiVersion, message: MessageSummary): Record
   return headers;
 }
 
+/**
+ * Every text message is MQSTR, which has no media type: IBM's mqweb answers each one, in every
+ * API version, as text/plain;charset=utf-8, whatever the Content-Type it was put with (the
+ * media type a POST gives only says the body is text). A client that parses by Content-Type
+ * (axios and JSON) then gets the text it sent. Bytes (ours) are application/octet-stream.
+ */
 function contentTypeOf(message: Message): string {
-  switch (message.bodyFormat) {
-    case "bytes":
-      return BYTES_MEDIA_TYPE;
-    case "json":
-      return `${JSON_MEDIA_TYPE};charset=utf-8`;
-    case "text": {
-      // Another client may have put the message with any contentType, or none; echo
-      // only a plain media type, so that a header we cannot send never loses a message
-      // that has already been taken off the queue.
-      const type = message.contentType !== undefined && MEDIA_TYPE.test(message.contentType) ? message.contentType : "text/plain";
-      return `${type};charset=utf-8`;
-    }
-  }
+  return message.bodyFormat === "bytes" ? BYTES_MEDIA_TYPE : TEXT_MEDIA_TYPE;
 }
 
 function bodyOf(message: Message): string | Uint8Array<ArrayBuffer> {

@@ -93,9 +93,13 @@ export const ADMIN_ONLY_ROUTES: readonly { method: string; resource: string; pat
     .map(([method]) => ({ method, resource: route.resource, pattern: route.pattern })),
 );
 
-/** The resource a pathname names, if any. */
+/**
+ * The resource a pathname names, if any. One trailing slash names the resource without it, as
+ * mqweb's JAX-RS routing takes it (and the app routes it: createHttpApp's `strict: false`).
+ */
 export function resourceAt(pathname: string): RouteSpec | undefined {
-  return ROUTES.find((route) => route.pattern.test(pathname));
+  const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+  return ROUTES.find((route) => route.pattern.test(path));
 }
 
 /** Who may call `method` on `pathname`: undefined when the API has no such call (a 404 or 405). */

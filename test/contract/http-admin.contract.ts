@@ -201,7 +201,8 @@ export function testAdminApi(name: string, target: AdminTarget): void {
     it("describes the installation: this package, its version and the platform it runs on", async () => {
       const { call } = adminClient(target);
       const expected = { installation: [{ name: "webmq", platform: target.platform, version: WEBMQ_VERSION }] };
-      for (const path of ["/ibmmq/rest/v1/admin/installation", "/ibmmq/rest/v2/admin/installation/webmq", "/ibmmq/rest/v3/admin/installation"]) {
+      // A trailing slash names the same resource, as mqweb's JAX-RS routing takes it.
+      for (const path of ["/ibmmq/rest/v1/admin/installation", "/ibmmq/rest/v2/admin/installation/webmq", "/ibmmq/rest/v3/admin/installation", "/ibmmq/rest/v3/admin/installation/", "/ibmmq/rest/v2/admin/installation/webmq/"]) {
         expect(await json(await call("GET", path)), path).toEqual(expected);
       }
       const extended = (await json(await call("GET", "/ibmmq/rest/v2/admin/installation?attributes=*"))).installation as Record<string, Record<string, unknown>>[];
@@ -228,6 +229,15 @@ export function testAdminApi(name: string, target: AdminTarget): void {
       expect((await commandResponseOf(await mqsc(qmgr, "ALTER QLOCAL(DEV.QUEUE.2) PUT(DISABLED)"))).overallCompletionCode).toBe(0);
       const message = (queue = "DEV.QUEUE.1", manager = qmgr, version = "v2") => `/ibmmq/rest/${version}/messaging/qmgr/${manager}/queue/${queue}/message`;
       const TEXT = { ...AUTH, "content-type": "text/plain;charset=utf-8" };
+      /** A leased get, released, then confirmed. */
+      const endedLease = async () => {
+        await put(qmgr, "leased", "DEV.QUEUE.3");
+        const leased = await call("DELETE", message("DEV.QUEUE.3") + "?lease=60000");
+        await leased.text();
+        const token = leased.headers.get("webmq-lease")!;
+        await (await call("DELETE", message("DEV.QUEUE.3") + `?release=${token}`)).text();
+        return call("DELETE", message("DEV.QUEUE.3") + `?confirm=${token}`);
+      };
 
       const table: [string, () => Promise<Response>, number, string][] = [
         ["no credentials", () => call("GET", message(), {}), 401, "MQWB0104E"],
@@ -248,6 +258,9 @@ export function testAdminApi(name: string, target: AdminTarget): void {
         ["a method the resource does not take", () => call("PUT", message()), 405, "MQWB2005E"],
         ["crtmqm of a queue manager that exists", () => create({ name: qmgr }), 409, "MQWB0904E"],
         ["dltmqm of a configured queue manager", () => remove(target.configured), 409, "MQWB0905E"],
+        ["a confirm of a lease after it ended", () => endedLease(), 409, "MQWB0920E"],
+        ["a confirm of a lease never given", () => call("DELETE", message() + "?confirm=00000000-0000-4000-8000-000000000000"), 404, "MQWB0921E"],
+        ["a v3-only header on a v2 put", () => put(qmgr, "x", "DEV.QUEUE.1", { "ibm-mq-md-priority": "9" }), 400, "MQWB0922E"],
       ];
       const meanings = new Map<string, Set<string>>();
       for (const [what, request, status, msgId] of table) {

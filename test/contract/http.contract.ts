@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MQRC, type QueueManager } from "../../core/index.js";
+import { testMessageLeases } from "./http-lease.contract.js";
 
 export interface HttpTarget {
   /** A bearer token the target accepts. */
@@ -115,6 +116,7 @@ function queueExists(qm: QueueManager, name: string): boolean {
 }
 
 export function testHttpApi(name: string, target: HttpTarget): void {
+  testMessageLeases(name, target);
   describe(`messaging REST API (${name}): put and get`, () => {
     it("round-trips a text message in v1 and v2 with 48-hex ids", async () => {
       const { post, del, messageUrl, TEXT } = httpClient(target);
@@ -158,7 +160,8 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       const got = await del(messageUrl("v3"));
       expect(got.status).toBe(200);
       expect(await got.text()).toBe("<a/>");
-      expect(got.headers.get("content-type")).toBe("text/xml;charset=utf-8");
+      // Every text message is MQSTR, which has no media type: IBM's mqweb answers text/plain.
+      expect(got.headers.get("content-type")).toBe("text/plain;charset=utf-8");
       expect(got.headers.get("ibm-mq-md-messageId")).toBe(messageId);
       expect(got.headers.get("ibm-mq-md-correlationId")).toBe(`ID:${correlationId}`);
       expect(got.headers.get("ibm-mq-md-persistence")).toBe("persistent");
@@ -282,8 +285,10 @@ export function testHttpApi(name: string, target: HttpTarget): void {
         ["bytes", "", "application/octet-stream"],
       ]);
 
+      // Text, as IBM's mqweb answers every MQSTR message: a client that parses JSON by
+      // Content-Type (axios) must not get an object, or fail on the body that is not JSON.
       const gotJson = await del(messageUrl("v2"));
-      expect(gotJson.headers.get("content-type")).toBe("application/json;charset=utf-8");
+      expect(gotJson.headers.get("content-type")).toBe("text/plain;charset=utf-8");
       expect(await gotJson.text()).toBe(sent);
       expect(await (await del(messageUrl("v2"))).text()).toBe("not { json");
       const gotBytes = await del(messageUrl("v2"));
@@ -291,11 +296,29 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       expect(new Uint8Array(await gotBytes.arrayBuffer())).toEqual(bytes);
     });
 
+    it("answers a message put as application/json as text/plain in every API version, got and browsed", async () => {
+      const { post, del, get, messageUrl, AUTH, admin } = httpClient(target);
+      for (const version of ["v1", "v2", "v3"]) {
+        expect((await post(messageUrl(version), '{"order":1}', { ...AUTH, "content-type": "application/json" })).status).toBe(201);
+        const browsed = await get(messageUrl(version));
+        expect(browsed.headers.get("content-type"), version).toBe("text/plain;charset=utf-8");
+        await browsed.text();
+        const got = await del(messageUrl(version));
+        expect(got.headers.get("content-type"), version).toBe("text/plain;charset=utf-8");
+        expect(await got.text()).toBe('{"order":1}');
+      }
+      // A message whose body is JSON (core's bodyFormat "json", from the API in code) is text too.
+      await admin((qm) => qm.put("DEV.QUEUE.1", { body: { order: 2 } }));
+      const fromCode = await del(messageUrl("v3"));
+      expect(fromCode.headers.get("content-type")).toBe("text/plain;charset=utf-8");
+      expect(JSON.parse(await fromCode.text())).toEqual({ order: 2 });
+    });
+
     it("accepts a text type without a charset, and UTF-8 text beyond ASCII", async () => {
       const { post, del, messageUrl, AUTH } = httpClient(target);
       expect((await post(messageUrl("v1"), "héllo wörld €", { ...AUTH, "content-type": "text/html" })).status).toBe(201);
       const got = await del(messageUrl("v1"));
-      expect(got.headers.get("content-type")).toBe("text/html;charset=utf-8");
+      expect(got.headers.get("content-type")).toBe("text/plain;charset=utf-8");
       expect(await got.text()).toBe("héllo wörld €");
     });
 
@@ -485,8 +508,6 @@ export function testHttpApi(name: string, target: HttpTarget): void {
         ["v3", { "ibm-mq-md-correlationId": "x".repeat(25) }, "MQRC_CORREL_ID_ERROR"],
         ["v3", { "ibm-mq-md-priority": "10" }, "MQRC_PRIORITY_ERROR"],
         ["v3", { "ibm-mq-md-priority": "-1" }, "MQRC_PRIORITY_ERROR"],
-        ["v2", { "ibm-mq-md-priority": "5" }, "MQRC_OPTIONS_ERROR"],
-        ["v1", { "ibm-mq-usr": "[]" }, "MQRC_OPTIONS_ERROR"],
         ["v3", { "ibm-mq-usr": "colour;blue;colour" }, "MQRC_PROPERTY_TYPE_ERROR"],
         ["v3", { "ibm-mq-usr": '[{"name":"a","value":1,"type":"int128"}]' }, "MQRC_PROPERTY_TYPE_ERROR"],
         ["v2", { "ibm-mq-md-replyTo": "BAD NAME@QM1" }, "MQRC_OBJECT_NAME_ERROR"],
@@ -495,6 +516,18 @@ export function testHttpApi(name: string, target: HttpTarget): void {
         const response = await post(messageUrl(version), "x", { ...TEXT, ...headers });
         expect(response.status, JSON.stringify(headers)).toBe(400);
         expect(await errorOf(response), JSON.stringify(headers)).toMatchObject({ msgId: "MQWB0302E", reason });
+      }
+      expect(await depth("DEV.QUEUE.1")).toBe(0);
+    });
+
+    it("answers 400 MQWB0922E naming the version a v3-only header needs, not a bad value, putting nothing", async () => {
+      const { post, messageUrl, TEXT, depth } = httpClient(target);
+      for (const [version, header, value] of [["v2", "ibm-mq-md-priority", "9"], ["v1", "ibm-mq-md-priority", "0"], ["v1", "ibm-mq-usr", "[]"], ["v2", "ibm-mq-usr", "a;1;i4"]] as const) {
+        const response = await post(messageUrl(version), "x", { ...TEXT, [header]: value });
+        expect(response.status, header).toBe(400);
+        const error = await errorOf(response);
+        expect(error, header).toMatchObject({ msgId: "MQWB0922E", reason: "MQRC_OPTIONS_ERROR" });
+        expect(error.message).toBe(`MQWB0922E: The ${header} request header is only available with REST API v3; this request uses ${version}.`);
       }
       expect(await depth("DEV.QUEUE.1")).toBe(0);
     });

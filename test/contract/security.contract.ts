@@ -411,6 +411,7 @@ export function testSecurity(name: string, target: SecurityTarget): void {
       expect(browse.status).toBe(200);
       expect(browse.headers.get("access-control-allow-origin")).toBe("https://app.example.com");
       expect(browse.headers.get("access-control-expose-headers")).toContain("ibm-mq-md-messageId");
+      expect(browse.headers.get("access-control-expose-headers")).toContain("webmq-lease");
     });
 
     it("does not allow an origin that is not configured", async () => {

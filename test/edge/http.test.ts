@@ -62,6 +62,21 @@ describe("messaging REST API: workerd-only", () => {
     await unread.body?.cancel().catch(() => undefined);
   });
 
+  it("puts a leased persistent message back when the Durable Object restarts, and then knows nothing of its lease", async () => {
+    const { post, del, messageUrl, TEXT } = httpClient(edgeTarget);
+    const put = await post(messageUrl("v3"), "leased at the crash", { ...TEXT, "ibm-mq-md-persistence": "persistent" });
+    const leased = await del(messageUrl("v3", "DEV.QUEUE.1", "?lease=60000"));
+    expect(await leased.text()).toBe("leased at the crash");
+    const token = leased.headers.get("webmq-lease")!;
+    await abortAllDurableObjects();
+    const confirm = await del(messageUrl("v3", "DEV.QUEUE.1", `?confirm=${token}`));
+    expect(confirm.status).toBe(404);
+    expect(await errorOf(confirm)).toMatchObject({ msgId: "MQWB0921E", reason: "MQRC_UOW_NOT_AVAILABLE" });
+    const got = await del(messageUrl("v3"));
+    expect(await got.text()).toBe("leased at the crash");
+    expect(got.headers.get("ibm-mq-md-messageId")).toBe(put.headers.get("ibm-mq-md-messageId"));
+  });
+
   it("delivers a message put with a delivery delay when the Durable Object's alarm says its time has come", async () => {
     const { del, messageUrl, admin } = httpClient(edgeTarget);
     await admin((qm) => qm.put("DEV.QUEUE.3", { body: "later", persistent: true, deliveryDelay: 300 }));

@@ -104,7 +104,8 @@ describe("IBM's messaging REST API examples", () => {
     for (const [i, type] of types.entries()) {
       const got = await curl(messageUrl("v2", "DEV.QUEUE.1"), { method: "DELETE", user: "mqapp:mqapp", headers: CSRF });
       expect(got.status).toBe(200);
-      expect(got.headers.get("content-type")).toMatch(new RegExp(`^${type.replace("/", "\\/")};\\s*charset=utf-8$`, "i"));
+      // Each is MQSTR, which has no media type: mqweb answers every one as text/plain.
+      expect(got.headers.get("content-type"), type).toMatch(/^text\/plain;\s*charset=utf-8$/i);
       expect(await got.text()).toBe(bodies[i]);
     }
   });

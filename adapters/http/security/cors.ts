@@ -10,6 +10,7 @@ import { cors } from "hono/cors";
 import { CSRF_HEADER } from "../csrf.js";
 import { ConfigurationError } from "../configuration-error.js";
 import { HEADER } from "../headers.js";
+import { LEASE_EXPIRES_HEADER, LEASE_HEADER } from "../leases.js";
 
 /** The origins from text (MQ_CORS_ORIGINS): comma- or blank-separated; a malformed entry throws ConfigurationError. */
 export function parseOrigins(value: string | readonly string[] | undefined): string[] {
@@ -37,7 +38,8 @@ export function corsFor(origins: readonly string[]): MiddlewareHandler | undefin
     origin: (origin) => (allowed(origin) ? origin : null),
     allowMethods: ["GET", "POST", "DELETE", "PATCH", "OPTIONS"],
     allowHeaders: ["Authorization", "Content-Type", CSRF_HEADER, ...Object.values(HEADER)],
-    exposeHeaders: Object.values(HEADER),
+    // IBM's descriptor headers, and a leased get's token and end (a page must read them to confirm).
+    exposeHeaders: [...Object.values(HEADER), LEASE_HEADER, LEASE_EXPIRES_HEADER],
     credentials: true,
     maxAge: 600,
   });
