@@ -34,7 +34,7 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
     const start = () => {
       // Written as `new SharedWorker(new URL(..., import.meta.url), { type: "module" })` so that
       // Vite bundles the worker, in the playground's build and in vitest's browser mode alike.
-      const worker = new SharedWorker(new URL("./owner.shared-worker.ts", import.meta.url), { type: "module" });
+      const worker = new SharedWorker(new URL("./owner.shared-worker.js", import.meta.url), { type: "module" });
       port = worker.port;
       port.onmessage = (event: MessageEvent<{ error?: string; mqError?: SerializedMQError }>) => {
         // An MQError keeps its reason code across the worker's port, for the caller to act on.
