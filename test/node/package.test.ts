@@ -60,8 +60,9 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
     expect(files.filter((f) => (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.startsWith("test/") || f.startsWith("playground/"))).toEqual([]);
     const manifest = JSON.parse(await readFile(join(project, "node_modules/webmq/package.json"), "utf8"));
     // Nothing has side effects on import but webmq/worker's entry, which installs comlink's
-    // handlers for MQError and messages on both ends of the boundary.
-    expect(manifest.sideEffects).toEqual(["./dist/lib/adapters/worker/index.js"]);
+    // handlers for MQError and messages on both ends of the boundary, and the shared manager's
+    // SharedWorker (webmq/browser/shared-worker), which listens for pages as it loads.
+    expect(manifest.sideEffects).toEqual(["./dist/lib/adapters/worker/index.js", "./dist/lib/adapters/browser/shared/owner.shared-worker.js"]);
     expect(manifest.license).toBe("MIT");
   });
 
@@ -204,11 +205,11 @@ describe("an app bundled by Vite from the installed package, in Chromium", { tim
   });
 
   /** A page of the app, loaded, in the browser's one context (so all pages share an origin's workers and locks). */
-  async function openPage(): Promise<Page> {
+  async function openPage(path = "/"): Promise<Page> {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(String(error)));
-    await page.goto(`${site.origin}/`);
+    await page.goto(`${site.origin}${path}`);
     await page.waitForFunction(() => "webmqApp" in globalThis);
     return page;
   }
@@ -222,11 +223,11 @@ describe("an app bundled by Vite from the installed package, in Chromium", { tim
   });
 
   it.each([
-    { mode: "in a SharedWorker", sharedWorker: true, roles: ["client", "client"] },
-    { mode: "in the tab elected to run it", sharedWorker: false, roles: ["owner", "client"] },
-  ])("opens the shared manager $mode: a put in one page is got in another", async ({ sharedWorker, roles }) => {
-    const name = sharedWorker ? "SHARED.WORKER" : "SHARED.TAB";
-    const [first, second] = [await openPage(), await openPage()];
+    { mode: "in a SharedWorker", sharedWorker: true, roles: ["client", "client"], path: "/", name: "SHARED.WORKER" },
+    { mode: "in the tab elected to run it", sharedWorker: false, roles: ["owner", "client"], path: "/", name: "SHARED.TAB" },
+    { mode: "in a SharedWorker, bundled by esbuild", sharedWorker: true, roles: ["client", "client"], path: "/esbuild/", name: "SHARED.ESBUILD" },
+  ])("opens the shared manager $mode: a put in one page is got in another", async ({ sharedWorker, roles, path, name }) => {
+    const [first, second] = [await openPage(path), await openPage(path)];
     try {
       expect([await call(first, "openShared", name, sharedWorker), await call(second, "openShared", name, sharedWorker)]).toEqual(roles);
       await call(first, "put", name, "DEV.QUEUE.1", `put in the first page, ${name}`);

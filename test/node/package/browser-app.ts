@@ -5,11 +5,12 @@
  * 127.0.0.1 on a free port to Debian's Chromium (never a downloaded browser).
  */
 import { execFile } from "node:child_process";
-import { cp, readFile } from "node:fs/promises";
+import { copyFile, cp, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import { promisify } from "node:util";
+import { build } from "esbuild";
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, "../../..");
@@ -17,11 +18,27 @@ const VITE = join(ROOT, "node_modules/vite/bin/vite.js");
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
-/** Copies the app into `project` and runs `vite build` there; answers the built folder. */
+/**
+ * Copies the app into `project` and runs `vite build` there (dist/), then bundles its shared
+ * manager part with esbuild into dist/esbuild/, the SharedWorker as a second entry point named
+ * as open.js asks for it; answers dist/.
+ */
 export async function buildBrowserApp(project: string): Promise<string> {
   const app = join(project, "browser-app");
   await cp(join(ROOT, "test/fixtures/package/browser-app"), app, { recursive: true });
   await run(process.execPath, [VITE, "build", "--logLevel", "warn"], { cwd: app, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
+  const esbuildOut = join(app, "dist/esbuild");
+  await build({
+    absWorkingDir: app,
+    entryPoints: { "esbuild-app": "./esbuild-app.ts", "owner.shared-worker": "webmq/browser/shared-worker" },
+    bundle: true,
+    format: "esm",
+    splitting: true,
+    target: "es2022",
+    outdir: esbuildOut,
+    logLevel: "warning",
+  });
+  await copyFile(join(app, "esbuild.html"), join(esbuildOut, "index.html"));
   return join(app, "dist");
 }
 
@@ -31,7 +48,7 @@ const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".j
 export async function serveFolder(folder: string): Promise<{ origin: string; close(): Promise<void> }> {
   const server: Server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname));
-    const file = join(folder, path === sep || path === "/" ? "index.html" : path);
+    const file = join(folder, path.endsWith("/") || path.endsWith(sep) ? join(path, "index.html") : path);
     if (!file.startsWith(folder + sep)) return void response.writeHead(403).end();
     try {
       const body = await readFile(file);
