@@ -181,6 +181,7 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 
 type App = {
   openShared(name: string, sharedWorker: boolean): Promise<string>;
+  openSharedOrReason(name: string, sharedWorker: boolean): Promise<string>;
   put(name: string, queue: string, body: string): Promise<void>;
   get(name: string, queue: string): Promise<string | null>;
   triggered(): Promise<string | null>;
@@ -238,6 +239,16 @@ describe("an app bundled by Vite from the installed package, in Chromium", { tim
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  it("refuses the open with MQRC_Q_MGR_NOT_AVAILABLE, saying what to build, when the SharedWorker's script does not load (esbuild without the worker's entry point)", async () => {
+    const page = await openPage("/esbuild-no-worker/");
+    try {
+      const answer = await call(page, "openSharedOrReason", "SHARED.NO.WORKER", true);
+      expect(answer).toMatch(/^MQRC_Q_MGR_NOT_AVAILABLE \(2059\): .*SharedWorker, owner\.shared-worker\.js, did not load.*webmq\/browser\/shared-worker/);
+    } finally {
+      await page.close();
     }
   });
 

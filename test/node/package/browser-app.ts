@@ -21,24 +21,20 @@ export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-backgr
 /**
  * Copies the app into `project` and runs `vite build` there (dist/), then bundles its shared
  * manager part with esbuild into dist/esbuild/, the SharedWorker as a second entry point named
- * as open.js asks for it; answers dist/.
+ * as open.js asks for it (and into dist/esbuild-no-worker/ without it); answers dist/.
  */
 export async function buildBrowserApp(project: string): Promise<string> {
   const app = join(project, "browser-app");
   await cp(join(ROOT, "test/fixtures/package/browser-app"), app, { recursive: true });
   await run(process.execPath, [VITE, "build", "--logLevel", "warn"], { cwd: app, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
   const esbuildOut = join(app, "dist/esbuild");
-  await build({
-    absWorkingDir: app,
-    entryPoints: { "esbuild-app": "./esbuild-app.ts", "owner.shared-worker": "webmq/browser/shared-worker" },
-    bundle: true,
-    format: "esm",
-    splitting: true,
-    target: "es2022",
-    outdir: esbuildOut,
-    logLevel: "warning",
-  });
-  await copyFile(join(app, "esbuild.html"), join(esbuildOut, "index.html"));
+  const esbuildTo = async (outdir: string, withWorker: boolean) => {
+    const worker: Record<string, string> = withWorker ? { "owner.shared-worker": "webmq/browser/shared-worker" } : {};
+    await build({ absWorkingDir: app, entryPoints: { "esbuild-app": "./esbuild-app.ts", ...worker }, bundle: true, format: "esm", splitting: true, target: "es2022", outdir, logLevel: "warning" });
+    await copyFile(join(app, "esbuild.html"), join(outdir, "index.html"));
+  };
+  // and once as a user who forgot the worker's entry point does (dist/esbuild-no-worker/)
+  await Promise.all([esbuildTo(esbuildOut, true), esbuildTo(join(app, "dist/esbuild-no-worker"), false)]);
   return join(app, "dist");
 }
 
