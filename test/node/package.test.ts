@@ -3,14 +3,21 @@
  * the tarball installed in a fresh project under the system's temporary folder (its
  * dependencies from npm's cache, --prefer-offline), then with plain `node` (no tsx, no
  * bundler) the README's "Use it from code" example, each entry's import and the `webmq` bin,
- * and with `tsc --noEmit` a TypeScript file using the entries' types. Removed afterwards.
+ * with `tsc --noEmit` a TypeScript file using the entries' types, and with Vite an app
+ * (test/fixtures/package/browser-app) run in Chromium: the shared manager in a SharedWorker
+ * and elected among tabs, a triggered application's worker, a webmq/worker worker. Every URL
+ * the built code loads is checked against the tarball's files (package/built-urls.ts).
+ * Removed afterwards.
  */
 import { execFile } from "node:child_process";
 import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { chromium, type Browser, type Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, CHROMIUM_ARGS, buildBrowserApp, serveFolder } from "./package/browser-app.js";
+import { checkBuiltUrls } from "./package/built-urls.js";
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, "../..");
@@ -18,6 +25,8 @@ const FIXTURES = join(ROOT, "test/fixtures/package");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 let project: string;
+/** The tarball's files, package-relative, as `npm pack` wrote them. */
+let packed: string[];
 
 /** The first ```ts block after a README heading. */
 async function readmeExample(heading: string): Promise<string> {
@@ -33,6 +42,7 @@ beforeAll(async () => {
   await run(NPM, ["pack", "--pack-destination", project], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
   const tarball = (await readdir(project)).find((name) => name.endsWith(".tgz"));
   if (!tarball) throw new Error("npm pack made no tarball");
+  packed = (await run("tar", ["-tzf", join(project, tarball)])).stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
   await writeFile(join(project, "package.json"), JSON.stringify({ name: "webmq-consumer", private: true, type: "module" }));
   await run(NPM, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", `./${tarball}`], { cwd: project });
 }, 120_000);
@@ -43,16 +53,16 @@ afterAll(async () => {
 
 describe("the packed package, installed in a fresh project", { timeout: 60_000 }, () => {
   it("holds the built entries, their types, the LICENSE and the READMEs, and no TypeScript sources or tests", async () => {
-    const { stdout } = await run("tar", ["-tzf", join(project, (await readdir(project)).find((n) => n.endsWith(".tgz"))!)]);
-    const files = stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
+    const files = packed;
     for (const file of ["LICENSE", "README.md", "package.json", "adapters/edge/README.md", "dist/lib/core/index.js", "dist/lib/core/index.d.ts", "dist/lib/cli/main.js", "dist/lib/adapters/edge/index.d.ts"]) {
       expect(files).toContain(file);
     }
     expect(files.filter((f) => (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.startsWith("test/") || f.startsWith("playground/"))).toEqual([]);
     const manifest = JSON.parse(await readFile(join(project, "node_modules/webmq/package.json"), "utf8"));
     // Nothing has side effects on import but webmq/worker's entry, which installs comlink's
-    // handlers for MQError and messages on both ends of the boundary.
-    expect(manifest.sideEffects).toEqual(["./dist/lib/adapters/worker/index.js"]);
+    // handlers for MQError and messages on both ends of the boundary, and the shared manager's
+    // SharedWorker (webmq/browser/shared-worker), which listens for pages as it loads.
+    expect(manifest.sideEffects).toEqual(["./dist/lib/adapters/worker/index.js", "./dist/lib/adapters/browser/shared/owner.shared-worker.js"]);
     expect(manifest.license).toBe("MIT");
   });
 
@@ -132,5 +142,127 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
     await writeFile(join(project, "tsconfig.wrong.json"), JSON.stringify({ compilerOptions: { ...base, types: [] }, files: ["wrong.ts"] }));
     const wrong = await run(process.execPath, [TSC, "-p", "tsconfig.wrong.json"], { cwd: project }).then(() => "", (e: { stdout: string }) => e.stdout);
     expect(wrong).toContain("error TS2322");
+  });
+});
+
+describe("what the built code loads by URL", () => {
+  it("names, in every new URL(..., import.meta.url), worker and relative import of dist/lib, a file the tarball ships", async () => {
+    const installed = join(project, "node_modules/webmq");
+    const { loads, problems } = await checkBuiltUrls(packed, (file) => readFile(join(installed, file), "utf8"));
+    expect(problems).toEqual([]);
+    // Not vacuous: the shared manager's SharedWorker is among what was checked, and so is a
+    // feature loaded on first use.
+    const open = "dist/lib/adapters/browser/shared/open.js";
+    expect(loads).toContainEqual({ file: open, kind: "url", target: "dist/lib/adapters/browser/shared/owner.shared-worker.js" });
+    expect(loads).toContainEqual({ file: open, kind: "worker", target: "dist/lib/adapters/browser/shared/owner.shared-worker.js" });
+    expect(loads).toContainEqual({ file: "dist/lib/core/manager.js", kind: "import", target: "dist/lib/core/mqsc/execute.js" });
+    expect(loads).toContainEqual({ file: "dist/lib/adapters/browser/trigger-worker.js", kind: "worker", target: "url" });
+  });
+
+  it("reports a worker URL naming a file not shipped, one not a literal, and a worker started from a URL of its own making", async () => {
+    const code: Record<string, string> = {
+      "dist/lib/a.js": 'const w = new SharedWorker(new URL("./w.ts", import.meta.url), { type: "module" });\nimport { x } from "./gone.js";',
+      "dist/lib/w.js": "",
+      "dist/lib/b.js": "const u = new URL(name + '.js', import.meta.url);\nnew Worker(u, { type: 'module' });",
+    };
+    const { problems } = await checkBuiltUrls(Object.keys(code), async (file) => code[file]!);
+    expect(problems).toEqual([
+      'dist/lib/a.js: new URL "./w.ts" names dist/lib/w.ts, which the tarball does not ship',
+      'dist/lib/a.js: import "./gone.js" names dist/lib/gone.js, which the tarball does not ship',
+      "dist/lib/b.js: new URL(name + '.js', import.meta.url) is not a string literal, so no bundler can follow it",
+      'dist/lib/b.js: starts a Worker from "u", which is neither new URL("<a shipped file>", import.meta.url) nor one of USER_URLS',
+    ]);
+  });
+});
+
+/** `promise`, or a failure saying what did not happen within `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+type App = {
+  openShared(name: string, sharedWorker: boolean): Promise<string>;
+  openSharedOrReason(name: string, sharedWorker: boolean): Promise<string>;
+  put(name: string, queue: string, body: string): Promise<void>;
+  get(name: string, queue: string): Promise<string | null>;
+  triggered(): Promise<string | null>;
+  inWorker(): Promise<string | null>;
+};
+
+describe("an app bundled by Vite from the installed package, in Chromium", { timeout: 60_000 }, () => {
+  let built: string;
+  let site: Awaited<ReturnType<typeof serveFolder>>;
+  let browser: Browser;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    built = await buildBrowserApp(project);
+    site = await serveFolder(built);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  /** A page of the app, loaded, in the browser's one context (so all pages share an origin's workers and locks). */
+  async function openPage(path = "/"): Promise<Page> {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(String(error)));
+    await page.goto(`${site.origin}${path}`);
+    await page.waitForFunction(() => "webmqApp" in globalThis);
+    return page;
+  }
+
+  const call = <K extends keyof App>(page: Page, method: K, ...args: Parameters<App[K]>): Promise<Awaited<ReturnType<App[K]>>> =>
+    within(page.evaluate(([m, a]) => (globalThis as unknown as { webmqApp: Record<string, (...x: unknown[]) => unknown> }).webmqApp[m as string]!(...(a as unknown[])), [method, args] as const) as Promise<Awaited<ReturnType<App[K]>>>, 20_000, `${method}(${args.join(", ")})`);
+
+  it("has bundled the shared manager's SharedWorker and the app's workers as module chunks", async () => {
+    const assets = await readdir(join(built, "assets"));
+    expect(assets.filter((name) => /^(owner\.shared-worker|orders\.worker|queue-manager\.worker)-.*\.js$/.test(name)).map((name) => name.replace(/-[^-]+\.js$/, "")).sort()).toEqual(["orders.worker", "owner.shared-worker", "queue-manager.worker"]);
+  });
+
+  it.each([
+    { mode: "in a SharedWorker", sharedWorker: true, roles: ["client", "client"], path: "/", name: "SHARED.WORKER" },
+    { mode: "in the tab elected to run it", sharedWorker: false, roles: ["owner", "client"], path: "/", name: "SHARED.TAB" },
+    { mode: "in a SharedWorker, bundled by esbuild", sharedWorker: true, roles: ["client", "client"], path: "/esbuild/", name: "SHARED.ESBUILD" },
+  ])("opens the shared manager $mode: a put in one page is got in another", async ({ sharedWorker, roles, path, name }) => {
+    const [first, second] = [await openPage(path), await openPage(path)];
+    try {
+      expect([await call(first, "openShared", name, sharedWorker), await call(second, "openShared", name, sharedWorker)]).toEqual(roles);
+      await call(first, "put", name, "DEV.QUEUE.1", `put in the first page, ${name}`);
+      expect(await call(second, "get", name, "DEV.QUEUE.1")).toBe(`put in the first page, ${name}`);
+      await call(second, "put", name, "DEV.QUEUE.2", "and back");
+      expect(await call(first, "get", name, "DEV.QUEUE.2")).toBe("and back");
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it("refuses the open with MQRC_Q_MGR_NOT_AVAILABLE, saying what to build, when the SharedWorker's script does not load (esbuild without the worker's entry point)", async () => {
+    const page = await openPage("/esbuild-no-worker/");
+    try {
+      const answer = await call(page, "openSharedOrReason", "SHARED.NO.WORKER", true);
+      expect(answer).toMatch(/^MQRC_Q_MGR_NOT_AVAILABLE \(2059\): .*SharedWorker, owner\.shared-worker\.js, did not load.*webmq\/browser\/shared-worker/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("starts a triggered application's worker (startWorkerTriggerMonitor) and serves a manager from a Web Worker (webmq/worker)", async () => {
+    const page = await openPage();
+    try {
+      expect(await call(page, "triggered")).toBe("done: order 1");
+      expect(await call(page, "inWorker")).toBe("from the page");
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+    }
   });
 });

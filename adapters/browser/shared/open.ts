@@ -34,7 +34,11 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
     const start = () => {
       // Written as `new SharedWorker(new URL(..., import.meta.url), { type: "module" })` so that
       // Vite bundles the worker, in the playground's build and in vitest's browser mode alike.
-      const worker = new SharedWorker(new URL("./owner.shared-worker.ts", import.meta.url), { type: "module" });
+      const worker = new SharedWorker(new URL("./owner.shared-worker.js", import.meta.url), { type: "module" });
+      // The browser tells only the worker object that its script did not load (a bundler that
+      // did not bundle it, a server that does not serve it): say so, rather than wait for an
+      // owner that will never come.
+      worker.addEventListener("error", () => reject(new MQError("MQRC_Q_MGR_NOT_AVAILABLE", `the queue manager ${options.name} could not be opened: its SharedWorker, owner.shared-worker.js, did not load (a bundler that leaves new URL(..., import.meta.url) as it is, esbuild's, needs webmq/browser/shared-worker built beside the bundle under that name)`)));
       port = worker.port;
       port.onmessage = (event: MessageEvent<{ error?: string; mqError?: SerializedMQError }>) => {
         // An MQError keeps its reason code across the worker's port, for the caller to act on.
