@@ -6,6 +6,7 @@
  * whose address workerd does not know, and the CSRF header as IBM's samples send it.
  */
 import { Agent } from "node:http";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { errorResponse } from "../../adapters/http/errors.js";
 // @ts-expect-error: a plain .mjs script, untyped
@@ -170,6 +171,46 @@ describe("the edge (npm start's worker): the CSRF header, as IBM's mqweb takes i
     expect(omitted.status).toBe(403);
     expect(JSON.parse(omitted.text)).toMatchObject({ error: [{ msgId: "MQWB0100E" }] });
     expect(await depthOf("DEV.QUEUE.2")).toBe(1);
+  });
+});
+
+/**
+ * One request written on a fresh socket as given (a target node:http would not send), and the
+ * answer: read to its Content-Length, since workerd keeps the connection open about 5 s after
+ * answering even a `Connection: close` request (adapters/edge/README.md).
+ */
+function rawExchange(text: string): Promise<string> {
+  const { hostname, port } = new URL(edge!.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    let answer = "";
+    const done = () => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+      const end = answer.indexOf("\r\n\r\n");
+      const length = /\r\ncontent-length: *(\d+)/i.exec(answer);
+      if (end >= 0 && length && answer.length - end - 4 >= Number(length[1])) done();
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve(answer));
+  });
+}
+
+describe("the edge (npm start's worker): backslashes in the path", () => {
+  // workerd parses the target as a browser would, turning backslashes into slashes; what reaches
+  // the worker is answered as its slash spelling is, in IBM's JSON (adapters/edge/README.md).
+  it("answers GET /ibmmq\\rest\\v2\\login as GET /ibmmq/rest/v2/login, and an unknown backslash path with IBM's JSON 404", async () => {
+    const login = await rawExchange(`GET /ibmmq\\rest\\v2\\login HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`);
+    expect(login).toMatch(/^HTTP\/1\.1 200 /);
+    expect(login).toContain('{"user":[{"name":');
+    const unknown = await rawExchange(`GET /ibmmq\\rest\\v2\\no\\such HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`);
+    expect(unknown).toMatch(/^HTTP\/1\.1 404 /);
+    expect(unknown).toMatch(/content-type: application\/json/i);
+    expect(unknown).toContain('"msgId":"MQWB0901E"');
   });
 });
 
