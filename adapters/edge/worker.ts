@@ -21,6 +21,7 @@ import { addAdminQueueManagerRoutes, badName, errorResponse, installSecurity, pr
 import { startPage } from "../../playground/start-page.js";
 import { FailedLoginLimiter } from "../http/index.js";
 import { edgeDirectory, isServedQueueManager } from "./edge-directory.js";
+import { dropUnreadBody } from "./unread-body.js";
 import { EDGE_MESSAGE_MEMORY_BYTES, edgeSecurity, numberVariable, type EdgeEnv } from "./env.js";
 
 /**
@@ -32,6 +33,8 @@ const loginLimiter = new FailedLoginLimiter();
 export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
   const app = new Hono<{ Bindings: EdgeEnv }>();
 
+  // A body left unread would cost the client its keep-alive connection (unread-body.ts).
+  app.use("*", dropUnreadBody((env) => numberVariable(env as EdgeEnv, "MQ_MESSAGE_MEMORY_BYTES", EDGE_MESSAGE_MEMORY_BYTES)));
   // Error bodies echo what the client sent: never let a browser sniff them into HTML.
   app.use("*", secureHeaders());
   app.get("/", (c) => c.html(startPage({ runtime: "Cloudflare Worker (workerd)", store: "Durable Object SQLite storage" })));
@@ -82,7 +85,7 @@ function createRestFront(env: EdgeEnv): Hono<{ Bindings: EdgeEnv }> {
     const body = method === "GET" || method === "HEAD" ? null : await c.req.raw.arrayBuffer();
     // Who made the request, signed for the object (replacing any such headers the client sent).
     const headers = new Headers(c.req.raw.headers);
-    await signPrincipal(headers, principalOf(c.req.raw)!, await security.principalKey, { method, url: c.req.url });
+    await signPrincipal(headers, principalOf(c)!, await security.principalKey, { method, url: c.req.url });
     // Where the runtime reports a disconnect (deployed Workers), the signal cancels the
     // object's request and its response, which backs out a get the client never read.
     const answer = await stub.fetch(c.req.url, { method, headers, body, signal: c.req.raw.signal });

@@ -359,6 +359,8 @@ export function errorResponse(error: unknown, request?: Request): Response {
     const detail = `This server's configuration is not usable: ${error.variable} must be fixed; the server's log says what is wrong with it.`;
     return new RestError({ status: 500, msgId: "MQWB0000E", inserts: [error.name], detail, reason: error.reason }).toResponse();
   }
+  // The client is told nothing of it; the log must be (a 500 nobody can explain is a bug nobody finds).
+  console.error("webmq: an unexpected error was answered 500 MQWB0000E:", error);
   return new RestError({
     status: 500,
     msgId: "MQWB0000E",

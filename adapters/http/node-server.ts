@@ -36,7 +36,7 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
   const { directory, resolve } = memoryDirectory({ configured: options.queueManagers, ...(options.createQueueManager ? { open: options.createQueueManager } : {}) });
   const app = createHttpApp({
     // Failed logins are counted per socket address, which a client cannot choose (a header it could).
-    clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
+    clientAddress: (c) => getConnInfo(c).remote.address,
     ...options,
     queueManager: resolve,
     queueManagers: directory,

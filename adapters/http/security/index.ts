@@ -19,6 +19,7 @@ import { corsFor, parseOrigins } from "./cors.js";
 import { UserDirectory, parseUsers, type Principal, type TokenCheck, type UserEntry } from "./directory.js";
 import { authenticationFailed, badLoginRequest, notAuthorized, tooManyFailedLogins } from "./errors.js";
 import { verifiedPrincipal } from "./principal-header.js";
+import { limitKey, tokenKey, userKey } from "./limit-keys.js";
 import { FailedLoginLimiter, type RateLimitOptions } from "./rate-limit.js";
 import { authorize, operationOf } from "./roles.js";
 import { DEFAULT_SESSION_SECONDS, endSession, hasSessionCookie, sessionUser, startSession } from "./session-cookie.js";
@@ -36,8 +37,12 @@ export interface SecurityOptions {
   corsOrigins?: string | readonly string[];
   /** Failed logins, basic authentications and bearer tokens allowed per client (5 a minute by default), or a limiter shared between apps. */
   loginRateLimit?: RateLimitOptions | FailedLoginLimiter;
-  /** The client's address, for the rate limit (default: CF-Connecting-IP, else one bucket for all). */
-  clientAddress?: (c: Context) => string;
+  /**
+   * The client's address, for the rate limit (default: CF-Connecting-IP). Failures are counted
+   * per claimed user or token at this address, or per claim alone where it gives none
+   * (limit-keys.ts): never in one bucket for all.
+   */
+  clientAddress?: (c: Context) => string | undefined;
   /**
    * Accept a principal forwarded in signed headers (principal-header.ts) under this key: how a
    * Durable Object trusts what the edge's front Worker authenticated.
@@ -48,11 +53,16 @@ export interface SecurityOptions {
 const LOGIN_PATH = "/ibmmq/rest/:version{v[123]}/login";
 const REALM = 'realm="IBM MQ REST API"';
 
-const principals = new WeakMap<Request, Principal>();
+/**
+ * Kept per Hono context, not per Request: a middleware may replace `c.req.raw` (Hono's
+ * bodyLimit does, with a buffered copy, for a body sent without Content-Length, i.e. chunked),
+ * and a principal keyed by the first Request was then lost (the edge's chunked POSTs were 500).
+ */
+const principals = new WeakMap<Context, Principal>();
 
-/** The authenticated principal of a request that passed `installSecurity`'s authentication. */
-export function principalOf(request: Request): Principal | undefined {
-  return principals.get(request);
+/** The authenticated principal of a request (its Hono context) that passed `installSecurity`'s authentication. */
+export function principalOf(c: Context): Principal | undefined {
+  return principals.get(c);
 }
 
 /**
@@ -65,7 +75,7 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
   const seconds = options.sessionSeconds ?? DEFAULT_SESSION_SECONDS;
   if (!Number.isSafeInteger(seconds) || seconds < 1 || seconds > 34_560_000) throw new ConfigurationError("MQ_SESSION_SECONDS", `MQ_SESSION_SECONDS (sessionSeconds): the session length is 1 to 34560000 seconds; got ${String(seconds)}`);
   const limiter = options.loginRateLimit instanceof FailedLoginLimiter ? options.loginRateLimit : new FailedLoginLimiter(options.loginRateLimit);
-  const clientOf = options.clientAddress ?? ((c: Context) => c.req.header("cf-connecting-ip") ?? "unknown");
+  const addressOf = options.clientAddress ?? ((c: Context) => c.req.header("cf-connecting-ip"));
   const secret = options.sessionSecret === "" ? undefined : options.sessionSecret;
   const challenge = directory.hasUsers ? `Bearer ${REALM}, Basic ${REALM}` : `Bearer ${REALM}`;
   const refuse = (why: string) => authenticationFailed(why).toResponse({ "www-authenticate": challenge });
@@ -78,12 +88,10 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
   // A login body is a name and a password: a few KiB at most, never buffered beyond that.
   const limitLogin = bodyLimit({ maxSize: 16 * 1024, onError: () => badLoginRequest("The body is larger than 16 KiB.").toResponse() });
   app.post(LOGIN_PATH, requireCsrfHeader(), limitLogin, async (c) => {
-    const client = clientOf(c);
-    const wait = limiter.retryAfter(client);
-    if (wait > 0) return limited(wait);
+    const address = addressOf(c);
     if (secret === undefined) return errorResponse(new MQError("MQRC_FUNCTION_NOT_SUPPORTED", "login is not configured here (no session secret: MQ_SESSION_SECRET); use basic authentication or a bearer token"));
     const { username, password } = await readLogin(c.req.raw);
-    const principal = await checkLimited(client, () => directory.checkPassword(username, password, "form"));
+    const principal = await checkLimited(address, userKey(username), () => directory.checkPassword(username, password, "form"));
     if (typeof principal === "number") return limited(principal);
     if (principal === undefined) return refuse("The user name or password is not accepted.");
     await startSession(c, secret, principal.name, seconds);
@@ -100,9 +108,11 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
   /**
    * A credential check under the failed-login limit: the principal, undefined (a failure, counted),
    * or the seconds to wait (not checked). Attempts made at once are admitted only as many as
-   * the client has failures left (rate-limit.ts).
+   * the client has failures left (rate-limit.ts). The client is the user or token it claims,
+   * at its address where one is known (limit-keys.ts).
    */
-  const checkLimited = async (client: string, check: () => Promise<Principal | undefined>): Promise<Principal | undefined | number> => {
+  const checkLimited = async (address: string | undefined, claimed: Promise<string>, check: () => Promise<Principal | undefined>): Promise<Principal | undefined | number> => {
+    const client = limitKey(address, await claimed);
     const wait = await limiter.admit(client);
     if (wait > 0) return wait;
     let principal: Principal | undefined;
@@ -117,7 +127,7 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
   const authenticate: MiddlewareHandler = async (c, next) => {
     const principal = await authenticateRequest(c);
     if (principal instanceof Response) return principal;
-    principals.set(c.req.raw, principal);
+    principals.set(c, principal);
     await next();
   };
 
@@ -133,16 +143,14 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
       if (/^bearer$/i.test(scheme)) {
         // A wrong token counts as a failed login: without that, tokens could be guessed at full speed.
         const wellFormed = /^[A-Za-z0-9._~+/=-]+$/.test(credentials) && !/\s/.test(authorization.trim().slice(scheme.length).trim());
-        const principal = await checkLimited(clientOf(c), async () => (wellFormed ? directory.checkToken(credentials) : undefined));
+        const principal = await checkLimited(addressOf(c), tokenKey(credentials), async () => (wellFormed ? directory.checkToken(credentials) : undefined));
         if (typeof principal === "number") return limited(principal);
         return principal ?? refuse("The bearer token is not accepted.");
       }
       if (/^basic$/i.test(scheme)) {
-        const client = clientOf(c);
-        const wait = limiter.retryAfter(client);
-        if (wait > 0) return limited(wait);
         const pair = decodeBasic(credentials);
-        const principal = await checkLimited(client, async () => (pair === undefined ? undefined : directory.checkPassword(pair.name, pair.password, "basic")));
+        // Undecodable credentials claim no user: they are counted with the token of that text.
+        const principal = await checkLimited(addressOf(c), pair === undefined ? tokenKey(credentials) : userKey(pair.name), async () => (pair === undefined ? undefined : directory.checkPassword(pair.name, pair.password, "basic")));
         if (typeof principal === "number") return limited(principal);
         return principal ?? refuse("The user name or password is not accepted.");
       }
@@ -161,7 +169,7 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
   // IBM's rule: POST, PATCH and DELETE carry ibm-mq-rest-csrf-token (csrf.ts).
   app.use(scope, requireCsrfHeader());
   app.use(scope, async (c, next) => {
-    const principal = principals.get(c.req.raw)!;
+    const principal = principals.get(c)!;
     // MQWebAdmin may do everything: its requests (and their MQSC bodies) need no reading.
     if (principal.role === "MQWebAdmin") return next();
     // The path as the router matches it (c.req.path: percent-encoded letters decoded), not
@@ -177,7 +185,7 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
 
   // GET .../login: who the request is authenticated as, in IBM's shape.
   app.get(LOGIN_PATH, (c) => {
-    const principal = principals.get(c.req.raw)!;
+    const principal = principals.get(c)!;
     return c.json({ user: [{ name: principal.name, role: [principal.role] }] });
   });
 }

@@ -9,6 +9,9 @@
  * answered 429). Without that, a client sending a hundred guesses at once had every one
  * checked, since none had failed yet when each was let through.
  *
+ * Who a client is (its address, or the user or token it claims where no address is known)
+ * is limit-keys.ts's; this class counts for any key it is given.
+ *
  * Kept in memory: per process in Node, per isolate at the edge (a Worker's isolates do not
  * share it, so an attacker spread across many of Cloudflare's isolates gets more tries; each
  * isolate still slows them, and the hashes' PBKDF2 cost does the rest).
