@@ -124,3 +124,22 @@ it(`${MESSAGES} persistent messages got by ${PAGES} pages while the owner's page
   expect(received).toHaveLength(MESSAGES);
   for (const getter of live) await getter.qm.close();
 });
+
+it("a page closed while its get waits (the manager in a SharedWorker) takes nothing: the next message put is another page's at once, its backout count 0", { timeout: 30_000 }, async () => {
+  const name = `GONE${Date.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+  const options = { name, databaseName: `webmq-test:${name}`, sharedWorker: true };
+  const leaving = await openPage();
+  const staying = await openPage();
+  const gone = await leaving.page.openBrowserQueueManager(options);
+  const qm = await staying.page.openBrowserQueueManager(options);
+  await qm.mqsc(`DEFINE QLOCAL(${QUEUE})`);
+
+  void gone.get(QUEUE, { wait: 10_000 }).catch(() => undefined);
+  await sleep(300); // the get is waiting on the owner
+  leaving.frame.remove();
+  await sleep(300); // the owner is granted the page's lease
+  await qm.put(QUEUE, { body: "for whoever is here", persistent: true });
+  const message = await qm.get(QUEUE, { wait: 2_000 });
+  expect(message).toMatchObject({ body: "for whoever is here", backoutCount: 0 });
+  await qm.close();
+});

@@ -51,6 +51,8 @@ interface Held {
   unit?: UnitOfWork;
   /** Settles once the take is done (prepared, or refused). */
   taken: Promise<unknown>;
+  /** Ends the take's wait, leaving every message on the queue (its caller has gone). */
+  ended?: AbortController;
 }
 
 /**
@@ -68,6 +70,7 @@ export function serveConfirmedGets(manager: QueueManager, stopping: AbortSignal)
       .request(lease, { signal: stopping }, async () => {
         watched.delete(lease);
         const mine = [...held].filter(([, h]) => h.lease === lease).map(([xid]) => xid);
+        for (const xid of mine) held.get(xid)?.ended?.abort();
         await Promise.all(mine.map((xid) => settle(xid, "rollback").catch(() => undefined)));
       })
       .catch(() => undefined);
@@ -99,12 +102,13 @@ export function serveConfirmedGets(manager: QueueManager, stopping: AbortSignal)
       if (lease === undefined || held.has(xid)) throw new TypeError("a confirmed get needs a fresh xid of confirmedGetXid's");
       const unit = manager.beginUnitOfWork();
       let done!: () => void;
-      const h: Held = { lease, unit, taken: new Promise<void>((resolve) => (done = resolve)) };
+      const ended = new AbortController();
+      const h: Held = { lease, unit, ended, taken: new Promise<void>((resolve) => (done = resolve)) };
       // Held before the get waits, so that a caller gone meanwhile has its message put back.
       held.set(xid, h);
       watch(lease);
       try {
-        const message = await manager.get(queue, { ...options, unitOfWork: unit });
+        const message = await manager.get(queue, { ...options, unitOfWork: unit, signal: ended.signal });
         if (message?.persistent) await unit.prepare(xid);
         if (!message) {
           held.delete(xid);
@@ -155,11 +159,15 @@ export async function confirmedGet(links: OwnerLink, lease: string, queue: strin
       continue;
     }
     if (message === null) return null;
-    if ((await onLink(link, (remote) => remote.settleMessage(xid, "commit"))) === GONE) {
-      // Persistent: prepared before the answer, so committed by the old owner or still prepared
-      // for the new one to commit. Non-persistent: gone with the old owner, and so only here.
-      if (message.persistent) await settleOnOwner(links, xid, "commit");
+    if (!message.persistent) {
+      // Held in the owner's memory only: an owner that goes takes it with it whatever this
+      // says, so the commit is not waited for. It is sent, so that the owner's lease watch
+      // (this context gone first) is what puts back a message no one received.
+      void link.remote.settleMessage(xid, "commit").catch(() => undefined);
+      return message;
     }
+    // Prepared before the answer: committed by the old owner, or still prepared for the new one to commit.
+    if ((await onLink(link, (remote) => remote.settleMessage(xid, "commit"))) === GONE) await settleOnOwner(links, xid, "commit");
     return message;
   }
 }
