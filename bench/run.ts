@@ -1,6 +1,6 @@
 /**
- * `npm run bench` (through scripts/bench.mjs): runs the memory, IndexedDB and Durable
- * Object benchmarks one after another, each in its own runtime, prints one table and
+ * `npm run bench` (through scripts/bench.mjs): runs the memory, IndexedDB, Durable
+ * Object and shared-manager benchmarks one after another, each in its own runtime, prints one table and
  * writes bench/results/<name>.json for each. A benchmark that fails is reported and the
  * others still run; the exit code is then 1. Missed targets show as "no" in the table but
  * are not failures.
@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { runDurableObjectBench } from "./durable-object/run.js";
 import { runIndexedDBBench } from "./indexeddb/run.js";
 import { runMemoryBench } from "./memory.bench.js";
+import { runSharedBench } from "./shared/run.js";
 import { formatTable, writeResult } from "./report.js";
 import type { BenchResult } from "./types.js";
 
@@ -21,6 +22,7 @@ const BENCHMARKS: [string, () => Promise<BenchResult>][] = [
   ["memory", runMemoryBench],
   ["indexeddb", runIndexedDBBench],
   ["durable-object", runDurableObjectBench],
+  ["shared", runSharedBench],
 ];
 
 const watchdog = setTimeout(() => {

@@ -71,8 +71,9 @@ installMessageHandler();
  * In the worker: serves the manager to whoever holds the other end of `endpoint` (default:
  * the worker's own scope). Pass the promise of a manager still opening: the worker then
  * listens at once, so no call the page makes early is lost, and calls wait for the open.
+ * `more` adds calls of the server's own to the facade (the shared manager's confirmed gets).
  */
-export function exposeQueueManager(manager: QueueManager | Promise<QueueManager>, endpoint: Comlink.Endpoint = self as unknown as Comlink.Endpoint): void {
+export function exposeQueueManager(manager: QueueManager | Promise<QueueManager>, endpoint: Comlink.Endpoint = self as unknown as Comlink.Endpoint, more: object = {}): void {
   const ready = Promise.resolve(manager);
   const facade: QueueManagerFacade = {
     name: async () => (await ready).name,
@@ -99,7 +100,7 @@ export function exposeQueueManager(manager: QueueManager | Promise<QueueManager>
     listenWithModule: async (queue, moduleUrl, options, lease) => bridgeModuleListener(await ready, queue, moduleUrl, options, lease),
     close: async () => (await ready).close(),
   };
-  Comlink.expose(facade, endpoint);
+  Comlink.expose({ ...more, ...facade }, endpoint);
 }
 
 /** In the page: the queue manager served at the other end of `endpoint` (a Worker, a MessagePort). */

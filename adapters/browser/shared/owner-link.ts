@@ -5,8 +5,10 @@
  * link is replaced and everything waiting on the old one is told, so that it can be issued
  * again against the new owner or reported as interrupted.
  */
+import type * as Comlink from "comlink";
 import { MQError } from "../../../core/index.js";
 import { wrapQueueManager, type RemoteQueueManager } from "../../worker/index.js";
+import type { ConfirmedGetFacade } from "./confirmed-get.js";
 import { holdLock } from "./held-lock.js";
 import { relayPort, type PortRelay } from "./port-relay.js";
 import { aliveLockName, controlChannelName, linkChannelName, linkLockName, type ControlMessage } from "./protocol.js";
@@ -16,7 +18,8 @@ export interface Link {
   readonly owner: string;
   /** The name of the queue manager that owner runs (it announces it). */
   readonly ownerName: string;
-  readonly remote: RemoteQueueManager;
+  /** The owner's manager, and its confirmed gets (confirmed-get.ts). */
+  readonly remote: RemoteQueueManager & Comlink.Remote<ConfirmedGetFacade>;
   readonly replaced: Promise<void>;
 }
 
@@ -160,7 +163,7 @@ export class OwnerLink {
         continue;
       }
       const gone = deferred<void>();
-      const link: Link = { owner, ownerName: this.#ownerName, remote: wrapQueueManager(relay.port), replaced: gone.promise };
+      const link: Link = { owner, ownerName: this.#ownerName, remote: wrapQueueManager(relay.port) as Link["remote"], replaced: gone.promise };
       this.#current = { link, relay, end, replace: () => gone.resolve() };
       return link;
     }

@@ -10,6 +10,7 @@ import type { Clock, QueueManager } from "../../../core/index.js";
 import { exposeQueueManager } from "../../worker/index.js";
 import { relayPort, type PortRelay } from "./port-relay.js";
 import { broadcastChanges } from "./change-feed.js";
+import { serveConfirmedGets } from "./confirmed-get.js";
 import { aliveLockName, controlChannelName, linkChannelName, linkLockName, ownerLockName, type ControlMessage } from "./protocol.js";
 
 export interface OwnerOptions {
@@ -99,6 +100,9 @@ async function serve(manager: QueueManager, options: OwnerOptions): Promise<{ st
   const stopping = new AbortController();
   const changes = broadcastChanges(manager, options.databaseName, ownerId);
   const shared = sharedView(manager, changes.objectsChanged);
+  // Gets answered to other contexts wait for their word; those a former owner left prepared are taken in first.
+  const { recover, ...confirmedGets } = serveConfirmedGets(manager, stopping.signal);
+  await recover();
   const announce = () => control.postMessage({ t: "owner", owner: ownerId, name: manager.name } satisfies ControlMessage);
 
   control.onmessage = (event: MessageEvent<ControlMessage>) => {
@@ -112,7 +116,7 @@ async function serve(manager: QueueManager, options: OwnerOptions): Promise<{ st
       const name = linkChannelName(options.databaseName, id);
       const relay = relayPort(name, "b");
       links.set(id, relay);
-      exposeQueueManager(shared, relay.port);
+      exposeQueueManager(shared, relay.port, confirmedGets);
       // The client holds the link's lock while the link lives (owner-link.ts): granted here
       // when it closed its manager or went away, so the relay, its ports and the comlink
       // endpoint on it are freed then, not kept for as long as this owner runs.

@@ -5,9 +5,10 @@
  * in flight when the owner goes is calls.ts's rule.
  */
 import type { ConnectionOptions, ListenOptions, Message, QueueManager } from "../../../core/index.js";
-import type { RemoteQueueManager } from "../../worker/index.js";
+import { holdLease, type RemoteQueueManager } from "../../worker/index.js";
 import { brokenCursor, callOwner, type WhenOwnerGoes } from "./calls.js";
 import { watchChanges } from "./change-feed.js";
+import { confirmedGet } from "./confirmed-get.js";
 import type { OwnerLink, OwnerStatus } from "./owner-link.js";
 import type { ChangeNotice } from "./protocol.js";
 import { SharedConnection } from "./shared-jms.js";
@@ -37,6 +38,8 @@ export class SharedQueueManager {
   /** What close() must close first: the JMS connections and listeners made from this manager and still open. */
   readonly #connections = new Set<SharedConnection>();
   readonly #listeners = new Set<SharedListener>();
+  /** The lease that the owner's confirmed gets of this manager name: released at close, and with this context. */
+  #getLease: ReturnType<typeof holdLease> | undefined;
 
   /** @internal index.ts opens it. */
   constructor(name: string, databaseName: string, links: OwnerLink, owning: () => boolean, owned: Promise<QueueManager>, stop: () => Promise<void>) {
@@ -67,9 +70,17 @@ export class SharedQueueManager {
     return this.#call("interrupted", "the put", (r) => r.put(...args));
   }
 
-  /** A get in flight when the owner goes is issued again to the new one (its wait starts again). */
-  get(...args: Args<"get">): Promise<Result<"get">> {
-    return this.#call("reissue", "the get", (r) => r.get(...args));
+  /**
+   * A get the owner commits only once this context has the message (confirmed-get.ts): an
+   * owner that goes meanwhile loses nothing, and the get is issued again to the new one (its
+   * wait starts again) or its message returned, whichever is true. A get in a unit of work of
+   * the caller's is that unit's, and is passed on as it is.
+   */
+  async get(...[queue, options]: Args<"get">): Promise<Result<"get">> {
+    if (options?.unitOfWork) return this.#call("reissue", "the get", (r) => r.get(queue, options));
+    this.#links.checkOpen();
+    this.#getLease ??= holdLease();
+    return confirmedGet(this.#links, (await this.#getLease).name, queue, options);
   }
 
   list(...args: Args<"list">): Promise<Result<"list">> {
@@ -200,6 +211,8 @@ export class SharedQueueManager {
     for (const unwatch of this.#unwatch) unwatch();
     this.#unwatch.clear();
     this.#links.close();
+    // The owner, granted the lease, puts back what a get cut short by this close still held.
+    if (this.#getLease) (await this.#getLease).release();
     await this.#stop();
   }
 
