@@ -114,6 +114,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       corsOrigins: undefined,
       maxWait: numberVariable(this.env, "MQ_MAX_WAIT_MS", DEFAULT_HTTP_LIMITS.maxWait),
       responseTimeout: numberVariable(this.env, "MQ_RESPONSE_TIMEOUT_MS", DEFAULT_HTTP_LIMITS.responseTimeout),
+      handoverTimeout: numberVariable(this.env, "MQ_HANDOVER_TIMEOUT_MS", DEFAULT_HTTP_LIMITS.handoverTimeout),
     });
   }
 

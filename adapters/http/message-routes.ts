@@ -40,7 +40,7 @@ export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver, limit
       return noMessageResponse();
     }
     try {
-      return gotMessageResponse(version, message, unit, limits.responseTimeout, signal);
+      return gotMessageResponse(version, message, unit, limits.responseTimeout, signal, limits.handoverTimeout);
     } catch (error) {
       await unit.rollback();
       throw error;
