@@ -30,7 +30,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
  * Starts the worker. `vars` are the worker's variables (MQ_TOKENS, MQ_QUEUE_MANAGERS, ...);
  * `port` 0 picks a free one. Resolves with its URL and a function that stops it.
  */
-export async function startLocalEdge({ port = 8787, host = "127.0.0.1", vars = {}, persistTo } = {}) {
+export async function startLocalEdge({ port = 8787, host = "127.0.0.1", vars = {}, persistTo, inspectorPort } = {}) {
   const configPath = join(root, "wrangler.toml");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(configPath);
   const bundle = await build({
@@ -53,6 +53,8 @@ export async function startLocalEdge({ port = 8787, host = "127.0.0.1", vars = {
     bindings: { MQ_HANDOVER_TIMEOUT_MS: LOCAL_HANDOVER_TIMEOUT_MS, ...(workerOptions.bindings ?? {}), ...vars },
     host,
     port,
+    // The DevTools protocol on its own port, for the memory check (test/node/edge-memory.test.ts).
+    ...(inspectorPort !== undefined ? { inspectorPort } : {}),
     ...(persistTo ? { durableObjectsPersist: join(persistTo, "do"), defaultPersistRoot: persistTo } : {}),
   });
   const url = await miniflare.ready;
