@@ -32,6 +32,12 @@ export interface EdgeEnv {
   MQ_RESPONSE_TIMEOUT_MS?: string;
   /** The longest lease of a leased get, in ms (default 12 hours). */
   MQ_MAX_LEASE_MS?: string;
+  /**
+   * How long a got message's response may wait, after its first piece, for the runtime to ask
+   * for the next, in ms (default: MQ_RESPONSE_TIMEOUT_MS). `npm start` sets 500: locally
+   * workerd reports no client that has gone (README "Clients that go away").
+   */
+  MQ_HANDOVER_TIMEOUT_MS?: string;
   /** The most bytes of non-persistent message bodies a queue manager holds in memory (default 32 MiB). */
   MQ_MESSAGE_MEMORY_BYTES?: string;
   /** Listeners each queue manager's object runs: JSON, see adapters/edge/listeners.ts. */
@@ -58,7 +64,7 @@ export function isConfiguredQueueManager(configured: string | undefined, name: s
 }
 
 /** A whole-number variable, or `fallback` when unset; a value that is not one stops the worker with a clear error. */
-export function numberVariable(env: EdgeEnv, key: "MQ_MAX_WAIT_MS" | "MQ_RESPONSE_TIMEOUT_MS" | "MQ_MAX_LEASE_MS" | "MQ_MESSAGE_MEMORY_BYTES" | "MQ_SESSION_SECONDS", fallback: number): number {
+export function numberVariable(env: EdgeEnv, key: "MQ_MAX_WAIT_MS" | "MQ_RESPONSE_TIMEOUT_MS" | "MQ_MAX_LEASE_MS" | "MQ_HANDOVER_TIMEOUT_MS" | "MQ_MESSAGE_MEMORY_BYTES" | "MQ_SESSION_SECONDS", fallback: number): number {
   // wrangler.toml [vars] may give a number (or anything TOML holds), a secret always text.
   const value: unknown = env[key];
   if (value === undefined || value === "") return fallback;

@@ -115,6 +115,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       maxWait: numberVariable(this.env, "MQ_MAX_WAIT_MS", DEFAULT_HTTP_LIMITS.maxWait),
       responseTimeout: numberVariable(this.env, "MQ_RESPONSE_TIMEOUT_MS", DEFAULT_HTTP_LIMITS.responseTimeout),
       maxLease: numberVariable(this.env, "MQ_MAX_LEASE_MS", DEFAULT_HTTP_LIMITS.maxLease),
+      handoverTimeout: numberVariable(this.env, "MQ_HANDOVER_TIMEOUT_MS", DEFAULT_HTTP_LIMITS.handoverTimeout),
     });
   }
 

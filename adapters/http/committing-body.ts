@@ -21,28 +21,38 @@
  * response, before the runtime has read what is waiting on the socket, so a client that closed
  * its connection right after sending its request (found by `npm run load`) would otherwise
  * take the message.
+ *
+ * `handoverTimeout` bounds the wait for the second pull alone, the one that follows the first
+ * piece: a runtime that reports no disconnect (workerd served locally, which neither fires
+ * request.signal nor cancels the body when its client has gone) shows a gone client only by
+ * never asking again once its first write has failed, while a live client's runtime asks for
+ * the next piece as soon as the first is in the socket's buffers. It backs the get out without
+ * counting a backout (the client was never sent the message whole). Later pieces wait
+ * `idleTimeout`, since a slow reader legitimately stalls them.
  */
 import type { UnitOfWork } from "../../core/index.js";
 
 /** Pieces small enough that a slow client keeps asking, and so keeps its get alive. */
 const CHUNK_BYTES = 64 * 1024;
 
-export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout: number, clientGone?: AbortSignal): ReadableStream<Uint8Array> {
+export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout: number, clientGone?: AbortSignal, handoverTimeout = idleTimeout): ReadableStream<Uint8Array> {
   let offset = 0;
+  let pieces = 0;
   let ended = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let body: ReadableStreamDefaultController<Uint8Array> | undefined;
-  const backOut = (unread: boolean) => {
+  const backOut = (unread: boolean, countBackout = true) => {
     if (ended) return;
     ended = true;
     clearTimeout(timer);
-    void unit.rollback().catch(() => undefined);
+    void unit.rollback({ countBackout }).catch(() => undefined);
     // The message is on the queue again: this response must never complete.
     if (unread) body?.error(new Error(UNREAD));
   };
   const waitForReader = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => backOut(true), idleTimeout);
+    // After the first piece: the runtime asks again at once unless its client has gone.
+    timer = pieces === 1 && handoverTimeout < idleTimeout ? setTimeout(() => backOut(true, false), handoverTimeout) : setTimeout(() => backOut(true), idleTimeout);
   };
   waitForReader();
   // The client has gone: back out, and leave the body unfinished but not errored (which Node's
@@ -65,6 +75,7 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
           const end = Math.min(offset + CHUNK_BYTES, bytes.length);
           controller.enqueue(bytes.subarray(offset, end));
           offset = end;
+          pieces++;
           waitForReader();
           return;
         }

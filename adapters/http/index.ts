@@ -73,6 +73,12 @@ export interface HttpLimits {
    * (default 43,200,000: 12 hours, as SQS's and Cloudflare Queues' longest visibility timeout).
    */
   maxLease: number;
+  /**
+   * How long, once the first piece of a got message's body is handed over, the runtime may
+   * take to ask for the next before the get is backed out, in ms (default: responseTimeout).
+   * For runtimes that never report a client gone (workerd served locally); see committing-body.ts.
+   */
+  handoverTimeout: number;
   /** The largest admin MQSC request body, in bytes (default 256 KiB); beyond it 413 and nothing runs. */
   maxMqscRequestBytes: number;
   /**
@@ -86,6 +92,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxWait: 30_000,
   responseTimeout: 30_000,
   maxLease: 43_200_000,
+  handoverTimeout: 30_000,
   maxMqscRequestBytes: 256 * 1024,
   maxMqscAnswerChars: 8 * 1024 * 1024,
 };

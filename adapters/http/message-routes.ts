@@ -50,7 +50,7 @@ export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver, limit
     // the lease ends (leases.ts); the body is sent whole, whatever the client reads of it.
     if (lease !== undefined) return leasedMessageResponse(version, message, leases.hold(manager, qmgr, queue, unit, lease));
     try {
-      return gotMessageResponse(version, message, unit, limits.responseTimeout, signal);
+      return gotMessageResponse(version, message, unit, limits.responseTimeout, signal, limits.handoverTimeout);
     } catch (error) {
       await unit.rollback();
       throw error;
