@@ -21,15 +21,9 @@
  */
 import type { GetOptions, Message, QueueManager, UnitOfWork } from "../../../core/index.js";
 import type { Link, OwnerLink } from "./owner-link.js";
+import type { ConfirmedGetFacade } from "./protocol.js";
 
 /** What the owner serves, besides the QueueManagerFacade, for confirmed gets. */
-export interface ConfirmedGetFacade {
-  /** Takes the next message of `queue` under syncpoint for the caller's `xid` (prepared when persistent), or null. */
-  takeMessage(queue: string, options: GetOptions | undefined, xid: string): Promise<Message | null>;
-  /** Commits or rolls back what `xid` took; nothing when it is not held here (committed already, or rolled back). */
-  settleMessage(xid: string, outcome: "commit" | "rollback"): Promise<void>;
-}
-
 /** Xids of confirmed gets: the prefix, the caller's lease (a Web Lock name), a unique tail. */
 const XID_PREFIX = "webmq-get|";
 

@@ -8,7 +8,7 @@
 import type * as Comlink from "comlink";
 import { MQError } from "../../../core/index.js";
 import { wrapQueueManager, type RemoteQueueManager } from "../../worker/index.js";
-import type { ConfirmedGetFacade } from "./confirmed-get.js";
+import type { ConfirmedGetFacade } from "./protocol.js";
 import { holdLock } from "./held-lock.js";
 import { relayPort, type PortRelay } from "./port-relay.js";
 import { aliveLockName, controlChannelName, linkChannelName, linkLockName, type ControlMessage } from "./protocol.js";

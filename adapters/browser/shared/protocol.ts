@@ -3,6 +3,7 @@
  * find the one that runs a database's queue manager. Everything here is keyed by the
  * IndexedDB database's name: one owner per database per origin.
  */
+import type { GetOptions, Message } from "../../../core/index.js";
 
 /** The Web Lock whose holder runs the queue manager; the others queue for it, so one takes over when it goes. */
 export const ownerLockName = (databaseName: string) => `webmq-owner:${databaseName}`;
@@ -51,4 +52,12 @@ export interface ChangeNotice {
   depths: Record<string, number>;
   /** True when objects were defined, altered or deleted (a DEFINE in any tab). */
   objects: boolean;
+}
+
+/** The owner's calls behind a confirmed get (confirmed-get.ts), beside the manager's own on each link. */
+export interface ConfirmedGetFacade {
+  /** Takes the next message of `queue` under syncpoint for the caller's `xid` (prepared when persistent), or null. */
+  takeMessage(queue: string, options: GetOptions | undefined, xid: string): Promise<Message | null>;
+  /** Commits or rolls back what `xid` took; nothing when it is not held here (committed already, or rolled back). */
+  settleMessage(xid: string, outcome: "commit" | "rollback"): Promise<void>;
 }
