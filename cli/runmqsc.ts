@@ -7,7 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
-import { parseScript } from "../core/mqsc/parser.js";
+import { parseScript } from "../core/features/mqsc/parser.js";
 import { MQRCCF, mqscSummaryLines } from "../core/internal.js";
 import { CliFailure, EXIT_COMMANDS_FAILED, EXIT_OK } from "./failure.js";
 import type { Target } from "./target.js";

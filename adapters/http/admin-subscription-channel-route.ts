@@ -13,7 +13,7 @@
  */
 import type { Context, Hono } from "hono";
 import { MQError, type JsonValue, type ObjectDefinition } from "../../core/index.js";
-import { subscriptionId } from "../../core/pubsub/subscription-id.js";
+import { subscriptionId } from "../../core/features/pubsub/subscription-id.js";
 import { setPath } from "./admin-queue-json.js";
 import { checkQueryKeys, nameMatcher, readFilter, selectedPaths } from "./admin-query.js";
 import { badQueryParameter } from "./errors.js";

@@ -3,7 +3,7 @@
  * lookup, not a scan. Messages without one (MQCI_NONE) are not indexed; removed ones are
  * dropped from their list lazily, when the list is next pruned.
  */
-import { NO_ID } from "../message.js";
+import { NO_ID } from "../message/message.js";
 import { EntryState, type Entry } from "./lane.js";
 
 export class CorrelationIndex {

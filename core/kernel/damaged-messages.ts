@@ -4,10 +4,10 @@
  * kernel's `damaged`, dropped from memory but left in the store untouched, so that it neither
  * blocks its queue nor is deleted by the get that failed on it.
  */
-import { MQError } from "../errors.js";
-import type { Message, StoredBody } from "../message.js";
-import { toMessage } from "../message-view.js";
-import type { DamagedRecord } from "../record-check.js";
+import { MQError } from "../base/errors.js";
+import type { Message, StoredBody } from "../message/message.js";
+import { toMessage } from "../message/message-view.js";
+import type { DamagedRecord } from "../store/record-check.js";
 import type { Entry } from "./lane.js";
 import type { LocalQueue } from "./local-queue.js";
 

@@ -4,22 +4,22 @@
  * do when it commits or backs out; committed changes are told as events, in commit order;
  * messages that become available go to the queue's consumers (core/dispatch).
  */
-import type { LocalQueueAttributes } from "../attributes.js";
-import type { Clock } from "../clock.js";
-import { MQError } from "../errors.js";
-import { GroupCommit } from "../group-commit.js";
-import type { Message, MessageRecord, StoredBody } from "../message.js";
-import type { DamagedRecord } from "../record-check.js";
-import type { Store, StoreOp } from "../store.js";
-import { QueueEvents } from "../events/queue-events.js";
-import type { UnitOfWork } from "../uow/unit-of-work.js";
-import type { QueueConsumer } from "../dispatch/queue-consumers.js";
+import type { LocalQueueAttributes } from "../objects/attributes.js";
+import type { Clock } from "../base/clock.js";
+import { MQError } from "../base/errors.js";
+import { GroupCommit } from "../store/group-commit.js";
+import type { Message, MessageRecord, StoredBody } from "../message/message.js";
+import type { DamagedRecord } from "../store/record-check.js";
+import type { Store, StoreOp } from "../store/store.js";
+import { QueueEvents } from "./queue-events.js";
+import type { UnitOfWork } from "./unit-of-work.js";
+import type { QueueConsumer } from "./queue-consumers.js";
 import { EntryState, type Entry } from "./lane.js";
 import { LocalQueue, type MessageFilter } from "./local-queue.js";
 import { Pager } from "./pager.js";
 import { MessageTimers } from "./message-timers.js";
 import { describe, messageOf, putBackUnlessDamaged } from "./damaged-messages.js";
-import { toMessage } from "../message-view.js";
+import { toMessage } from "../message/message-view.js";
 import type { MessageMemory } from "./message-memory.js";
 import type { SeqIds } from "./seq-ids.js";
 
@@ -51,7 +51,7 @@ export class Kernel {
   /** Delivery delays and expiry sweeps (message-timers.ts). */
   readonly timers: MessageTimers;
   /**
-   * Where expired messages of a queue with USEDLQ(YES) go (core/backout/expiry.ts): handed over
+   * Where expired messages of a queue with USEDLQ(YES) go (core/features/expiry/expiry.ts): handed over
    * locked, so that no one takes them meanwhile. Without it, or USEDLQ(NO), they are discarded.
    */
   expiredToDeadLetter: ((queue: LocalQueue, expired: Entry[]) => void) | undefined;

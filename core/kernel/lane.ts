@@ -4,7 +4,7 @@
  * scans over a lane's lists that the queue uses.
  */
 import Denque from "denque";
-import type { MessageRecord, StoredBody } from "../message.js";
+import type { MessageRecord, StoredBody } from "../message/message.js";
 import type { Selector } from "../selector/index.js";
 
 export const EntryState = {

@@ -10,13 +10,13 @@
  * and are loaded a page at a time as the loaded part empties; non-persistent messages put
  * meanwhile wait in `tail`, in seq order, merged in as the pages pass them.
  */
-import type { LocalQueueAttributes } from "../attributes.js";
-import type { MessageRecord } from "../message.js";
+import type { LocalQueueAttributes } from "../objects/attributes.js";
+import type { MessageRecord } from "../message/message.js";
 import { EntryState, Lane, dropGoneHeads, firstAvailable, firstAvailableAfter, firstIndexAfter, isExpired, type Entry } from "./lane.js";
 
 export { EntryState, Lane, isExpired, type Entry } from "./lane.js";
 import { selects, type MessageFilter } from "./message-filter.js";
-import { QueueConsumers } from "../dispatch/queue-consumers.js";
+import { QueueConsumers } from "./queue-consumers.js";
 import { CorrelationIndex } from "./correlation-index.js";
 
 

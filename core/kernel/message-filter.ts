@@ -1,5 +1,5 @@
 /** Which message a get, browse or consumer wants: by id, by correlation id, by selector. */
-import type { MessageRecord } from "../message.js";
+import type { MessageRecord } from "../message/message.js";
 import type { Selector } from "../selector/index.js";
 import { messageFields } from "../selector/message-fields.js";
 

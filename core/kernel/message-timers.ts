@@ -4,7 +4,7 @@
  * runs at the earliest expiry of a message in memory, on the injected clock (at the edge, the
  * Durable Object's alarm); messages in the store only are swept as pages bring them in.
  */
-import type { Clock, TimerHandle } from "../clock.js";
+import type { Clock, TimerHandle } from "../base/clock.js";
 import { EntryState, type Entry } from "./lane.js";
 import type { DelayHooks, LocalQueue } from "./local-queue.js";
 

@@ -7,9 +7,9 @@
 import { isExpired, type LocalQueue } from "./local-queue.js";
 import type { PagedScan } from "./lane.js";
 import { selects, type MessageFilter } from "./message-filter.js";
-import type { MessageRecord } from "../message.js";
-import { messageRecordProblem, type DamagedRecord } from "../record-check.js";
-import type { Store } from "../store.js";
+import type { MessageRecord } from "../message/message.js";
+import { messageRecordProblem, type DamagedRecord } from "../store/record-check.js";
+import type { Store } from "../store/store.js";
 
 /** Correlation-id lookups read at most this many paged candidates. */
 const CORRELATION_LOOKUP = 256;

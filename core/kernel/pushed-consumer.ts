@@ -4,9 +4,9 @@
  * back with `addCredit` as the consumer settles messages, so a consumer that settles sooner
  * is given more.
  */
-import type { TimerHandle } from "../clock.js";
-import type { ConsumeOptions, QueueConsumerHandle } from "../manager-types.js";
-import type { QueueConsumer } from "../dispatch/queue-consumers.js";
+import type { TimerHandle } from "../base/clock.js";
+import type { ConsumeOptions, QueueConsumerHandle } from "./messaging-types.js";
+import type { QueueConsumer } from "./queue-consumers.js";
 import type { Kernel } from "./kernel.js";
 import type { LocalQueue, MessageFilter } from "./local-queue.js";
 

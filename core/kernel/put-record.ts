@@ -2,14 +2,14 @@
  * What a put checks, and the record it stores: every field of a PutMessage can be wrong, and
  * each is refused with its own MQ reason before anything changes.
  */
-import type { LocalQueueAttributes } from "../attributes.js";
-import { checkObjectName } from "../attributes.js";
-import { MQError } from "../errors.js";
-import { correlationIdOfPut, encodeBody, type MessageRecord, type PutMessage, type Transmission } from "../message.js";
-import { storeProperties, toProperties } from "../properties.js";
+import type { LocalQueueAttributes } from "../objects/attributes.js";
+import { checkObjectName } from "../objects/attributes.js";
+import { MQError } from "../base/errors.js";
+import { correlationIdOfPut, encodeBody, type MessageRecord, type PutMessage, type Transmission } from "../message/message.js";
+import { storeProperties, toProperties } from "../message/properties.js";
 import type { LocalQueue } from "./local-queue.js";
 import { EntryState, type Entry } from "./lane.js";
-import type { MessageContext } from "../manager-types.js";
+import type { MessageContext } from "./messaging-types.js";
 import type { MessageMemory } from "./message-memory.js";
 import type { SeqIds } from "./seq-ids.js";
 

@@ -4,7 +4,7 @@
  * incarnations below 2^53. A message id encodes its seq, so that a get by id finds it in the
  * seq index.
  */
-import { messageIdBase, messageIdFor, messageIdPrefix } from "../message.js";
+import { messageIdBase, messageIdFor, messageIdPrefix } from "../message/message.js";
 
 export const SEQS_PER_INCARNATION = 2 ** 20;
 export const INCARNATION_KEY = "incarnation";

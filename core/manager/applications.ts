@@ -1,25 +1,25 @@
 /**
- * What runs on a queue manager on its behalf: listeners (core/backout/listener.ts), dead-letter
- * queue handlers (core/backout/dead-letter-handler.ts) and trigger monitors
- * (core/triggers/trigger-monitor.ts). They are kept here so that the queue manager closes
+ * What runs on a queue manager on its behalf: listeners (core/features/listener/listener.ts), dead-letter
+ * queue handlers (core/features/dead-letters/dead-letter-handler.ts) and trigger monitors
+ * (core/features/triggers/trigger-monitor.ts). They are kept here so that the queue manager closes
  * them, letting what they run finish, before it closes its store.
  */
-import type { Clock } from "../clock.js";
-import { MQError } from "../errors.js";
-import type { QueueHandle } from "../handle.js";
-import type { DeadLetterHandler, DeadLetterHandlerHost } from "../backout/dead-letter-handler.js";
-import type { DlqRulesTable } from "../backout/dlq-rule-types.js";
-import { Listener, type ListenerHost, type ListenOptions, type MessageHandler } from "../backout/listener.js";
-import type { TriggerMonitor, TriggerMonitorOptions } from "../triggers/trigger-monitor.js";
-import { LazyFeature } from "../lazy-feature.js";
+import type { Clock } from "../base/clock.js";
+import { MQError } from "../base/errors.js";
+import type { QueueHandle } from "../kernel/handle.js";
+import type { DeadLetterHandler, DeadLetterHandlerHost } from "../features/dead-letters/dead-letter-handler.js";
+import type { DlqRulesTable } from "../features/dead-letters/dlq-rule-types.js";
+import { Listener, type ListenerHost, type ListenOptions, type MessageHandler } from "../features/listener/listener.js";
+import type { TriggerMonitor, TriggerMonitorOptions } from "../features/triggers/trigger-monitor.js";
+import { LazyFeature } from "../base/lazy-feature.js";
 
 export class Applications<Q extends ListenerHost & DeadLetterHandlerHost> {
   readonly #listeners = new Set<Listener>();
   readonly #deadLetterHandlers = new Set<DeadLetterHandler>();
   readonly #monitors = new Set<TriggerMonitor<Q>>();
   // runmqdlq and runmqtrm are loaded when first started: most applications start neither.
-  readonly #deadLetterHandlerCode = new LazyFeature("the dead-letter handler", () => import("../backout/dead-letter-handler.js"));
-  readonly #triggerMonitorCode = new LazyFeature("the trigger monitor", () => import("../triggers/trigger-monitor.js"));
+  readonly #deadLetterHandlerCode = new LazyFeature("the dead-letter handler", () => import("../features/dead-letters/dead-letter-handler.js"));
+  readonly #triggerMonitorCode = new LazyFeature("the trigger monitor", () => import("../features/triggers/trigger-monitor.js"));
 
   constructor(
     private readonly qm: Q,

@@ -4,8 +4,8 @@
  * which is what MQ shows for a sender that cannot reach its partner; a receiving channel
  * waits, inactive, for its partner. A channel with no state is inactive.
  */
-import type { ChannelState } from "../manager-types.js";
-import type { ObjectCatalogue } from "../object-catalogue.js";
+import type { ChannelState } from "../kernel/messaging-types.js";
+import type { ObjectCatalogue } from "../objects/registry.js";
 
 const SENDING = new Set(["sender", "server", "requester", "clusterSender"]);
 

@@ -3,15 +3,15 @@
  * typed queue fails then, counted in IPPROCS and OPPROCS while open, and a temporary dynamic
  * queue made from a model goes when the handle that made it closes.
  */
-import type { BrowseCursor } from "../browse.js";
-import type { Clock } from "../clock.js";
-import { MQError } from "../errors.js";
-import { QueueHandle, type HandleStatus, type OpenOptions } from "../handle.js";
+import type { BrowseCursor } from "../kernel/browse.js";
+import type { Clock } from "../base/clock.js";
+import { MQError } from "../base/errors.js";
+import { QueueHandle, type HandleStatus, type OpenOptions } from "../kernel/handle.js";
 import { LocalQueue } from "../kernel/local-queue.js";
-import type { BrowseOptions, GetOptions, PutResult } from "../manager-types.js";
-import type { Message, PutMessage } from "../message.js";
-import type { ObjectCatalogue } from "../object-catalogue.js";
-import type { QueueResolver } from "../resolution.js";
+import type { BrowseOptions, GetOptions, PutResult } from "../kernel/messaging-types.js";
+import type { Message, PutMessage } from "../message/message.js";
+import type { ObjectCatalogue } from "../objects/registry.js";
+import type { QueueResolver } from "./resolution.js";
 import type { ObjectAdmin } from "./object-admin.js";
 
 /** What handles need of the queue manager. */

@@ -3,15 +3,15 @@
  * each change is checked, committed to the store and only then applied, one at a time, so
  * that checks and commits never interleave.
  */
-import { checkObjectName, type LocalQueueAttributes } from "../attributes.js";
-import { MQError } from "../errors.js";
+import { checkObjectName, type LocalQueueAttributes } from "../objects/attributes.js";
+import { MQError } from "../base/errors.js";
 import type { Kernel } from "../kernel/kernel.js";
 import type { LocalQueue } from "../kernel/local-queue.js";
-import { ObjectCatalogue, toRecord, type DefineOptions } from "../object-catalogue.js";
-import { defaultAttributes, kindOf, type Attributes, type ObjectDefinition, type ObjectType } from "../objects.js";
-import { durableQueueName } from "../pubsub/durable-queue-name.js";
+import { ObjectCatalogue, toRecord, type DefineOptions } from "../objects/registry.js";
+import { defaultAttributes, kindOf, type Attributes, type ObjectDefinition, type ObjectType } from "../objects/definitions.js";
+import { durableQueueName } from "../features/pubsub/durable-queue-name.js";
 import { loadSelectorCompiler } from "../selector/on-demand.js";
-import type { StoreOp } from "../store.js";
+import type { StoreOp } from "../store/store.js";
 
 /** What administration needs of the queue manager besides the kernel and the catalogue. */
 export interface AdminHost {

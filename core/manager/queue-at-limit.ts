@@ -3,8 +3,8 @@
  * queue is at MAXDEPTH or the message would pass MAXBYTES, on a queue whose LIMITBHV acts.
  */
 import type { LocalQueue } from "../kernel/local-queue.js";
-import type { PutOptions } from "../manager-types.js";
-import { encodeBody, type PutMessage } from "../message.js";
+import type { PutOptions } from "../kernel/messaging-types.js";
+import { encodeBody, type PutMessage } from "../message/message.js";
 
 export function putMeetsLimit(queue: LocalQueue, message: PutMessage, options: PutOptions): boolean {
   if (!queue.limitBehaviorActs || options.makingRoom !== undefined) return false;

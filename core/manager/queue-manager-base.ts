@@ -1,44 +1,44 @@
 /**
  * The queue manager's parts and how they are wired (the kernel, dispatch, units of work, object
  * administration, the event features), its message path (put, get, consume) and its life
- * (open's restore, close). core/manager.ts is the facade on it that applications call for the
+ * (open's restore, close). core/manager/queue-manager.ts is the facade on it that applications call for the
  * rest: objects and MQSC, handles and channels, listeners, JMS and publish/subscribe. The
  * message path is here, not behind a delegation, because it is the hot path.
  */
-import type { QueueManagerAttributes } from "../attributes.js";
-import type { BrowseCursor } from "../browse.js";
-import type { Clock } from "../clock.js";
-import { MQError } from "../errors.js";
-import type { Message, PutMessage } from "../message.js";
+import type { QueueManagerAttributes } from "../objects/attributes.js";
+import type { BrowseCursor } from "../kernel/browse.js";
+import type { Clock } from "../base/clock.js";
+import { MQError } from "../base/errors.js";
+import type { Message, PutMessage } from "../message/message.js";
 import { LocalQueue } from "../kernel/local-queue.js";
 import { Kernel } from "../kernel/kernel.js";
 import { attachConsumer } from "../kernel/pushed-consumer.js";
 import { buildPutRecord, type PutContext } from "../kernel/put-record.js";
 import { MessageMemory } from "../kernel/message-memory.js";
 import { INCARNATION_KEY, SeqIds } from "../kernel/seq-ids.js";
-import { waitForMessage } from "../dispatch/waiting-get.js";
-import { SYSTEM_OBJECTS } from "../default-objects.js";
-import { ObjectCatalogue, toRecord } from "../object-catalogue.js";
-import { QueueResolver } from "../resolution.js";
-import type { UnitOfWork } from "../uow/unit-of-work.js";
+import { waitForMessage } from "../kernel/waiting-get.js";
+import { SYSTEM_OBJECTS } from "../objects/default-objects.js";
+import { ObjectCatalogue, toRecord } from "../objects/registry.js";
+import { QueueResolver } from "./resolution.js";
+import type { UnitOfWork } from "../kernel/unit-of-work.js";
 import type { MessageFilter } from "../kernel/message-filter.js";
-import { Units } from "../uow/units.js";
-import type { QueueEvents } from "../events/queue-events.js";
-import { Connections } from "../jms/connections.js";
-import { applyQueueManagerAttributes, type Attributes } from "../objects.js";
-import type { ObjectRecord, Store, StoreOp } from "../store.js";
-import type { DamagedRecord } from "../record-check.js";
+import { Units } from "../kernel/units.js";
+import type { QueueEvents } from "../kernel/queue-events.js";
+import { Connections } from "../features/jms/connections.js";
+import { applyQueueManagerAttributes, type Attributes } from "../objects/definitions.js";
+import type { ObjectRecord, Store, StoreOp } from "../store/store.js";
+import type { DamagedRecord } from "../store/record-check.js";
 import { ObjectAdmin } from "./object-admin.js";
 import { Handles } from "./handles.js";
 import { ChannelStates } from "./channels.js";
-import { ListenerStates } from "./listener-states.js";
+import { ListenerStates } from "../features/listener/listener-states.js";
 import { readStored, recover } from "./recovery.js";
 import { Browsing } from "./browsing.js";
 import type { QueueLimits } from "./queue-limits.js";
 import { putMeetsLimit } from "./queue-at-limit.js";
-import { LazyFeature } from "../lazy-feature.js";
-import { expiryToDeadLetter } from "./features/expiry-feature.js";
-import { EventFeatures } from "./features/event-features.js";
+import { LazyFeature } from "../base/lazy-feature.js";
+import { expiryToDeadLetter } from "../features/expiry/install.js";
+import { EventFeatures } from "./event-features.js";
 import { checkWait, loadSelectorCompiler, normalizeFilter, selectionNeedsCompiler, type MemoryLimits } from "./options.js";
 import { deferredConsumer } from "./deferred-consumer.js";
 import type {
@@ -48,7 +48,7 @@ import type {
   PutOptions,
   PutResult,
   QueueConsumerHandle,
-} from "../manager-types.js";
+} from "../kernel/messaging-types.js";
 
 
 export abstract class QueueManagerBase {

@@ -4,21 +4,21 @@
  * them, never all read), the units of work left prepared, and the first page of each lane.
  * Records that cannot be used are reported as damaged and left in the store.
  */
-import { checkObjectName, type LocalQueueAttributes, type QueueManagerAttributes } from "../attributes.js";
-import { systemClock, type Clock } from "../clock.js";
-import { DEFAULT_DEAD_LETTER_QUEUE } from "../default-objects.js";
-import { MQError } from "../errors.js";
+import { checkObjectName, type LocalQueueAttributes, type QueueManagerAttributes } from "../objects/attributes.js";
+import { systemClock, type Clock } from "../base/clock.js";
+import { DEFAULT_DEAD_LETTER_QUEUE } from "../objects/default-objects.js";
+import { MQError } from "../base/errors.js";
 import { describe } from "../kernel/kernel.js";
 import { INCARNATION_KEY, SeqIds } from "../kernel/seq-ids.js";
-import type { QueueManagerOptions } from "../manager-types.js";
-import { createMemoryStore } from "../memory-store.js";
-import { applyQueueManagerAttributes, queueManagerDefaults } from "../objects.js";
-import type { DamagedRecord } from "../record-check.js";
+import type { QueueManagerOptions } from "../kernel/messaging-types.js";
+import { createMemoryStore } from "../store/memory-store.js";
+import { applyQueueManagerAttributes, queueManagerDefaults } from "../objects/definitions.js";
+import type { DamagedRecord } from "../store/record-check.js";
 import type { Kernel } from "../kernel/kernel.js";
-import type { ObjectCatalogue } from "../object-catalogue.js";
-import type { ObjectRecord, Store, StoreOp, StoreSnapshot } from "../store.js";
-import { PREPARED_KEY_PREFIX, type PreparedRecord } from "../uow/unit-of-work.js";
-import type { Units } from "../uow/units.js";
+import type { ObjectCatalogue } from "../objects/registry.js";
+import type { ObjectRecord, Store, StoreOp, StoreSnapshot } from "../store/store.js";
+import { PREPARED_KEY_PREFIX, type PreparedRecord } from "../kernel/unit-of-work.js";
+import type { Units } from "../kernel/units.js";
 
 /** Restores `snapshot` into the kernel and catalogue; returns the store operations that tidy what a crash left (orphaned messages). */
 export async function recover(kernel: Kernel, objects: ObjectCatalogue, units: Units, snapshot: StoreSnapshot): Promise<StoreOp[]> {

@@ -3,7 +3,7 @@
  * and properties. A selector that is not valid throws MQError MQRC_SELECTOR_SYNTAX_ERROR
  * (2459) with the position of the fault.
  */
-import { MQError } from "../errors.js";
+import { MQError } from "../base/errors.js";
 import { compileSelector, type FieldLookup } from "./compile.js";
 import { SelectorError, selectorError } from "./selector-error.js";
 

@@ -8,7 +8,7 @@
  *   JMSDeliveryMode   "PERSISTENT" or "NON_PERSISTENT";  JMSType (null when none)
  *   JMSXDeliveryCount the backout count + 1
  */
-import { NO_ID, type MessageRecord } from "../message.js";
+import { NO_ID, type MessageRecord } from "../message/message.js";
 import { narrow, type FieldLookup, type SelectorValue } from "./values.js";
 
 export function messageFields(record: MessageRecord): FieldLookup {

@@ -4,8 +4,8 @@
  * text loads it first (`selectorCompilerNeeded`, `loadSelectorCompiler`) and then compiles
  * synchronously with `compileLoaded`, so a bad selector is refused exactly as before.
  */
-import { MQError } from "../errors.js";
-import { LazyFeature } from "../lazy-feature.js";
+import { MQError } from "../base/errors.js";
+import { LazyFeature } from "../base/lazy-feature.js";
 import type { Selector } from "./index.js";
 
 const compiler = new LazyFeature("JMS selectors", () => import("./index.js"));

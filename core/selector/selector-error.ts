@@ -1,5 +1,5 @@
 /** A selector that cannot be used: MQRC_SELECTOR_SYNTAX_ERROR (2459), JMS's InvalidSelectorException, with where. */
-import { MQError } from "../errors.js";
+import { MQError } from "../base/errors.js";
 
 export class SelectorError extends Error {
   constructor(

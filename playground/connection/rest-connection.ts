@@ -5,7 +5,7 @@
  * properties). Every POST and DELETE sends IBM's CSRF header. Credentials are a bearer token
  * or a user and password (HTTP Basic), whichever the user gave.
  */
-import { MQRC } from "../../core/errors.js";
+import { MQRC } from "../../core/base/errors.js";
 import { scanCommands } from "../console/scan.js";
 import { ConnectionError, type ConsoleCommand, type ConsoleResult, type PlaygroundConnection, type PropertyValue, type PutRequest, type QueueDepth, type ShownMessage } from "./connection.js";
 

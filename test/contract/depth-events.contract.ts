@@ -1,12 +1,12 @@
 /**
- * Queue depth events (core/events/depth-events.ts) on every store and runtime: nothing while
+ * Queue depth events (core/features/events/depth-events.ts) on every store and runtime: nothing while
  * PERFMEV is DISABLED; Queue Depth High then Low with the switches the queue manager flips
  * shown by DISPLAY QLOCAL (and kept across a restart); Queue Full when a put is refused; event
  * puts that fail never failing the application; and the PCF bytes, field by field.
  */
 import { describe, expect, it } from "vitest";
 import { ManualClock, PERFORMANCE_EVENT_QUEUE, QueueManager, type DepthEvent, type Message } from "../../core/index.js";
-import { DEPTH_EVENT_LAYOUT, decodeEvent, encodeDepthEvent } from "../../core/events/index.js";
+import { DEPTH_EVENT_LAYOUT, decodeEvent, encodeDepthEvent } from "../../core/features/events/index.js";
 import { reason, uniqueKey, type StoreHarness } from "./harness.js";
 
 const Q = "APP.DEPTH";

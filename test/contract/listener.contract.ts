@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { ManualClock, QueueManager, type DeadLetterHandlerReport, UnprocessableMessageError, type Listener, type ListenerEvent, type Message, type Store } from "../../core/index.js";
-import { MQDLH_LENGTH, decodeDeadLetterHeader, encodeDeadLetterHeader } from "../../core/backout/dead-letters.js";
+import { MQDLH_LENGTH, decodeDeadLetterHeader, encodeDeadLetterHeader } from "../../core/features/dead-letters/dead-letters.js";
 import { bind, uniqueKey, type StoreHarness } from "./harness.js";
 
 const APP = "APP.IN";

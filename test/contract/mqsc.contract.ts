@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
-import { parseScript, type MqscParameter, type ParsedCommand } from "../../core/mqsc/parser.js";
-import { VERBS, OBJECT_KEYWORDS } from "../../core/mqsc/commands.js";
+import { parseScript, type MqscParameter, type ParsedCommand } from "../../core/features/mqsc/parser.js";
+import { VERBS, OBJECT_KEYWORDS } from "../../core/features/mqsc/commands.js";
 import { CATALOGUE, QUEUE_MANAGER, attributeByKeyword, channelAttributeNames } from "../../core/objects/catalogue/index.js";
 import devTemplate from "../fixtures/conformance/mqsc/mq-container__incubating__mqadvanced-server-dev__10-dev.mqsc.tpl?raw";
 import senderScript from "../fixtures/conformance/mqsc/mq-ansible__blueprints__sdr-rcvr__sender-config.mqsc?raw";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ManualClock, QueueManager, type TriggerInfo } from "../../core/index.js";
-import { decodeTriggerMessage } from "../../core/triggers/index.js";
+import { decodeTriggerMessage } from "../../core/features/triggers/index.js";
 import { uniqueKey, type StoreHarness } from "./harness.js";
 
 const APP = "APP.TRIGGERED";

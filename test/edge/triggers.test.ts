@@ -8,7 +8,7 @@
 import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { QueueManager, type TriggerInfo } from "../../core/index.js";
-import { encodeTriggerMessage, MQFMT_TRIGGER } from "../../core/triggers/index.js";
+import { encodeTriggerMessage, MQFMT_TRIGGER } from "../../core/features/triggers/index.js";
 import { DurableObjectStore, registerTriggerHandlers } from "../../adapters/edge/index.js";
 import type { QueueManagerObject } from "../../adapters/edge/queue-manager-object.js";
 

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MQDLH_LENGTH, decodeDeadLetterHeader, encodeDeadLetterHeader, splitDeadLetterMessage } from "../../core/backout/dead-letter-header.js";
+import { MQDLH_LENGTH, decodeDeadLetterHeader, encodeDeadLetterHeader, splitDeadLetterMessage } from "../../core/features/dead-letters/dead-letter-header.js";
 import { acceptedOrRefused, mutatedBytes, fuzzOptions } from "../fixtures/fuzz.js";
 
 const int32 = fc.integer({ min: -0x8000_0000, max: 0x7fff_ffff });

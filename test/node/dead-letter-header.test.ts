@@ -13,10 +13,10 @@ import {
   putTimeFrom,
   splitDeadLetterMessage,
   type DeadLetterHeader,
-} from "../../core/backout/dead-letter-header.js";
-import { MQFB, deadLetterReasonName } from "../../core/backout/feedback-codes.js";
+} from "../../core/features/dead-letters/dead-letter-header.js";
+import { MQFB, deadLetterReasonName } from "../../core/message/feedback-codes.js";
 import { UnprocessableMessageError } from "../../core/index.js";
-import { MQError } from "../../core/errors.js";
+import { MQError } from "../../core/base/errors.js";
 
 /** The expected bytes built by hand from IBM's layout, independently of the encoder. */
 function handWritten(fields: { at: number; text?: string; int32?: number }[]): Uint8Array {

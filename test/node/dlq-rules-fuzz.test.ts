@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DlqRulesError, MAX_NUMERIC_VALUE, parseDlqRules, type DlqRulesTable } from "../../core/backout/dlq-rules.js";
+import { DlqRulesError, MAX_NUMERIC_VALUE, parseDlqRules, type DlqRulesTable } from "../../core/features/dead-letters/dlq-rules.js";
 import { acceptedOrRefused, mutatedText, fuzzOptions } from "../fixtures/fuzz.js";
 
 const VALID_TABLES = [

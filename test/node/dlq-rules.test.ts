@@ -1,9 +1,9 @@
 /** IBM's dead-letter queue handler rules table: reading it (every keyword, every syntax rule) and matching messages against it. */
 import { describe, expect, it } from "vitest";
-import { matchRule, type DeadLetterFacts } from "../../core/backout/dlq-rule-match.js";
-import { DlqRulesError, parseDlqRules } from "../../core/backout/dlq-rules.js";
-import { matchesWildcard } from "../../core/backout/dlq-wildcard.js";
-import { MQError } from "../../core/errors.js";
+import { matchRule, type DeadLetterFacts } from "../../core/features/dead-letters/dlq-rule-match.js";
+import { DlqRulesError, parseDlqRules } from "../../core/features/dead-letters/dlq-rules.js";
+import { matchesWildcard } from "../../core/features/dead-letters/dlq-wildcard.js";
+import { MQError } from "../../core/base/errors.js";
 
 /** A table in the style of IBM's example: control data, then retries first, forwards, a catch-all. */
 const TABLE = `**********************************************************************

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { serializeSigned } from "hono/utils/cookie";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueueManager, type MQReasonName } from "../../core/index.js";
-import { toProperties } from "../../core/properties.js";
+import { toProperties } from "../../core/message/properties.js";
 import { RestError } from "../../adapters/http/errors.js";
 import { HEADER } from "../../adapters/http/headers.js";
 import { createHttpApp } from "../../adapters/http/index.js";

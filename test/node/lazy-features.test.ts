@@ -1,11 +1,11 @@
 /**
- * Features the queue manager loads on first use (core/lazy-feature.ts): what a user sees the
+ * Features the queue manager loads on first use (core/base/lazy-feature.ts): what a user sees the
  * first time, when the code is not there yet. Each case imports a fresh copy of the core
  * (vi.resetModules), so that the selector compiler, loaded once per module graph, is not yet
  * loaded: the other suites exercise it loaded.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LazyFeature } from "../../core/lazy-feature.js";
+import { LazyFeature } from "../../core/base/lazy-feature.js";
 import type * as Core from "../../core/index.js";
 
 /** A fresh copy of the core, as an application that has just started has it. */
@@ -110,11 +110,11 @@ describe("the first selector an application uses", () => {
 });
 
 /** Modules the core loads on first use, as a test names them for vi.doMock. */
-const TRIGGERING = "../../core/manager/features/triggering-feature.js";
-const BROKER = "../../core/manager/features/broker-feature.js";
-const DEPTH_EVENTS = "../../core/manager/features/depth-events-feature.js";
+const TRIGGERING = "../../core/features/triggers/install.js";
+const BROKER = "../../core/features/pubsub/install.js";
+const DEPTH_EVENTS = "../../core/features/events/install.js";
 const SELECTORS = "../../core/selector/index.js";
-const EXPIRY = "../../core/backout/expiry.js";
+const EXPIRY = "../../core/features/expiry/expiry.js";
 
 /**
  * A fresh core whose module `path` cannot be loaded (a chunk a browser offline cannot fetch)
@@ -360,7 +360,7 @@ describe("a browse whose first selector's compiler cannot be loaded", () => {
 });
 
 describe("an application whose code loads while the queue manager closes", () => {
-  const DEAD_LETTER_HANDLER = "../../core/backout/dead-letter-handler.js";
+  const DEAD_LETTER_HANDLER = "../../core/features/dead-letters/dead-letter-handler.js";
   afterEach(() => {
     vi.doUnmock(DEAD_LETTER_HANDLER);
     vi.resetModules();

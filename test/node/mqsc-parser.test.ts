@@ -1,6 +1,6 @@
 /** MQSC's syntax rules, one by one, as IBM documents them for runmqsc. */
 import { describe, expect, it } from "vitest";
-import { parseScript } from "../../core/mqsc/parser.js";
+import { parseScript } from "../../core/features/mqsc/parser.js";
 
 const words = (script: string) => parseScript(script).map((c) => c.parameters.map((p) => (p.values ? `${p.keyword}(${p.values.map((v) => v.text).join("|")})` : p.keyword)).join(" "));
 

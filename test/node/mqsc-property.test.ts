@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { fuzzOptions } from "../fixtures/fuzz.js";
 import { describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
-import { parseScript } from "../../core/mqsc/parser.js";
+import { parseScript } from "../../core/features/mqsc/parser.js";
 
 /** Text built from MQSC's own pieces, so that the generator reaches deep into the grammar. */
 const mqscish = fc

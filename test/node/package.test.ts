@@ -155,7 +155,7 @@ describe("what the built code loads by URL", () => {
     const open = "dist/lib/adapters/browser/shared/open.js";
     expect(loads).toContainEqual({ file: open, kind: "url", target: "dist/lib/adapters/browser/shared/owner.shared-worker.js" });
     expect(loads).toContainEqual({ file: open, kind: "worker", target: "dist/lib/adapters/browser/shared/owner.shared-worker.js" });
-    expect(loads).toContainEqual({ file: "dist/lib/core/manager.js", kind: "import", target: "dist/lib/core/mqsc/execute.js" });
+    expect(loads).toContainEqual({ file: "dist/lib/core/manager/queue-manager.js", kind: "import", target: "dist/lib/core/features/mqsc/execute.js" });
     expect(loads).toContainEqual({ file: "dist/lib/adapters/browser/trigger-worker.js", kind: "worker", target: "url" });
   });
 

@@ -6,8 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEPTH_EVENT_REASONS, MQCFH_STRUC_LENGTH, decodeEvent, encodeDepthEvent, type DepthEventType } from "../../core/events/performance-event-pcf.js";
-import { MQError } from "../../core/errors.js";
+import { DEPTH_EVENT_REASONS, MQCFH_STRUC_LENGTH, decodeEvent, encodeDepthEvent, type DepthEventType } from "../../core/features/events/performance-event-pcf.js";
+import { MQError } from "../../core/base/errors.js";
 import { acceptedOrRefused, mutatedBytes, fuzzOptions } from "../fixtures/fuzz.js";
 
 const name = fc.oneof(fc.stringMatching(/^[A-Z0-9._%/]{0,48}$/), fc.string({ maxLength: 16 }));

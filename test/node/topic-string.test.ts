@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchesTopic } from "../../core/pubsub/topic-string.js";
+import { matchesTopic } from "../../core/features/pubsub/topic-string.js";
 
 describe("MQ topic-level wildcards", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideTrigger, type TriggerEvent, type TriggerQueueSnapshot, type TriggerSnapshot } from "../../core/triggers/trigger-conditions.js";
+import { decideTrigger, type TriggerEvent, type TriggerQueueSnapshot, type TriggerSnapshot } from "../../core/features/triggers/trigger-conditions.js";
 
 /** A FIRST queue with everything in place, one eligible message just put on an empty queue. */
 function snapshot(queue: Partial<TriggerQueueSnapshot> = {}, rest: Partial<Omit<TriggerSnapshot, "queue">> = {}): TriggerSnapshot {

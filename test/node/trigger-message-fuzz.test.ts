@@ -15,7 +15,7 @@ import {
   encodeTriggerMessage,
   encodeTriggerMessageCharacter,
   type TriggerMessage,
-} from "../../core/triggers/trigger-message.js";
+} from "../../core/features/triggers/trigger-message.js";
 import { acceptedOrRefused, mutatedBytes, mutatedText, fuzzOptions } from "../fixtures/fuzz.js";
 
 const name = fc.stringMatching(/^[A-Z0-9._%/]{0,48}$/);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { fuzzOptions } from "../fixtures/fuzz.js";
 import { describe, expect, it } from "vitest";
-import { MQError } from "../../core/errors.js";
+import { MQError } from "../../core/base/errors.js";
 import {
   MQAT_CICS,
   MQAT_DEFAULT,
@@ -20,7 +20,7 @@ import {
   encodeTriggerMessage,
   encodeTriggerMessageCharacter,
   type TriggerMessage,
-} from "../../core/triggers/trigger-message.js";
+} from "../../core/features/triggers/trigger-message.js";
 
 // The layout written out by hand from IBM's MQTM / MQTMC2 references, independently of the module.
 const OFFSETS = { StrucId: 0, Version: 4, QName: 8, ProcessName: 56, TriggerData: 104, ApplType: 168, ApplId: 172, EnvData: 428, UserData: 556, QMgrName: 684 };

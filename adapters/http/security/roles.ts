@@ -14,7 +14,7 @@
  * IBM's runCommand carries one command, so IBM never judges a mixed script; ours may carry
  * many, and a script with any other command is refused whole, before any of it runs.
  */
-import { parseScript } from "../../../core/mqsc/parser.js";
+import { parseScript } from "../../../core/features/mqsc/parser.js";
 
 export const ROLES = ["MQWebAdmin", "MQWebAdminRO", "MQWebUser"] as const;
 export type Role = (typeof ROLES)[number];

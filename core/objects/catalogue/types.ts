@@ -5,7 +5,7 @@
  * is data; core/mqsc reads it to parse, check, default and display attributes, so MQSC
  * keywords are mapped in one place.
  */
-import type { JsonValue } from "../../message.js";
+import type { JsonValue } from "../../message/message.js";
 
 export type AttributeType =
   /** A whole number in [min, max]; `words` are keywords that stand for a number (e.g. NOLIMIT). */

@@ -1,0 +1,79 @@
+/**
+ * Moving a message aside in the unit of work that got it, so the get and the move commit
+ * together: to the queue's backout requeue queue (BOQNAME), or to the queue manager's
+ * dead-letter queue (DEADQ) with a dead-letter header. A put that fails (queue full, put
+ * inhibited, unknown) is refused before it is staged, so the unit stays whole and the next
+ * place can be tried.
+ */
+import { MQError } from "../../base/errors.js";
+import type { MessageContext, PutOptions, PutResult } from "../../kernel/messaging-types.js";
+import type { DeadLetterHeader, Message, PutMessage } from "../../message/message.js";
+import type { UnitOfWork } from "../../kernel/unit-of-work.js";
+import { deadLetterReasonName } from "../../message/feedback-codes.js";
+
+/** What moving a message aside needs of the queue manager. */
+export interface MoveHost {
+  readonly name: string;
+  /** The queue manager's DEADQ. */
+  deadLetterQueue(): string;
+  put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
+  now(): number;
+}
+
+/** The message as it is put again elsewhere: its body, descriptor and properties; a new message id. */
+export function copyOf(message: Message): PutMessage {
+  const copy: PutMessage = {
+    body: message.body,
+    bodyFormat: message.bodyFormat,
+    priority: message.priority,
+    persistent: message.persistent,
+    correlationId: message.correlationId,
+    messageType: message.messageType,
+    type: message.type,
+    replyToQueue: message.replyToQueue,
+    replyToQueueManager: message.replyToQueueManager,
+    properties: message.properties,
+    // What it had left to live; one that ran out as it moved gets a moment, not forever.
+    expiry: message.expiry === null ? null : Math.max(1, message.expiry),
+  };
+  if (message.contentType !== undefined) copy.contentType = message.contentType;
+  if (message.correlationIdText !== undefined) copy.correlationIdText = message.correlationIdText;
+  return copy;
+}
+
+function contextOf(message: Message, deadLetter?: DeadLetterHeader): MessageContext {
+  const context: MessageContext = { putTime: message.putTime, backoutCount: message.backoutCount };
+  if (deadLetter) context.deadLetter = deadLetter;
+  return context;
+}
+
+/** Puts the message on a backout queue in the unit; the failure when it cannot. */
+export async function moveToQueue(host: MoveHost, message: Message, queue: string, unit: UnitOfWork): Promise<unknown> {
+  try {
+    await host.put(queue, copyOf(message), { unitOfWork: unit, context: contextOf(message) });
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+/** Puts the message on the dead-letter queue in the unit, with a header that says why; the failure when it cannot. */
+export async function moveToDeadLetterQueue(host: MoveHost, message: Message, from: string, reason: number, unit: UnitOfWork, putApplName = "webmq listener"): Promise<unknown> {
+  const deadLetterQueue = host.deadLetterQueue();
+  if (deadLetterQueue === "") return new MQError("MQRC_UNKNOWN_OBJECT_NAME", `queue manager ${host.name} has no dead-letter queue (DEADQ is blank)`);
+  const header: DeadLetterHeader = {
+    reason,
+    reasonName: deadLetterReasonName(reason),
+    destQueue: from,
+    destQueueManager: host.name,
+    putTime: host.now(),
+    format: message.format,
+    putApplName: putApplName.slice(0, 28),
+  };
+  try {
+    await host.put(deadLetterQueue, copyOf(message), { unitOfWork: unit, context: contextOf(message, header) });
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}

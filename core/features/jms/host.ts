@@ -1,0 +1,54 @@
+/**
+ * What the JMS layer needs of a queue manager, declared here so that core/jms depends on no
+ * manager: puts and gets, with or without a unit of work, and a unit of work to begin.
+ */
+import type { Message, PutMessage } from "../../message/message.js";
+import type { ConsumeOptions, GetOptions, PublishOptions, PutOptions, PutResult, QueueConsumerHandle } from "../../kernel/messaging-types.js";
+import type { ActiveSubscription } from "../pubsub/subscriptions.js";
+import type { DurableHost } from "../pubsub/durable-subscription.js";
+import type { Selector } from "../../selector/index.js";
+import type { UnitOfWork } from "../../kernel/unit-of-work.js";
+import type { Clock } from "../../base/clock.js";
+import type { ConsumerSlots } from "./consumer-slots.js";
+
+export interface JmsHost extends DurableHost {
+  readonly name: string;
+  readonly closed: boolean;
+  put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
+  get(queue: string, options?: GetOptions): Promise<Message | null>;
+  /** A consumer the queue pushes messages to, up to its credit (a listener's prefetch). */
+  consume(queue: string, options: ConsumeOptions): QueueConsumerHandle;
+  beginUnitOfWork(): UnitOfWork;
+  publish(topic: string, message: PutMessage, options?: PublishOptions): Promise<{ subscriptions: number }>;
+  addNonDurableSubscription(subscription: ActiveSubscription): () => void;
+  createManagedQueue(): string;
+  deliverRetainedTo(topic: string, queue: string, selector: Selector | undefined, durable: boolean): Promise<number>;
+  dropManagedQueue(name: string): Promise<void>;
+  /** The durable subscriptions that have an active consumer (JMS: one at a time, unless shared). */
+  readonly activeDurables: Set<string>;
+  /** Durable noLocal subscriptions without a client id, and the connection whose publications each refuses. */
+  readonly durableNoLocal: Map<string, object>;
+  /** Consumers of shared subscriptions by name: a durable one cannot be unsubscribed while it has any. */
+  readonly sharedConsumers: Map<string, SharedSubscription>;
+  /** Time for a backup consumer's receive, which waits to become active. */
+  readonly clock: Clock;
+  /** The queues' limits on active and backup consumers. */
+  readonly consumerSlots: ConsumerSlots;
+}
+
+/** The client ids of the open connections of one queue manager (JMS: one connection per client id). */
+/** A shared subscription (JMS 2.0): one queue whose messages spread over its consumers. */
+export interface SharedSubscription {
+  queue: string;
+  consumers: number;
+  durable: boolean;
+  /** Ends a non-durable one when its last consumer closes. */
+  end?: () => Promise<void>;
+}
+
+export interface ClientIdRegistry {
+  claim(clientId: string): boolean;
+  release(clientId: string): void;
+  /** The connection has closed: the manager need not close it. */
+  closed(connection: object): void;
+}

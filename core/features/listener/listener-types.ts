@@ -1,0 +1,34 @@
+/** What a listener (listener.ts) and its work (listener-work.ts) share: the host, the figures, the handler. */
+import type { ConsumeOptions, PutOptions, PutResult, QueueConsumerHandle } from "../../kernel/messaging-types.js";
+import type { Message, PutMessage } from "../../message/message.js";
+import type { Clock } from "../../base/clock.js";
+import type { UnitOfWork } from "../../kernel/unit-of-work.js";
+
+export type MessageHandler = (message: Message) => unknown;
+
+export interface ListenerStats {
+  /** Handled: the handler returned and the get was committed. */
+  processed: number;
+  /** The handler threw: the get was backed out, to be delivered again. */
+  rolledBack: number;
+  /** Moved to the queue's backout requeue queue (BOQNAME). */
+  backedOut: number;
+  /** Put on the dead-letter queue: poison with nowhere else to go, or unprocessable. */
+  deadLettered: number;
+  /** Unprocessable and discarded, as the listener's options say. */
+  discarded: number;
+  /** Handler, store and move failures. */
+  errors: number;
+}
+
+/** What the listener needs of a queue manager. */
+export interface ListenerHost {
+  readonly name: string;
+  readonly clock: Clock;
+  readonly closed: boolean;
+  consume(queue: string, options: ConsumeOptions): QueueConsumerHandle;
+  beginUnitOfWork(): UnitOfWork;
+  put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
+  queueAttributes(queue: string): { backoutThreshold: number; backoutRequeueQueue: string };
+  readonly attributes: { deadLetterQueue: string };
+}

@@ -1,0 +1,44 @@
+/**
+ * What MQSC needs of a queue manager, declared here so that core/mqsc never imports the
+ * manager: the object catalogue, queue and channel status, and the administrative changes
+ * commands make. QueueManager satisfies it; a test double or another host may too.
+ */
+import type { QueueManagerAttributes } from "../../objects/attributes.js";
+import type { HandleStatus } from "../../kernel/handle.js";
+import type { ChannelState, QueueStatus, SubscriptionStatus } from "../../kernel/messaging-types.js";
+import type { DefineOptions } from "../../objects/registry.js";
+import type { Attributes, ObjectDefinition, ObjectType } from "../../objects/definitions.js";
+import type { TopicNodeStatus } from "../pubsub/topic-status.js";
+import type { ListenerStatus } from "../listener/listener-states.js";
+
+export interface MqscHost {
+  readonly name: string;
+  readonly attributes: QueueManagerAttributes;
+  readonly createdAt: number;
+  readonly alteredAt: number;
+  /** When the queue manager was opened this time (DISPLAY QMSTATUS STARTDA and STARTTI). */
+  readonly startedAt: number;
+  /** The open JMS connections: each one's number and client id (DISPLAY CONN, QMSTATUS CONNS). */
+  jmsConnections(): { id: number; clientId: string | undefined }[];
+  object(type: ObjectType | "queue", name: string): ObjectDefinition | undefined;
+  objects(types?: readonly ObjectType[]): ObjectDefinition[];
+  defineObject(type: ObjectType, name: string, attributes?: Attributes, options?: DefineOptions): Promise<ObjectDefinition>;
+  alterObject(type: ObjectType, name: string, attributes: Attributes): Promise<ObjectDefinition>;
+  deleteObject(type: ObjectType, name: string, options?: { purge?: boolean }): Promise<void>;
+  alterQueueManager(attributes: Partial<QueueManagerAttributes>): Promise<void>;
+  queueNames(): string[];
+  queueStatus(name: string): QueueStatus;
+  queueDynamicType(name: string): "temporary" | "permanent" | undefined;
+  clearQueue(name: string): Promise<number>;
+  handleStatuses(queueName?: string): HandleStatus[];
+  startChannel(name: string): ChannelState | undefined;
+  stopChannel(name: string): void;
+  channelStatus(name: string): ChannelState | undefined;
+  startListener(name: string): ListenerStatus | undefined;
+  stopListener(name: string): boolean;
+  listenerStatus(name: string): ListenerStatus | undefined;
+  /** A subscription's live figures: how many publications it has been given, and when the last was. */
+  subscriptionStatus(name: string): SubscriptionStatus | undefined;
+  /** The topic nodes a topic string selects ('#' and '+' as TPSTATUS reads them), with their status. */
+  topicStatus(topicString: string): Promise<TopicNodeStatus[]>;
+}

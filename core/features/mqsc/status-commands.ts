@@ -1,0 +1,190 @@
+/** DISPLAY QSTATUS, and START, STOP and DISPLAY CHSTATUS for channels. */
+import type { MqscHost } from "./host.js";
+import { MQRCCF } from "../../objects/catalogue/messages.js";
+import { MQRC } from "../../base/errors.js";
+import { subscriptionId } from "../pubsub/subscription-id.js";
+import { MqscSyntax, failure } from "./commands.js";
+import { dateAndTime, layout, matchesGeneric, type DisplayItem } from "./display.js";
+import { objectName } from "./object-commands.js";
+import type { MqscParameter } from "./parser.js";
+import { amq, failed, productMessage, succeeded, warned, type MqscObject, type Outcome } from "./result.js";
+
+export const item = (keyword: string, value: string | number): DisplayItem => ({ keyword, text: `${keyword}(${value === "" ? " " : value})`, json: value });
+
+/** DISPLAY QSTATUS(name) TYPE(QUEUE|HANDLE): live figures of local queues, or their open handles. */
+export function displayQueueStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
+  const pattern = objectName(target, true);
+  let type = "QUEUE";
+  const requested: MqscParameter[] = [];
+  for (const parameter of rest) {
+    if (parameter.keyword === "TYPE") {
+      const value = parameter.values?.[0]?.text.toUpperCase();
+      if (parameter.values?.length !== 1 || (value !== "QUEUE" && value !== "HANDLE")) throw new MqscSyntax("TYPE is QUEUE or HANDLE", parameter.position);
+      type = value;
+    } else if (parameter.values === undefined) requested.push(parameter);
+    else throw new MqscSyntax(`${parameter.keyword}(...) is not a DISPLAY QSTATUS option`, parameter.position);
+  }
+  const names = qm.queueNames().filter((name) => matchesGeneric(pattern, name));
+  if (names.length === 0) return failed(2085, [amq("objectNotFound", pattern)]);
+  const objects: MqscObject[] = [];
+  for (const name of names) {
+    const rows: DisplayItem[][] = type === "QUEUE" ? [queueItems(qm, name)] : qm.handleStatuses(name).map((h) => handleItems(name, h));
+    for (const items of rows) objects.push(select(items, requested, type === "QUEUE" ? 2 : 2));
+  }
+  return succeeded([amq("displayQueueStatusDetails")], objects);
+}
+
+function queueItems(qm: MqscHost, name: string): DisplayItem[] {
+  const status = qm.queueStatus(name);
+  const put = dateAndTime(status.lastPutTime);
+  const got = dateAndTime(status.lastGetTime);
+  return [
+    item("QUEUE", name),
+    item("TYPE", "QUEUE"),
+    item("CURDEPTH", status.depth),
+    item("IPPROCS", status.openInputCount),
+    item("LGETDATE", got.date.trim()),
+    item("LGETTIME", got.time.trim()),
+    item("LPUTDATE", put.date.trim()),
+    item("LPUTTIME", put.time.trim()),
+    item("MSGAGE", status.oldestMessageAge === null ? "" : Math.floor(status.oldestMessageAge / 1000)),
+    item("OPPROCS", status.openOutputCount),
+    item("UNCOM", status.uncommitted === 0 ? "NO" : status.uncommitted),
+  ];
+}
+
+function handleItems(queue: string, handle: ReturnType<MqscHost["handleStatuses"]>[number]): DisplayItem[] {
+  return [
+    item("QUEUE", queue),
+    item("TYPE", "HANDLE"),
+    item("APPLTAG", handle.application),
+    item("APPLTYPE", "USER"),
+    item("BROWSE", handle.browse ? "YES" : "NO"),
+    item("HSTATE", "INACTIVE"),
+    item("INPUT", handle.input ? "SHARED" : "NO"),
+    item("INQUIRE", "NO"),
+    item("OUTPUT", handle.output ? "YES" : "NO"),
+    item("SET", "NO"),
+  ];
+}
+
+export function select(items: DisplayItem[], requested: MqscParameter[], head: number): MqscObject {
+  let shown = items;
+  const wanted = requested.filter((p) => p.keyword !== "ALL");
+  if (wanted.length > 0 && !requested.some((p) => p.keyword === "ALL")) {
+    shown = items.slice(0, head);
+    for (const parameter of wanted) {
+      const found = items.find((i) => i.keyword === parameter.keyword);
+      if (!found) throw new MqscSyntax(`${parameter.keyword} is not a status attribute`, parameter.position);
+      if (!shown.includes(found)) shown.push(found);
+    }
+  }
+  return { parameters: Object.fromEntries(shown.map((i) => [i.keyword.toLowerCase(), i.json])), lines: layout(shown) };
+}
+
+export function startChannel(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
+  const name = objectName(target, false);
+  noOptions(rest, "START CHANNEL");
+  try {
+    const state = qm.startChannel(name);
+    if (state === "retrying") {
+      return warned(MQRCCF.MQRCCF_COMMAND_FAILED, [
+        amq("channelStartAccepted"),
+        productMessage(10, "W", `Channel ${name} is RETRYING: this queue manager does not move messages between queue managers yet, so the channel cannot reach its partner.`),
+      ]);
+    }
+    return succeeded([amq("channelStartAccepted")]);
+  } catch (error) {
+    return failure(error, name);
+  }
+}
+
+export function stopChannel(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
+  const name = objectName(target, false);
+  readStopOptions(rest);
+  try {
+    if (qm.object("channel", name) && qm.channelStatus(name) === undefined) return failed(MQRCCF.MQRCCF_CHANNEL_NOT_ACTIVE, [amq("channelNotActive", name)]);
+    qm.stopChannel(name);
+    return succeeded([amq("channelStopAccepted")]);
+  } catch (error) {
+    return failure(error, name);
+  }
+}
+
+export function displayChannelStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
+  const pattern = objectName(target, true);
+  const requested = rest.filter((p) => p.values === undefined);
+  const objects = qm
+    .objects(["channel"])
+    .filter((c) => matchesGeneric(pattern, c.name) && qm.channelStatus(c.name) !== undefined)
+    .map((c) => {
+      const keyword = String(c.attributes.channelType);
+      const chltype = { sender: "SDR", server: "SVR", receiver: "RCVR", requester: "RQSTR", serverConnection: "SVRCONN", clientConnection: "CLNTCONN", clusterSender: "CLUSSDR", clusterReceiver: "CLUSRCVR" }[keyword] ?? keyword;
+      const items = [
+        item("CHANNEL", c.name),
+        item("CHLTYPE", chltype),
+        item("CONNAME", String(c.attributes.connectionName ?? "")),
+        item("CURRENT", ""),
+        item("STATUS", qm.channelStatus(c.name)!.toUpperCase()),
+        item("SUBSTATE", ""),
+        item("XMITQ", String(c.attributes.transmissionQueue ?? "")),
+      ];
+      items[3] = { keyword: "CURRENT", text: "CURRENT", json: "YES" };
+      return select(items, requested, 2);
+    });
+  if (objects.length === 0) return failed(MQRCCF.MQRCCF_CHL_STATUS_NOT_FOUND, [amq("channelStatusNotFound")]);
+  return succeeded([amq("displayChannelStatusDetails")], objects);
+}
+
+function noOptions(rest: MqscParameter[], command: string): void {
+  const extra = rest[0];
+  if (extra) throw new MqscSyntax(`${extra.keyword} is not an option of ${command}`, extra.position);
+}
+
+function readStopOptions(rest: MqscParameter[]): void {
+  for (const parameter of rest) {
+    if (parameter.keyword === "MODE" || parameter.keyword === "STATUS" || parameter.keyword === "CONNAME" || parameter.keyword === "QMNAME") continue;
+    throw new MqscSyntax(`${parameter.keyword} is not an option of STOP CHANNEL`, parameter.position);
+  }
+}
+
+/**
+ * DISPLAY SBSTATUS(name): each subscription's status, with IBM's status attributes (SUB and
+ * SUBID always; ACTCONN, DURABLE, LMSGDATE, LMSGTIME, MCASTREL, NUMMSGS, RESMDATE, RESMTIME,
+ * SUBTYPE, SUBUSER, TOPICSTR on request or with ALL).
+ */
+export function displaySubscriptionStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
+  const pattern = objectName(target, true);
+  const requested: MqscParameter[] = [];
+  for (const parameter of rest) {
+    if (parameter.values === undefined) requested.push(parameter);
+    else if (parameter.keyword === "DURABLE" || parameter.keyword === "SUBTYPE") continue; // every subscription here is durable
+    else throw new MqscSyntax(`${parameter.keyword}(...) is not a DISPLAY SBSTATUS option`, parameter.position);
+  }
+  const names = qm.objects(["subscription"]).map((d) => d.name).filter((name) => matchesGeneric(pattern, name));
+  if (names.length === 0) return failed(MQRC.MQRC_NO_SUBSCRIPTION, [amq("objectNotFound", pattern)]);
+  const objects: MqscObject[] = [];
+  for (const name of names) {
+    const status = qm.subscriptionStatus(name)!;
+    const last = dateAndTime(status.lastMessageTime);
+    const resumed = dateAndTime(status.resumedAt);
+    const items = [
+      item("SUB", name),
+      item("SUBID", subscriptionId(name)),
+      item("ACTCONN", "0".repeat(48)),
+      item("DURABLE", "YES"),
+      item("LMSGDATE", last.date.trim()),
+      item("LMSGTIME", last.time.trim()),
+      item("MCASTREL", "(,)"),
+      item("NUMMSGS", status.messages),
+      item("RESMDATE", resumed.date.trim()),
+      item("RESMTIME", resumed.time.trim()),
+      item("SUBTYPE", status.type),
+      item("SUBUSER", ""),
+      item("TOPICSTR", status.topic),
+    ];
+    objects.push(select(items, requested, 2));
+  }
+  return succeeded([amq("displaySubscriptionStatus")], objects);
+}
+
