@@ -10,13 +10,13 @@
  */
 export { QueueManager } from "./manager/queue-manager.js";
 export { DEFAULT_LOCAL_QUEUE, DEFAULT_DEAD_LETTER_QUEUE, SYSTEM_OBJECTS } from "./objects/default-objects.js";
-export { QueueHandle } from "./kernel/handle.js";
-export type { OpenOptions, HandleStatus } from "./kernel/handle.js";
+export { QueueHandle } from "./kernel/index.js";
+export type { OpenOptions, HandleStatus } from "./kernel/index.js";
 export type { ObjectType, ObjectDefinition, Attributes } from "./objects/definitions.js";
 export { OBJECT_TYPES } from "./objects/definitions.js";
 export type { QueueManagerOptions, PutOptions, GetOptions, AbortSignalLike, BrowseOptions, PutResult, MessageSummary, QueueStatus, DefineOptions, ConsumeOptions, QueueConsumerHandle } from "./manager/queue-manager.js";
-export { BrowseCursor } from "./kernel/browse.js";
-export { UnitOfWork } from "./kernel/unit-of-work.js";
+export { BrowseCursor } from "./kernel/index.js";
+export { UnitOfWork } from "./kernel/index.js";
 export type { Selector, FieldLookup, SelectorValue } from "./selector/index.js";
 export type { Connection } from "./features/jms/connection.js";
 export type { ConnectionOptions, ExceptionListener } from "./features/jms/connection.js";
@@ -24,11 +24,11 @@ export type { Session, MessageProducer, MessageConsumer } from "./features/jms/s
 export type { AcknowledgeMode, SessionOptions, Queue, ConsumerOptions, MessageListener } from "./features/jms/session.js";
 export type { ReceivedMessage } from "./features/jms/received-message.js";
 export type { XASession, SessionXAResource } from "./features/jms/xa-session.js";
-export { XAResource } from "./kernel/xa-resource.js";
-export type { QueueEvent, QueueEventListener } from "./kernel/queue-events.js";
+export { XAResource } from "./kernel/index.js";
+export type { QueueEvent, QueueEventListener } from "./kernel/index.js";
 export type { DepthEvent, DepthEventType } from "./features/events/performance-event-pcf.js";
 export { PERFORMANCE_EVENT_QUEUE } from "./features/events/event-queues.js";
-export type { UnitOfWorkState } from "./kernel/unit-of-work.js";
+export type { UnitOfWorkState } from "./kernel/index.js";
 export { MQError, MQRC, MQCC_OK, MQCC_WARNING, MQCC_FAILED, reasonName, isMQError } from "./base/errors.js";
 export type { MQReasonName, SerializedMQError } from "./base/errors.js";
 export type { Message, PutMessage, BodyFormat, MessageBody, MessageType, JsonValue, Transmission } from "./message/message.js";

@@ -11,6 +11,7 @@
  * meanwhile wait in `tail`, in seq order, merged in as the pages pass them.
  */
 import type { LocalQueueAttributes } from "../objects/attributes.js";
+import type { QueueView } from "./queue-view.js";
 import type { MessageRecord } from "../message/message.js";
 import { EntryState, Lane, dropGoneHeads, firstAvailable, firstAvailableAfter, firstIndexAfter, isExpired, type Entry } from "./lane.js";
 
@@ -43,7 +44,7 @@ export interface DelayHooks {
 const NO_DELAYS: DelayHooks = { now: () => 0, delayed: () => undefined, expiring: () => undefined };
 
 
-export class LocalQueue {
+export class LocalQueue implements QueueView {
   readonly lanes: readonly Lane[] = Array.from({ length: 10 }, () => new Lane());
   readonly #byCorrelation = new CorrelationIndex();
   /** CURDEPTH: every message not removed, committed or not, in memory or paged. */
@@ -377,6 +378,25 @@ export class LocalQueue {
   }
 
   /** The put time of the oldest message in memory (MSGAGE), or undefined when there is none. */
+  inputProcessCount(): number {
+    return this.openInputCount + this.consumers.countedCount();
+  }
+
+  eligibleDepth(minimum: number, cap: number): number {
+    let count = 0;
+    for (let p = 9; p >= minimum && count < cap; p--) {
+      const lane = this.lanes[p]!;
+      count += lane.paged;
+      for (const list of [lane.loaded, lane.tail]) {
+        for (let i = 0; i < list.length && count < cap; i++) {
+          const state = list.peekAt(i)!.state;
+          if (state === EntryState.Available || state === EntryState.Locked) count++;
+        }
+      }
+    }
+    return count;
+  }
+
   oldestPutTime(): number | undefined {
     let oldest: number | undefined;
     for (const lane of this.lanes) {

@@ -113,7 +113,7 @@ export interface PutResult {
 }
 
 /** A message without its body, as a message list shows it. */
-export type MessageSummary = Omit<Message, "body">;
+export type { MessageSummary } from "../message/message.js";
 
 export interface QueueStatus {
   name: string;

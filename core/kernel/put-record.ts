@@ -2,8 +2,7 @@
  * What a put checks, and the record it stores: every field of a PutMessage can be wrong, and
  * each is refused with its own MQ reason before anything changes.
  */
-import type { LocalQueueAttributes } from "../objects/attributes.js";
-import { checkObjectName } from "../objects/attributes.js";
+import { type LocalQueueAttributes, checkObjectName } from "../objects/attributes.js";
 import { MQError } from "../base/errors.js";
 import { correlationIdOfPut, encodeBody, type MessageRecord, type PutMessage, type Transmission } from "../message/message.js";
 import { storeProperties, toProperties } from "../message/properties.js";

@@ -6,7 +6,7 @@
  */
 import type { Clock } from "../base/clock.js";
 import { MQError } from "../base/errors.js";
-import type { QueueHandle } from "../kernel/handle.js";
+import type { QueueHandle } from "../kernel/index.js";
 import type { DeadLetterHandler, DeadLetterHandlerHost } from "../features/dead-letters/dead-letter-handler.js";
 import type { DlqRulesTable } from "../features/dead-letters/dlq-rule-types.js";
 import { Listener, type ListenerHost, type ListenOptions, type MessageHandler } from "../features/listener/listener.js";

@@ -2,13 +2,8 @@
  * Browsing (MQGMO_BROWSE_NEXT) and message lists: each available message once, in delivery
  * order, in memory or paged, left on its queue.
  */
-import { BrowseCursor, type BrowseStep } from "../kernel/browse.js";
+import { BrowseCursor, type BrowseStep, browseNext, type Kernel, EntryState, type MessageFilter, type MessageSummary } from "../kernel/index.js";
 import { MQError } from "../base/errors.js";
-import { browseNext } from "../kernel/browse-next.js";
-import type { Kernel } from "../kernel/kernel.js";
-import { EntryState } from "../kernel/lane.js";
-import type { MessageFilter } from "../kernel/message-filter.js";
-import type { MessageSummary } from "../kernel/messaging-types.js";
 import type { Message } from "../message/message.js";
 import { toMessage, toSummary } from "../message/message-view.js";
 import { checkGetEnabled, type QueueResolver } from "./resolution.js";

@@ -4,7 +4,7 @@
  * which is what MQ shows for a sender that cannot reach its partner; a receiving channel
  * waits, inactive, for its partner. A channel with no state is inactive.
  */
-import type { ChannelState } from "../kernel/messaging-types.js";
+import type { ChannelState } from "../kernel/index.js";
 import type { ObjectCatalogue } from "../objects/registry.js";
 
 const SENDING = new Set(["sender", "server", "requester", "clusterSender"]);

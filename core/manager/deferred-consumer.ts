@@ -5,7 +5,7 @@
  * attach refused (the queue manager began closing, the queue was deleted, meanwhile) ends it
  * through onError, as a queue ending its consumers does.
  */
-import type { QueueConsumerHandle } from "../kernel/messaging-types.js";
+import type { QueueConsumerHandle } from "../kernel/index.js";
 
 export function deferredConsumer(ready: Promise<unknown>, attach: () => QueueConsumerHandle, onError: (error: unknown, ended: boolean) => void): QueueConsumerHandle {
   let attached: QueueConsumerHandle | undefined;

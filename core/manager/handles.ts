@@ -3,12 +3,9 @@
  * typed queue fails then, counted in IPPROCS and OPPROCS while open, and a temporary dynamic
  * queue made from a model goes when the handle that made it closes.
  */
-import type { BrowseCursor } from "../kernel/browse.js";
+import { type BrowseCursor, QueueHandle, type HandleStatus, type OpenOptions, LocalQueue, type BrowseOptions, type GetOptions, type PutResult } from "../kernel/index.js";
 import type { Clock } from "../base/clock.js";
 import { MQError } from "../base/errors.js";
-import { QueueHandle, type HandleStatus, type OpenOptions } from "../kernel/handle.js";
-import { LocalQueue } from "../kernel/local-queue.js";
-import type { BrowseOptions, GetOptions, PutResult } from "../kernel/messaging-types.js";
 import type { Message, PutMessage } from "../message/message.js";
 import type { ObjectCatalogue } from "../objects/registry.js";
 import type { QueueResolver } from "./resolution.js";

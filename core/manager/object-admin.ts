@@ -5,8 +5,7 @@
  */
 import { checkObjectName, type LocalQueueAttributes } from "../objects/attributes.js";
 import { MQError } from "../base/errors.js";
-import type { Kernel } from "../kernel/kernel.js";
-import type { LocalQueue } from "../kernel/local-queue.js";
+import type { DefinitionPort, Kernel, LocalQueue } from "../kernel/index.js";
 import { ObjectCatalogue, toRecord, type DefineOptions } from "../objects/registry.js";
 import { defaultAttributes, kindOf, type Attributes, type ObjectDefinition, type ObjectType } from "../objects/definitions.js";
 import { durableQueueName } from "../features/pubsub/durable-queue-name.js";
@@ -36,7 +35,7 @@ export interface AdminHost {
   queueDeleted?(name: string): void;
 }
 
-export class ObjectAdmin {
+export class ObjectAdmin implements DefinitionPort {
   #chain: Promise<unknown> = Promise.resolve();
 
   constructor(

@@ -1,7 +1,6 @@
 /** The options a queue manager is opened with, and what a get, browse or consumer selects: checked, with MQ reasons. */
 import { MQError } from "../base/errors.js";
-import type { MessageFilter } from "../kernel/message-filter.js";
-import type { QueueManagerOptions, SelectionOptions } from "../kernel/messaging-types.js";
+import type { MessageFilter, QueueManagerOptions, SelectionOptions } from "../kernel/index.js";
 import { normalizeId } from "../message/message.js";
 import type { Selector } from "../selector/index.js";
 import { compileLoaded, loadSelectorCompiler, selectorCompilerNeeded } from "../selector/on-demand.js";

@@ -2,8 +2,7 @@
  * Whether a put meets its queue's limit behaviour (queue-limits.ts, loaded only then): the
  * queue is at MAXDEPTH or the message would pass MAXBYTES, on a queue whose LIMITBHV acts.
  */
-import type { LocalQueue } from "../kernel/local-queue.js";
-import type { PutOptions } from "../kernel/messaging-types.js";
+import type { LocalQueue, PutOptions } from "../kernel/index.js";
 import { encodeBody, type PutMessage } from "../message/message.js";
 
 export function putMeetsLimit(queue: LocalQueue, message: PutMessage, options: PutOptions): boolean {

@@ -7,16 +7,11 @@
  * USEDLQ(YES); the removal and the put are one unit of work, so neither happens without the
  * other. Loaded the first time a put meets a queue's limit (queue-at-limit.ts tells when).
  */
-import { MQError } from "../base/errors.js";
-import type { Kernel } from "../kernel/kernel.js";
-import { EntryState, type Entry } from "../kernel/lane.js";
-import type { LocalQueue } from "../kernel/local-queue.js";
-import type { PutOptions, PutResult } from "../kernel/messaging-types.js";
+import { MQError, MQRC } from "../base/errors.js";
+import { type Kernel, EntryState, type Entry, type LocalQueue, type PutOptions, type PutResult, type UnitOfWork } from "../kernel/index.js";
 import type { PutMessage } from "../message/message.js";
 import { fitsBytes, sizeOf } from "./queue-at-limit.js";
-import type { UnitOfWork } from "../kernel/unit-of-work.js";
 import { moveToDeadLetterQueue, type MoveHost } from "../features/dead-letters/move-aside.js";
-import { MQRC } from "../base/errors.js";
 
 /** How long a put waits for room on a FLOWCTL queue unless it says. */
 export const DEFAULT_FLOW_CONTROL_WAIT_MS = 10_000;

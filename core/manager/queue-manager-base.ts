@@ -6,24 +6,13 @@
  * message path is here, not behind a delegation, because it is the hot path.
  */
 import type { QueueManagerAttributes } from "../objects/attributes.js";
-import type { BrowseCursor } from "../kernel/browse.js";
+import { type BrowseCursor, LocalQueue, Kernel, attachConsumer, buildPutRecord, type PutContext, MessageMemory, INCARNATION_KEY, SeqIds, waitForMessage, type UnitOfWork, type MessageFilter, Units, type QueueEvents, type BrowseOptions, type ConsumeOptions, type GetOptions, type PutOptions, type PutResult, type QueueConsumerHandle } from "../kernel/index.js";
 import type { Clock } from "../base/clock.js";
 import { MQError } from "../base/errors.js";
 import type { Message, PutMessage } from "../message/message.js";
-import { LocalQueue } from "../kernel/local-queue.js";
-import { Kernel } from "../kernel/kernel.js";
-import { attachConsumer } from "../kernel/pushed-consumer.js";
-import { buildPutRecord, type PutContext } from "../kernel/put-record.js";
-import { MessageMemory } from "../kernel/message-memory.js";
-import { INCARNATION_KEY, SeqIds } from "../kernel/seq-ids.js";
-import { waitForMessage } from "../kernel/waiting-get.js";
 import { SYSTEM_OBJECTS } from "../objects/default-objects.js";
 import { ObjectCatalogue, toRecord } from "../objects/registry.js";
 import { QueueResolver } from "./resolution.js";
-import type { UnitOfWork } from "../kernel/unit-of-work.js";
-import type { MessageFilter } from "../kernel/message-filter.js";
-import { Units } from "../kernel/units.js";
-import type { QueueEvents } from "../kernel/queue-events.js";
 import { Connections } from "../features/jms/connections.js";
 import { applyQueueManagerAttributes, type Attributes } from "../objects/definitions.js";
 import type { ObjectRecord, Store, StoreOp } from "../store/store.js";
@@ -41,14 +30,6 @@ import { expiryToDeadLetter } from "../features/expiry/install.js";
 import { EventFeatures } from "./event-features.js";
 import { checkWait, loadSelectorCompiler, normalizeFilter, selectionNeedsCompiler, type MemoryLimits } from "./options.js";
 import { deferredConsumer } from "./deferred-consumer.js";
-import type {
-  BrowseOptions,
-  ConsumeOptions,
-  GetOptions,
-  PutOptions,
-  PutResult,
-  QueueConsumerHandle,
-} from "../kernel/messaging-types.js";
 
 
 export abstract class QueueManagerBase {
@@ -402,7 +383,7 @@ export abstract class QueueManagerBase {
   /** Tells subscribers how many have the queue open for input now (IPPROCS: handles, waiting gets, consumers). */
   #inputChanged(queue: LocalQueue): void {
     const events = this.kernel.events;
-    if (events.hasListeners) events.emit({ type: "input", queue: queue.name, openInputCount: queue.openInputCount + queue.consumers.countedCount() });
+    if (events.hasListeners) events.emit({ type: "input", queue: queue.name, openInputCount: queue.inputProcessCount() });
   }
 
   #qmgrRecord(): ObjectRecord {

@@ -6,12 +6,9 @@
  * committed state is ever in the store.
  */
 import type { LocalQueueAttributes } from "../objects/attributes.js";
-import type { BrowseCursor } from "../kernel/browse.js";
+import type { BrowseCursor, HandleStatus, OpenOptions, QueueHandle, UnitOfWork, XAResource, BrowseOptions, ChannelState, MessageSummary, PublishOptions, QueueManagerOptions, QueueStatus, SubscriptionStatus } from "../kernel/index.js";
 import type { PutMessage } from "../message/message.js";
-import type { HandleStatus, OpenOptions, QueueHandle } from "../kernel/handle.js";
 import type { DefineOptions } from "../objects/registry.js";
-import type { UnitOfWork } from "../kernel/unit-of-work.js";
-import type { XAResource } from "../kernel/xa-resource.js";
 import type { TopicNodeStatus } from "../features/pubsub/topic-status.js";
 import type { Connection, ConnectionOptions } from "../features/jms/connection.js";
 import { isQueueType, kindOf, type Attributes, type ObjectDefinition, type ObjectType } from "../objects/definitions.js";
@@ -28,17 +25,8 @@ import type { DeadLetterHandler } from "../features/dead-letters/dead-letter-han
 import type { TriggerMonitor, TriggerMonitorOptions } from "../features/triggers/trigger-monitor.js";
 import type { DlqRulesTable } from "../features/dead-letters/dlq-rule-types.js";
 import { loadSelectorCompiler, memoryLimits, normalizeFilter, selectionNeedsCompiler } from "./options.js";
-import type {
-  BrowseOptions,
-  ChannelState,
-  MessageSummary,
-  PublishOptions,
-  QueueManagerOptions,
-  QueueStatus,
-  SubscriptionStatus,
-} from "../kernel/messaging-types.js";
 
-export type { AbortSignalLike, BrowseOptions, ChannelState, ConsumeOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueConsumerHandle, QueueManagerOptions, QueueStatus } from "../kernel/messaging-types.js";
+export type { AbortSignalLike, BrowseOptions, ChannelState, ConsumeOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueConsumerHandle, QueueManagerOptions, QueueStatus } from "../kernel/index.js";
 export type { DefineOptions } from "../objects/registry.js";
 
 export class QueueManager extends QueueManagerBase {
@@ -273,7 +261,7 @@ export class QueueManager extends QueueManagerBase {
       name,
       depth: queue.depth,
       uncommitted: queue.uncommitted,
-      openInputCount: queue.openInputCount + queue.consumers.countedCount(),
+      openInputCount: queue.inputProcessCount(),
       openOutputCount: queue.openOutputCount,
       lastPutTime: queue.lastPutTime || null,
       lastGetTime: queue.lastGetTime || null,

@@ -8,17 +8,12 @@ import { checkObjectName, type LocalQueueAttributes, type QueueManagerAttributes
 import { systemClock, type Clock } from "../base/clock.js";
 import { DEFAULT_DEAD_LETTER_QUEUE } from "../objects/default-objects.js";
 import { MQError } from "../base/errors.js";
-import { describe } from "../kernel/kernel.js";
-import { INCARNATION_KEY, SeqIds } from "../kernel/seq-ids.js";
-import type { QueueManagerOptions } from "../kernel/messaging-types.js";
+import { describe, INCARNATION_KEY, SeqIds, type QueueManagerOptions, type Kernel, PREPARED_KEY_PREFIX, type PreparedRecord, type Units, pageInRestored, restoreMessageCounts } from "../kernel/index.js";
 import { createMemoryStore } from "../store/memory-store.js";
 import { applyQueueManagerAttributes, queueManagerDefaults } from "../objects/definitions.js";
 import type { DamagedRecord } from "../store/record-check.js";
-import type { Kernel } from "../kernel/kernel.js";
 import type { ObjectCatalogue } from "../objects/registry.js";
 import type { ObjectRecord, Store, StoreOp, StoreSnapshot } from "../store/store.js";
-import { PREPARED_KEY_PREFIX, type PreparedRecord } from "../kernel/unit-of-work.js";
-import type { Units } from "../kernel/units.js";
 
 /** Restores `snapshot` into the kernel and catalogue; returns the store operations that tidy what a crash left (orphaned messages). */
 export async function recover(kernel: Kernel, objects: ObjectCatalogue, units: Units, snapshot: StoreSnapshot): Promise<StoreOp[]> {
@@ -36,30 +31,12 @@ export async function recover(kernel: Kernel, objects: ObjectCatalogue, units: U
     }
   }
   // Messages are counted, not read: each lane pages in what delivery needs first.
-  const orphans: StoreOp[] = [];
-  for (const summary of snapshot.queues) {
-    const queue = kernel.queues.get(summary.queue);
-    if (!queue) {
-      // A queue's messages outlived it only if a crash split its deletion; they are removed now.
-      if (!orphans.some((op) => op.op === "deleteQueueMessages" && op.queue === summary.queue)) orphans.push({ op: "deleteQueueMessages", queue: summary.queue });
-      continue;
-    }
-    const lane = Number.isInteger(summary.priority) ? queue.lanes[summary.priority] : undefined;
-    if (!lane) {
-      damaged.push({ kind: "message", key: `${summary.queue} priority ${String(summary.priority)}`, problem: `${summary.count} messages have priority ${String(summary.priority)}, which is not 0 to 9` });
-      continue;
-    }
-    lane.paged += summary.count;
-    queue.depth += summary.count;
-    queue.bytes += typeof summary.bytes === "number" && Number.isFinite(summary.bytes) ? summary.bytes : 0;
-  }
+  const orphans = restoreMessageCounts(kernel, snapshot.queues, damaged);
   // Prepared transactions hold their messages out of sight before any page is read.
   for (const { key, value } of snapshot.meta) {
     if (typeof key === "string" && key.startsWith(PREPARED_KEY_PREFIX)) await units.restorePrepared(key.slice(PREPARED_KEY_PREFIX.length), value as unknown as PreparedRecord);
   }
-  for (const queue of kernel.queues.values()) {
-    for (let p = 0; p < 10; p++) if (queue.lanes[p]!.paged > 0) await kernel.pager.refill(queue, p);
-  }
+  await pageInRestored(kernel);
   return orphans;
 }
 

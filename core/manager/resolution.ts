@@ -8,7 +8,7 @@ import { checkObjectName, type QueueManagerAttributes } from "../objects/attribu
 import { MQError } from "../base/errors.js";
 import type { ObjectCatalogue } from "../objects/registry.js";
 import { describeType, type Attributes, type ObjectDefinition } from "../objects/definitions.js";
-import { LocalQueue } from "../kernel/local-queue.js";
+import { LocalQueue } from "../kernel/index.js";
 
 /** Where a put that is not to a local queue by its own name goes. */
 export interface ResolvedPut {

@@ -1,6 +1,5 @@
 /** A stored message as a consumer sees it: the descriptor, its remaining expiry, the body decoded. */
-import { decodeBody, formatName, type Message, type MessageRecord, type StoredBody } from "./message.js";
-import type { MessageSummary } from "../kernel/messaging-types.js";
+import { decodeBody, formatName, type Message, type MessageSummary, type MessageRecord, type StoredBody } from "./message.js";
 import { MessagePropertyAccess } from "./message-properties.js";
 import { loadProperties } from "./properties.js";
 

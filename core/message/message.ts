@@ -90,6 +90,9 @@ export interface Transmission {
 }
 
 /** What a producer gives to put. Everything but the body has a default. */
+/** A message without its body: what a browse of summaries, or a view before the body is read, holds. */
+export type MessageSummary = Omit<Message, "body">;
+
 export interface PutMessage {
   body: MessageBody | ArrayBuffer;
   /** Inferred when absent: a string is text, bytes are bytes, anything else is JSON. */

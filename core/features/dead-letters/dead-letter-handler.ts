@@ -10,9 +10,8 @@
  */
 import type { Clock, TimerHandle } from "../../base/clock.js";
 import { MQError, describeError } from "../../base/errors.js";
-import type { BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult } from "../../kernel/messaging-types.js";
+import type { BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult, UnitOfWork } from "../../kernel/index.js";
 import type { Message, PutMessage } from "../../message/message.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
 import { copyOf } from "./move-aside.js";
 import { matchRule, type DeadLetterFacts, type DlqDecision } from "./dlq-rule-match.js";
 import { parseDlqRules } from "./dlq-rules.js";

@@ -6,9 +6,8 @@
  * place can be tried.
  */
 import { MQError } from "../../base/errors.js";
-import type { MessageContext, PutOptions, PutResult } from "../../kernel/messaging-types.js";
+import type { MessageContext, PutOptions, PutResult, UnitOfWork } from "../../kernel/index.js";
 import type { DeadLetterHeader, Message, PutMessage } from "../../message/message.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
 import { deadLetterReasonName } from "../../message/feedback-codes.js";
 
 /** What moving a message aside needs of the queue manager. */

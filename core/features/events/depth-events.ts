@@ -30,8 +30,7 @@
  */
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
 import type { PutMessage } from "../../message/message.js";
-import type { PutOptions } from "../../kernel/messaging-types.js";
-import type { QueueEvent, QueueEvents } from "../../kernel/queue-events.js";
+import type { PutOptions, QueueEvent, QueueEvents } from "../../kernel/index.js";
 import { encodeDepthEvent, MQFMT_EVENT, type DepthEventType } from "./performance-event-pcf.js";
 
 import { PERFORMANCE_EVENT_QUEUE } from "./event-queues.js";

@@ -5,11 +5,7 @@
  * cannot take (none, full, put inhibited) stays where it is, held back from delivery, and is
  * tried again at the kernel's next sweep.
  */
-import type { Entry } from "../../kernel/lane.js";
-import type { Kernel } from "../../kernel/kernel.js";
-import { SWEEP_RETRY_MS } from "../../kernel/message-timers.js";
-import type { LocalQueue } from "../../kernel/local-queue.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
+import { type Entry, type Kernel, SWEEP_RETRY_MS, type LocalQueue, type UnitOfWork } from "../../kernel/index.js";
 import { MQFB } from "../../message/feedback-codes.js";
 import { moveToDeadLetterQueue, type MoveHost } from "../dead-letters/move-aside.js";
 

@@ -5,12 +5,8 @@
  * kernel's next sweep, as a move that fails is.
  */
 import type { MoveHost } from "../dead-letters/move-aside.js";
-import type { Kernel } from "../../kernel/kernel.js";
-import type { Entry } from "../../kernel/lane.js";
-import type { LocalQueue } from "../../kernel/local-queue.js";
-import { SWEEP_RETRY_MS } from "../../kernel/message-timers.js";
+import { type Kernel, type Entry, type LocalQueue, SWEEP_RETRY_MS, type UnitOfWork } from "../../kernel/index.js";
 import { LazyFeature } from "../../base/lazy-feature.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
 
 export function expiryToDeadLetter(kernel: Kernel, move: MoveHost, beginUnitOfWork: () => UnitOfWork): (queue: LocalQueue, expired: Entry[]) => void {
   const code = new LazyFeature("expiry to the dead-letter queue", () => import("./expiry.js").then(({ expiredToDeadLetter }) => expiredToDeadLetter(kernel, move, beginUnitOfWork)));

@@ -4,7 +4,7 @@
  * call is waiting to hear of (a listener that threw, a get that failed in the background).
  */
 import { MQError } from "../../base/errors.js";
-import type { XAResource } from "../../kernel/xa-resource.js";
+import type { XAResource } from "../../kernel/index.js";
 import type { ClientIdRegistry, JmsHost } from "./host.js";
 import { Session, type SessionOptions } from "./session.js";
 import { XASession } from "./xa-session.js";

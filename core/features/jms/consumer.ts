@@ -6,13 +6,12 @@
 import { MQError } from "../../base/errors.js";
 import type { Clock } from "../../base/clock.js";
 import type { Selector } from "../../selector/index.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
+import type { UnitOfWork, QueueConsumerHandle } from "../../kernel/index.js";
 import type { ConsumerSlot } from "./consumer-slots.js";
 import type { MessageListener, Queue } from "./destinations.js";
 import type { ReceivedMessage } from "./received-message.js";
 import { StopSignal } from "./stop-signal.js";
 import { Inbox } from "./inbox.js";
-import type { QueueConsumerHandle } from "../../kernel/messaging-types.js";
 
 /** One message handed over: for a listener, with the unit of work it was taken in. */
 export interface Delivery {

@@ -3,11 +3,10 @@
  * manager: puts and gets, with or without a unit of work, and a unit of work to begin.
  */
 import type { Message, PutMessage } from "../../message/message.js";
-import type { ConsumeOptions, GetOptions, PublishOptions, PutOptions, PutResult, QueueConsumerHandle } from "../../kernel/messaging-types.js";
+import type { ConsumeOptions, GetOptions, PublishOptions, PutOptions, PutResult, QueueConsumerHandle, UnitOfWork } from "../../kernel/index.js";
 import type { ActiveSubscription } from "../pubsub/subscriptions.js";
 import type { DurableHost } from "../pubsub/durable-subscription.js";
 import type { Selector } from "../../selector/index.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
 import type { Clock } from "../../base/clock.js";
 import type { ConsumerSlots } from "./consumer-slots.js";
 

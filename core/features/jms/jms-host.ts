@@ -3,13 +3,12 @@
  * operations, with the publish/subscribe and managed-queue parts JMS needs that are not
  * the queue manager's public API.
  */
+import type { DefinitionPort, XAResource } from "../../kernel/index.js";
 import { MQError } from "../../base/errors.js";
 import type { JmsHost, SharedSubscription } from "./host.js";
 import { ConsumerSlots } from "./consumer-slots.js";
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
 import type { Broker } from "../pubsub/broker.js";
-import type { XAResource } from "../../kernel/xa-resource.js";
-import type { ObjectAdmin } from "../../manager/object-admin.js";
 
 /** What of the queue manager's public API JMS uses: QueueManager provides it. */
 export type JmsManagerPart = Pick<JmsHost, "name" | "closed" | "clock" | "put" | "get" | "consume" | "beginUnitOfWork" | "publish" | "object" | "defineObject" | "deleteObject" | "hasQueue"> & {
@@ -17,7 +16,7 @@ export type JmsManagerPart = Pick<JmsHost, "name" | "closed" | "clock" | "put" |
 };
 
 /** `queueAttributes`: a local queue's attributes, undefined when there is none (for MAXACTCONS and MAXBKPCONS). */
-export function jmsHost(qm: JmsManagerPart, admin: ObjectAdmin, broker: Broker, queueAttributes: (queue: string) => LocalQueueAttributes | undefined): JmsHost & { readonly xaResource: XAResource } {
+export function jmsHost(qm: JmsManagerPart, admin: DefinitionPort, broker: Broker, queueAttributes: (queue: string) => LocalQueueAttributes | undefined): JmsHost & { readonly xaResource: XAResource } {
   /** Durable subscriptions with an active JMS consumer, and shared ones (JMS 2.0) with their consumers. */
   const activeDurables = new Set<string>();
   const sharedConsumers = new Map<string, SharedSubscription>();

@@ -1,7 +1,7 @@
 /** A JMS producer: puts on a queue, or publishes on a topic, through its session. */
 import { MQError } from "../../base/errors.js";
 import type { PutMessage } from "../../message/message.js";
-import type { PutResult } from "../../kernel/messaging-types.js";
+import type { PutResult } from "../../kernel/index.js";
 import { isTopic, type Destination } from "./destinations.js";
 
 /** What a producer needs of its session. */

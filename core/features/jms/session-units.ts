@@ -5,7 +5,7 @@
  * its own; auto gives a listener's message its own; none takes messages outright.
  */
 import { MQError } from "../../base/errors.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
+import type { UnitOfWork } from "../../kernel/index.js";
 
 export type AcknowledgeMode = "auto" | "client" | "dups-ok" | "individual" | "none";
 

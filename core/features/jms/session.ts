@@ -17,8 +17,7 @@
  */
 import { MQError } from "../../base/errors.js";
 import type { Message, PutMessage } from "../../message/message.js";
-import type { PutResult, QueueConsumerHandle } from "../../kernel/messaging-types.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
+import type { PutResult, QueueConsumerHandle, UnitOfWork } from "../../kernel/index.js";
 import { compile as compileSelector, type Selector } from "../../selector/index.js";
 import type { JmsHost } from "./host.js";
 import { received } from "./received-message.js";

@@ -2,7 +2,7 @@
  * An AbortSignal of our own (core has no DOM types): a consumer's signal, fired when it
  * closes, ends the receive or listener wait it is passed to.
  */
-import type { AbortSignalLike } from "../../kernel/messaging-types.js";
+import type { AbortSignalLike } from "../../kernel/index.js";
 
 export class StopSignal implements AbortSignalLike {
   #aborted = false;

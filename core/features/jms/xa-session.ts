@@ -6,8 +6,7 @@
  * manager's own xaResource lists it (recover) and resolves it.
  */
 import { MQError } from "../../base/errors.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
-import { checkXid, type XAResource } from "../../kernel/xa-resource.js";
+import { type UnitOfWork, checkXid, type XAResource } from "../../kernel/index.js";
 import type { JmsHost } from "./host.js";
 import { Session } from "./session.js";
 

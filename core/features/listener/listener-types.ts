@@ -1,8 +1,7 @@
 /** What a listener (listener.ts) and its work (listener-work.ts) share: the host, the figures, the handler. */
-import type { ConsumeOptions, PutOptions, PutResult, QueueConsumerHandle } from "../../kernel/messaging-types.js";
+import type { ConsumeOptions, PutOptions, PutResult, QueueConsumerHandle, UnitOfWork } from "../../kernel/index.js";
 import type { Message, PutMessage } from "../../message/message.js";
 import type { Clock } from "../../base/clock.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
 
 export type MessageHandler = (message: Message) => unknown;
 

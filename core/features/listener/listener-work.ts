@@ -4,10 +4,9 @@
  * starts, so that an application that never listens never downloads it.
  */
 import { MQRC, describeError } from "../../base/errors.js";
-import type { QueueConsumerHandle } from "../../kernel/messaging-types.js";
+import type { QueueConsumerHandle, UnitOfWork } from "../../kernel/index.js";
 import type { Message } from "../../message/message.js";
 import type { TimerHandle } from "../../base/clock.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
 import type { ListenerEvent } from "./listener-events.js";
 import type { ListenerHost, ListenerStats, MessageHandler } from "./listener-types.js";
 import { moveToDeadLetterQueue, moveToQueue, type MoveHost } from "../dead-letters/move-aside.js";

@@ -5,8 +5,7 @@
  */
 import { MQError } from "../../base/errors.js";
 import type { ObjectType } from "../../objects/definitions.js";
-import { MQRCCF } from "../../objects/catalogue/messages.js";
-import type { AmqMessageName } from "../../objects/catalogue/messages.js";
+import { MQRCCF, type AmqMessageName } from "../../objects/catalogue/messages.js";
 import { amq, failed, productMessage, type Outcome } from "./result.js";
 
 /** Thrown by a command handler for input that breaks MQSC's rules; the executor reports it with its position. */

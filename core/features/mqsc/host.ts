@@ -4,8 +4,7 @@
  * commands make. QueueManager satisfies it; a test double or another host may too.
  */
 import type { QueueManagerAttributes } from "../../objects/attributes.js";
-import type { HandleStatus } from "../../kernel/handle.js";
-import type { ChannelState, QueueStatus, SubscriptionStatus } from "../../kernel/messaging-types.js";
+import type { HandleStatus, ChannelState, QueueStatus, SubscriptionStatus } from "../../kernel/index.js";
 import type { DefineOptions } from "../../objects/registry.js";
 import type { Attributes, ObjectDefinition, ObjectType } from "../../objects/definitions.js";
 import type { TopicNodeStatus } from "../pubsub/topic-status.js";

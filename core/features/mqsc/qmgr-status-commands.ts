@@ -7,7 +7,7 @@
  * opens a queue directly, MQCONN and MQOPEN in one) and each open JMS connection. REST
  * requests hold no connection between calls, so they are not counted.
  */
-import type { HandleStatus } from "../../kernel/handle.js";
+import type { HandleStatus } from "../../kernel/index.js";
 import { MQRC } from "../../base/errors.js";
 import { MqscSyntax } from "./commands.js";
 import { dateAndTime, layout, matchesGeneric, readWhere, satisfies, type DisplayItem, type WhereClause } from "./display.js";

@@ -7,10 +7,9 @@
  */
 import { MQError } from "../../base/errors.js";
 import type { PutMessage } from "../../message/message.js";
-import type { PublishOptions, SubscriptionStatus } from "../../kernel/messaging-types.js";
+import type { PublishOptions, SubscriptionStatus, UnitOfWork } from "../../kernel/index.js";
 import type { ObjectDefinition } from "../../objects/definitions.js";
 import { compile as compileSelector, type Selector } from "../../selector/index.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
 import { publicationFields } from "./publication-fields.js";
 import { isClient, noLocalClientOf } from "./durable-subscription.js";
 import { Publishers } from "./publishers.js";

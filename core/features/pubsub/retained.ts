@@ -6,11 +6,9 @@
  * selects, flagged with the property MQIsRetained, as MQ does.
  */
 import type { Message, PutMessage } from "../../message/message.js";
-import type { BrowseOptions, GetOptions, PutOptions, PutResult } from "../../kernel/messaging-types.js";
-import type { BrowseCursor } from "../../kernel/browse.js";
+import type { BrowseOptions, GetOptions, PutOptions, PutResult, BrowseCursor, UnitOfWork } from "../../kernel/index.js";
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
 import type { Selector } from "../../selector/index.js";
-import type { UnitOfWork } from "../../kernel/unit-of-work.js";
 import { messageFields } from "../../selector/message-fields.js";
 import { matchesTopic } from "./topic-string.js";
 

@@ -17,7 +17,7 @@ export function createTriggering(parts: EventFeatureParts): Triggering {
     events: parts.kernel.events,
     queue: (queue) => queues.get(queue),
     queueNames: () => queues.keys(),
-    openInputCount: (queue) => queue.openInputCount + queue.consumers.countedCount(),
+    openInputCount: (queue) => queue.inputProcessCount(),
     triggerInterval: () => Number(parts.attributes().triggerInterval ?? 999_999_999),
     processDefinition: (name) => objects.get("process", name),
     applicationTypeKeyword: (value) => (APPLICATION_TYPES.kind === "enum" ? (APPLICATION_TYPES.values[String(value)] ?? String(value)) : String(value)),

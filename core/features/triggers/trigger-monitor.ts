@@ -8,7 +8,7 @@
  */
 import type { Clock } from "../../base/clock.js";
 import { MQError } from "../../base/errors.js";
-import type { QueueHandle } from "../../kernel/handle.js";
+import type { QueueHandle } from "../../kernel/index.js";
 import type { Message } from "../../message/message.js";
 import { StopSignal } from "../jms/stop-signal.js";
 import { decodeTriggerMessage, MQFMT_TRIGGER, type TriggerMessage } from "./trigger-message.js";

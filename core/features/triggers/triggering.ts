@@ -8,10 +8,7 @@
  */
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
 import type { Clock } from "../../base/clock.js";
-import type { QueueEvent } from "../../kernel/queue-events.js";
-import { EntryState } from "../../kernel/lane.js";
-import type { LocalQueue } from "../../kernel/local-queue.js";
-import type { PutOptions, PutResult } from "../../kernel/messaging-types.js";
+import type { QueueEvent, QueueView, PutOptions, PutResult } from "../../kernel/index.js";
 import type { PutMessage } from "../../message/message.js";
 import type { ObjectDefinition } from "../../objects/definitions.js";
 import { applicationTypeFromKeyword, MQAT_UNIX } from "./application-types.js";
@@ -22,11 +19,11 @@ import { encodeTriggerMessage, MQFMT_TRIGGER, type TriggerMessage } from "./trig
 export interface TriggerHost {
   readonly clock: Clock;
   readonly events: { subscribe(listener: (event: QueueEvent) => void): () => void };
-  queue(name: string): LocalQueue | undefined;
+  queue(name: string): QueueView | undefined;
   /** The local queues' names: the ones an initiation queue's monitor serves are among them. */
   queueNames(): Iterable<string>;
   /** IPPROCS of a queue: handles open for input, waiting gets, consumers. */
-  openInputCount(queue: LocalQueue): number;
+  openInputCount(queue: QueueView): number;
   /** TRIGINT, ms. */
   triggerInterval(): number;
   processDefinition(name: string): ObjectDefinition | undefined;
@@ -141,7 +138,7 @@ export class Triggering {
           triggerData: String(a.triggerData ?? ""),
           openInputCount: this.host.openInputCount(queue),
           // Counted only as far as the rules need: FIRST asks whether one was there before.
-          eligibleDepth: eligibleDepth(queue, minimumPriority, Math.max(2, triggerDepth)),
+          eligibleDepth: queue.eligibleDepth(minimumPriority, Math.max(2, triggerDepth)),
         },
         processDefined: definition !== undefined,
         initiationQueue: { exists: initiationQueue !== undefined, openInputCount: initiationQueue ? this.host.openInputCount(initiationQueue) : 0 },
@@ -168,20 +165,4 @@ export class Triggering {
       .put(initiationQueueName, { body: encodeTriggerMessage(message), bodyFormat: "bytes", persistent: false }, { context: { format: MQFMT_TRIGGER } })
       .catch((error: unknown) => this.host.report?.(`the trigger message for queue ${name} could not be put on ${initiationQueueName}: ${error instanceof Error ? error.message : String(error)}`));
   }
-}
-
-/** Committed, deliverable messages of priority `minimum` or more, counted up to `cap`. */
-function eligibleDepth(queue: LocalQueue, minimum: number, cap: number): number {
-  let count = 0;
-  for (let p = 9; p >= minimum && count < cap; p--) {
-    const lane = queue.lanes[p]!;
-    count += lane.paged;
-    for (const list of [lane.loaded, lane.tail]) {
-      for (let i = 0; i < list.length && count < cap; i++) {
-        const state = list.peekAt(i)!.state;
-        if (state === EntryState.Available || state === EntryState.Locked) count++;
-      }
-    }
-  }
-  return count;
 }

@@ -1,0 +1,28 @@
+/**
+ * The kernel's one face: what the layers above it (objects' users, features, the manager) may
+ * use. Queues, lanes and their entries, dispatch and units of work are the kernel's own; a
+ * feature that needs to know something about a queue asks it here (QueueView's depth by
+ * priority, eligible depth, open counts) rather than walking its lanes. The layer test
+ * (test/node/core-import-cycles.test.ts) fails an import of a kernel file from outside kernel/.
+ */
+export { Kernel, describe } from "./kernel.js";
+export type { QueueView } from "./queue-view.js";
+export { LocalQueue } from "./local-queue.js";
+export { EntryState, type Entry } from "./lane.js";
+export { BrowseCursor, type BrowseStep } from "./browse.js";
+export { browseNext } from "./browse-next.js";
+export { QueueHandle, type HandleHost, type HandleStatus, type OpenOptions } from "./handle.js";
+export type { MessageFilter } from "./message-filter.js";
+export { MessageMemory } from "./message-memory.js";
+export { SWEEP_RETRY_MS } from "./message-timers.js";
+export type * from "./messaging-types.js";
+export type { DefinitionPort, MessagingPort } from "./messaging-port.js";
+export { attachConsumer } from "./pushed-consumer.js";
+export { buildPutRecord, type PutContext } from "./put-record.js";
+export { QueueEvents, type QueueEvent, type QueueEventListener } from "./queue-events.js";
+export { INCARNATION_KEY, SeqIds } from "./seq-ids.js";
+export { PREPARED_KEY_PREFIX, UnitOfWork, type PreparedRecord, type UnitOfWorkState } from "./unit-of-work.js";
+export { Units } from "./units.js";
+export { pageInRestored, restoreMessageCounts } from "./restore-counts.js";
+export { waitForMessage } from "./waiting-get.js";
+export { XAResource, checkXid } from "./xa-resource.js";
