@@ -1,8 +1,11 @@
 /**
- * Every store contract runs everywhere: each one (an exported function of test/contract/*.contract.ts
- * taking a StoreHarness) is reached from testAllContracts in test/contract/index.ts, directly
- * or through another contract (testMqsc runs testMqscListeners), and no runner outside
- * test/contract calls one by itself, so a runtime cannot run a list of its own that drifts.
+ * Every contract runs everywhere. A store contract (an exported function of
+ * test/contract/*.contract.ts taking a StoreHarness) is reached from testAllContracts in
+ * test/contract/index.ts, directly or through another contract (testMqsc runs
+ * testMqscListeners), and no runner outside test/contract calls one by itself, so a runtime
+ * cannot run a list of its own that drifts. An HTTP contract (one taking a served target:
+ * HttpTarget, AdminTarget, SecurityTarget, ...) is run by a runner in test/node and by one in
+ * test/edge, the two places the REST API is served.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -16,15 +19,15 @@ const ENTRY = join(CONTRACT, "index.ts");
 
 const parse = (file: string) => ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
 
-/** The exported functions of a file with a parameter typed StoreHarness. */
-function storeContractsIn(source: ts.SourceFile): string[] {
-  const names: string[] = [];
+/** The exported functions of a file named test*: its contracts, and whether each takes a StoreHarness. */
+function contractsIn(source: ts.SourceFile): { name: string; store: boolean }[] {
+  const found: { name: string; store: boolean }[] = [];
   for (const statement of source.statements) {
-    if (!ts.isFunctionDeclaration(statement) || !statement.name) continue;
-    const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-    if (exported && statement.parameters.some((p) => p.type?.getText(source) === "StoreHarness")) names.push(statement.name.text);
+    if (!ts.isFunctionDeclaration(statement) || !statement.name?.text.startsWith("test")) continue;
+    if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    found.push({ name: statement.name.text, store: statement.parameters.some((p) => p.type?.getText(source) === "StoreHarness") });
   }
-  return names;
+  return found;
 }
 
 /** Every identifier a file uses, outside its import declarations. */
@@ -50,26 +53,36 @@ function tsFilesUnder(dir: string): string[] {
 const contractFiles = readdirSync(CONTRACT)
   .filter((name) => name.endsWith(".contract.ts"))
   .map((name) => join(CONTRACT, name));
-/** Store contract name -> the file that declares it. */
-const storeContracts = new Map(contractFiles.flatMap((file) => storeContractsIn(parse(file)).map((name) => [name, file] as const)));
+const declared = contractFiles.flatMap((file) => contractsIn(parse(file)).map((contract) => ({ ...contract, file })));
+/** Contract name -> the file that declares it. */
+const allContracts = new Map(declared.map(({ name, file }) => [name, file] as const));
+const storeContracts = new Map(declared.filter((c) => c.store).map(({ name, file }) => [name, file] as const));
+const httpContracts = new Map(declared.filter((c) => !c.store).map(({ name, file }) => [name, file] as const));
+
+/** The contracts `files` call, and those the called ones call in turn. */
+function contractsReachedFrom(files: string[]): Set<string> {
+  const reached = new Set<string>();
+  const pending = files.flatMap((file) => [...identifiersUsedIn(parse(file))].filter((name) => allContracts.has(name)));
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (reached.has(name)) continue;
+    reached.add(name);
+    const used = identifiersUsedIn(parse(allContracts.get(name)!));
+    for (const other of allContracts.keys()) if (other !== name && used.has(other)) pending.push(other);
+  }
+  return reached;
+}
 
 describe("the one contract entry", () => {
   it("finds the store contracts it is about", () => {
     // A floor, so that a change in how contracts are declared cannot make the checks below pass on nothing.
     expect(storeContracts.size).toBeGreaterThanOrEqual(16);
     expect([...storeContracts.keys()]).toEqual(expect.arrayContaining(["testStore", "testCrashPoints", "testMqscListeners"]));
+    expect([...httpContracts.keys()]).toEqual(expect.arrayContaining(["testHttpApi", "testMessageLeases", "testAdminApi", "testAdminObjectsApi", "testSecurity"]));
   });
 
   it("reaches every store contract from testAllContracts", () => {
-    const reached = new Set<string>();
-    const pending = [...identifiersUsedIn(parse(ENTRY))].filter((name) => storeContracts.has(name));
-    while (pending.length > 0) {
-      const name = pending.pop()!;
-      if (reached.has(name)) continue;
-      reached.add(name);
-      const used = identifiersUsedIn(parse(storeContracts.get(name)!));
-      for (const other of storeContracts.keys()) if (other !== name && used.has(other)) pending.push(other);
-    }
+    const reached = contractsReachedFrom([ENTRY]);
     const missing = [...storeContracts.keys()].filter((name) => !reached.has(name));
     expect(missing, "add these to STORE_CONTRACTS in test/contract/index.ts").toEqual([]);
   });
@@ -85,5 +98,13 @@ describe("the one contract entry", () => {
       }
     }
     expect(offenders, "call testAllContracts from test/contract/index.js instead").toEqual([]);
+  });
+
+  it("runs every HTTP contract both in node and in workerd", () => {
+    for (const runtime of ["node", "edge"]) {
+      const reached = contractsReachedFrom(tsFilesUnder(join(TEST, runtime)).filter((file) => file.endsWith(".test.ts")));
+      const missing = [...httpContracts.keys()].filter((name) => !reached.has(name));
+      expect(missing, `call these from a runner in test/${runtime}`).toEqual([]);
+    }
   });
 });
