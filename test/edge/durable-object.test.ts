@@ -1,38 +1,11 @@
 import { durableObjectHarness } from "../contract/durable-object-harness.js";
-import { testQueueManager } from "../contract/manager.contract.js";
-import { testMqsc } from "../contract/mqsc.contract.js";
-import { testObjects } from "../contract/objects.contract.js";
-import { testStore } from "../contract/store.contract.js";
-import { testLimitsAndSyncpoint } from "../contract/limits-and-syncpoint.contract.js";
-import { testJms } from "../contract/jms.contract.js";
-import { testDispatch } from "../contract/dispatch.contract.js";
-import { testExpiry, testListener } from "../contract/listener.contract.js";
-import { testQueueLimits } from "../contract/queue-limits.contract.js";
-import { testTriggering } from "../contract/triggering.contract.js";
-import { testSelectors } from "../contract/selector.contract.js";
-import { testPubSub } from "../contract/pubsub.contract.js";
-import { testCrashPoints } from "../contract/crash-points.contract.js";
-import { testDepthEvents } from "../contract/depth-events.contract.js";
+import { testAllContracts } from "../contract/index.js";
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
 import { DurableObjectStore } from "../../adapters/edge/index.js";
 
-testStore("Durable Object SQLite (workerd)", durableObjectHarness);
-testQueueManager("Durable Object SQLite (workerd)", durableObjectHarness);
-testObjects("Durable Object SQLite (workerd)", durableObjectHarness);
-testMqsc("Durable Object SQLite (workerd)", durableObjectHarness);
-testLimitsAndSyncpoint("Durable Object SQLite (workerd)", durableObjectHarness);
-testJms("Durable Object SQLite (workerd)", durableObjectHarness);
-testDispatch("Durable Object SQLite (workerd)", durableObjectHarness);
-testListener("Durable Object SQLite (workerd)", durableObjectHarness);
-testExpiry("Durable Object SQLite (workerd)", durableObjectHarness);
-testQueueLimits("Durable Object SQLite (workerd)", durableObjectHarness);
-testTriggering("Durable Object SQLite (workerd)", durableObjectHarness);
-testSelectors("Durable Object SQLite (workerd)", durableObjectHarness);
-testPubSub("Durable Object SQLite (workerd)", durableObjectHarness);
-testDepthEvents("Durable Object SQLite (workerd)", durableObjectHarness);
-testCrashPoints("Durable Object SQLite (workerd)", durableObjectHarness, { points: 50 });
+testAllContracts("Durable Object SQLite (workerd)", durableObjectHarness, { crashPoints: 50 });
 
 
 describe("Durable Object store: a corrupt row (workerd)", () => {
