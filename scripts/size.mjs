@@ -6,7 +6,8 @@
 //   initial  what `import "webmq"` loads: the entry chunk and every chunk it imports statically;
 //   total    every chunk, the lazy ones included.
 // The goal is an initial chunk of at most 40 KB gzipped; --check fails the run above it.
-// --modules lists what weighs most in the initial chunk (minified bytes per source file).
+// --modules lists what weighs most in the initial chunk (minified bytes per source file);
+// SIZE_BYTES=1 prints every figure in bytes rather than KB (to compare two commits).
 // Other entries are listed for information (their runtime libraries, idb, comlink and hono, are
 // bundled in; node: and cloudflare: imports are left out).
 import { build } from "esbuild";
@@ -27,7 +28,7 @@ const entries = [
   ["app: put/get", { contents: `import { QueueManager } from "./core/index.ts";\nconst qm = await QueueManager.open({ name: "QM1" });\nawait qm.put("DEV.QUEUE.1", { body: "hello" });\nconsole.log(await qm.get("DEV.QUEUE.1"));\n` }],
 ];
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes) => process.env.SIZE_BYTES ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 const outdir = join(tmpdir(), `webmq-size-${process.pid}`);
 
 /** Bundles one entry with splitting; returns its initial and total sizes and the initial chunk's inputs. */

@@ -12,7 +12,7 @@ export class LazyFeature<T> {
   #loading: Promise<T> | undefined;
 
   constructor(
-    private readonly what: string,
+    readonly what: string,
     private readonly load: () => Promise<T>,
   ) {}
 

@@ -4,6 +4,7 @@
  * and, when it made a temporary dynamic queue from a model, deletes that queue on close.
  */
 import type { BrowseCursor } from "./browse.js";
+import type { MessagingPort } from "./messaging-port.js";
 import { MQError } from "../base/errors.js";
 import type { Message, PutMessage } from "../message/message.js";
 
@@ -32,10 +33,7 @@ export interface HandleStatus {
 }
 
 /** What a handle asks of its manager. */
-export interface HandleHost {
-  put(queue: string, message: PutMessage): Promise<import("./messaging-types.js").PutResult>;
-  get(queue: string, options: import("./messaging-types.js").GetOptions): Promise<Message | null>;
-  browse(queue: string, options: import("./messaging-types.js").BrowseOptions): BrowseCursor;
+export interface HandleHost extends Pick<MessagingPort, "put" | "get" | "browse"> {
   closeHandle(handle: QueueHandle, deleteQueue: boolean): Promise<void>;
 }
 

@@ -14,7 +14,6 @@ export { browseNext } from "./browse-next.js";
 export { QueueHandle, type HandleHost, type HandleStatus, type OpenOptions } from "./handle.js";
 export type { MessageFilter } from "./message-filter.js";
 export { MessageMemory } from "./message-memory.js";
-export { SWEEP_RETRY_MS } from "./message-timers.js";
 export type * from "./messaging-types.js";
 export type { DefinitionPort, MessagingPort } from "./messaging-port.js";
 export { attachConsumer } from "./pushed-consumer.js";
@@ -25,4 +24,4 @@ export { PREPARED_KEY_PREFIX, UnitOfWork, type PreparedRecord, type UnitOfWorkSt
 export { Units } from "./units.js";
 export { pageInRestored, restoreMessageCounts } from "./restore-counts.js";
 export { waitForMessage } from "./waiting-get.js";
-export { XAResource, checkXid } from "./xa-resource.js";
+export { XAResource } from "./xa-resource.js";

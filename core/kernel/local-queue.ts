@@ -309,12 +309,13 @@ export class LocalQueue implements QueueView {
   }
 
   /** Every message in memory (any state but Gone), lane by lane. */
-  *entries(): IterableIterator<Entry> {
+  /** The messages in memory, in lane order; only those available for delivery when `availableOnly`. */
+  *entries(availableOnly = false): IterableIterator<Entry> {
     for (const lane of this.lanes) {
       for (const list of [lane.loaded, lane.tail]) {
         for (let i = 0; i < list.length; i++) {
           const entry = list.peekAt(i)!;
-          if (entry.state !== EntryState.Gone) yield entry;
+          if (availableOnly ? entry.state === EntryState.Available : entry.state !== EntryState.Gone) yield entry;
         }
       }
     }

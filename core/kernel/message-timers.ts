@@ -42,7 +42,7 @@ export class MessageTimers {
   }
 
   /** An expired message whose move to the dead-letter queue failed: left alone until the sweep `ms` from now. */
-  retryExpiryMove(entry: Entry, ms: number): void {
+  retryExpiryMove(entry: Entry, ms = SWEEP_RETRY_MS): void {
     const at = this.host.clock.now() + ms;
     this.#expiryMoveRetry.set(entry, at);
     this.#sweepAt(at);

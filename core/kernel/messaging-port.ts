@@ -17,7 +17,7 @@ export interface MessagingPort {
   browse(queue: string, options?: BrowseOptions): BrowseCursor;
   consume(queue: string, options: ConsumeOptions): QueueConsumerHandle;
   beginUnitOfWork(): UnitOfWork;
-  defineQueue(queue: string, attributes: Partial<LocalQueueAttributes>): Promise<void>;
+  defineQueue(queue: string, attributes?: Partial<LocalQueueAttributes>): Promise<void>;
 }
 
 /**

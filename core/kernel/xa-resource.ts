@@ -5,6 +5,7 @@
  * resolves each with `commit(xid)` or `rollback(xid)`. An xid is a string.
  */
 import { MQError } from "../base/errors.js";
+import { checkXid } from "../base/xid.js";
 import type { UnitOfWork } from "./unit-of-work.js";
 
 export class XAResource {
@@ -30,9 +31,4 @@ export class XAResource {
     if (!unit) throw new MQError("MQRC_UOW_NOT_AVAILABLE", `no transaction ${xid} is prepared on this queue manager (XAER_NOTA)`);
     return unit;
   }
-}
-
-export function checkXid(xid: unknown): string {
-  if (typeof xid !== "string" || xid.length === 0 || xid.length > 256) throw new MQError("MQRC_OPTIONS_ERROR", "an xid is a string of 1 to 256 characters");
-  return xid;
 }

@@ -3,7 +3,7 @@
  * typed queue fails then, counted in IPPROCS and OPPROCS while open, and a temporary dynamic
  * queue made from a model goes when the handle that made it closes.
  */
-import { type BrowseCursor, QueueHandle, type HandleStatus, type OpenOptions, LocalQueue, type BrowseOptions, type GetOptions, type PutResult } from "../kernel/index.js";
+import { type BrowseCursor, QueueHandle, type HandleStatus, type OpenOptions, LocalQueue, type BrowseOptions, type GetOptions, type PutResult, type MessagingPort } from "../kernel/index.js";
 import type { Clock } from "../base/clock.js";
 import { MQError } from "../base/errors.js";
 import type { Message, PutMessage } from "../message/message.js";
@@ -12,12 +12,10 @@ import type { QueueResolver } from "./resolution.js";
 import type { ObjectAdmin } from "./object-admin.js";
 
 /** What handles need of the queue manager. */
-export interface HandlesHost {
+export interface HandlesHost extends Pick<MessagingPort, "put" | "browse"> {
   readonly closed: boolean;
-  put(queue: string, message: PutMessage): Promise<PutResult>;
   /** A get through a handle open for input, which already counts in IPPROCS. */
   getUncounted(queue: string, options: GetOptions): Promise<Message | null>;
-  browse(queue: string, options: BrowseOptions): BrowseCursor;
   inputChanged(queue: LocalQueue): void;
   queueExists(name: string): "temporary" | "permanent" | undefined | false;
   deleteQueue(name: string): Promise<void>;
@@ -66,7 +64,7 @@ export class Handles {
     const handle = new QueueHandle(
       {
         put: (queue, message) => this.host.put(queue, message),
-        get: (queue, getOptions) => this.host.getUncounted(queue, getOptions),
+        get: (queue, getOptions) => this.host.getUncounted(queue, getOptions ?? {}),
         browse: (queue, browseOptions) => this.host.browse(queue, browseOptions),
         closeHandle: async (closing, deleteQueue) => {
           this.#open.delete(closing);

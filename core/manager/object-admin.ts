@@ -30,7 +30,7 @@ export interface AdminHost {
    */
   prepare?(definition: ObjectDefinition): Promise<unknown> | undefined;
   /** A local queue's attributes changed (triggering looks at TRIGGER turned on); a promise when it has work to finish first. */
-  queueAltered?(name: string, before: LocalQueueAttributes | undefined, after: LocalQueueAttributes): Promise<void> | undefined;
+  queueAltered?(name: string, before: LocalQueueAttributes | undefined, after: LocalQueueAttributes): Promise<unknown> | undefined;
   /** A local queue was deleted. */
   queueDeleted?(name: string): void;
 }
@@ -207,7 +207,7 @@ export class ObjectAdmin implements DefinitionPort {
    * Returns a promise when what follows the queue's attributes has to load first (triggering,
    * when TRIGGER is turned on): a define or alter resolves after it.
    */
-  apply(definition: ObjectDefinition): Promise<void> | undefined {
+  apply(definition: ObjectDefinition): Promise<unknown> | undefined {
     this.objects.set(definition);
     if (definition.type !== "localQueue") return undefined;
     const attributes = definition.attributes as LocalQueueAttributes;

@@ -8,7 +8,7 @@
  * other. Loaded the first time a put meets a queue's limit (queue-at-limit.ts tells when).
  */
 import { MQError, MQRC } from "../base/errors.js";
-import { type Kernel, EntryState, type Entry, type LocalQueue, type PutOptions, type PutResult, type UnitOfWork } from "../kernel/index.js";
+import type { MessagingPort, Kernel, Entry, LocalQueue, PutOptions, PutResult, UnitOfWork } from "../kernel/index.js";
 import type { PutMessage } from "../message/message.js";
 import { fitsBytes, sizeOf } from "./queue-at-limit.js";
 import { moveToDeadLetterQueue, type MoveHost } from "../features/dead-letters/move-aside.js";
@@ -16,11 +16,9 @@ import { moveToDeadLetterQueue, type MoveHost } from "../features/dead-letters/m
 /** How long a put waits for room on a FLOWCTL queue unless it says. */
 export const DEFAULT_FLOW_CONTROL_WAIT_MS = 10_000;
 
-export interface LimitHost {
-  put(queue: string, message: PutMessage, options: PutOptions): Promise<PutResult>;
+export interface LimitHost extends Pick<MessagingPort, "put" | "beginUnitOfWork"> {
   /** Throws what the put would throw for anything but the queue's limits, and changes nothing. */
   check(queue: string, message: PutMessage, options: PutOptions): void;
-  beginUnitOfWork(): UnitOfWork;
   move: MoveHost;
 }
 
@@ -83,8 +81,7 @@ export class QueueLimits {
   #victim(queue: LocalQueue, priority: number): Entry | undefined {
     const lowPriority = queue.attributes.limitBehavior === "removeLowPriority";
     let best: Entry | undefined;
-    for (const entry of queue.entries()) {
-      if (entry.state !== EntryState.Available) continue;
+    for (const entry of queue.entries(true)) {
       const r = entry.record;
       if (lowPriority && r.priority >= priority) continue;
       if (!best || (lowPriority && r.priority < best.record.priority) || ((!lowPriority || r.priority === best.record.priority) && r.seq < best.record.seq)) best = entry;

@@ -27,7 +27,7 @@ import type { QueueLimits } from "./queue-limits.js";
 import { putMeetsLimit } from "./queue-at-limit.js";
 import { LazyFeature } from "../base/lazy-feature.js";
 import { expiryToDeadLetter } from "../features/expiry/install.js";
-import { EventFeatures } from "./event-features.js";
+import { FeatureSet } from "./feature-set.js";
 import { checkWait, loadSelectorCompiler, normalizeFilter, selectionNeedsCompiler, type MemoryLimits } from "./options.js";
 import { deferredConsumer } from "./deferred-consumer.js";
 
@@ -48,7 +48,7 @@ export abstract class QueueManagerBase {
   /** LIMITBHV at a full queue (queue-limits.ts): loaded the first time a put meets a limit. */
   readonly #limits: LazyFeature<QueueLimits>;
   /** Publish/subscribe, depth events and triggering: loaded on first use (core/manager/features). */
-  protected readonly features: EventFeatures;
+  protected readonly features: FeatureSet;
   #attributes: QueueManagerAttributes;
   #createdAt = 0;
   #alteredAt = 0;
@@ -69,7 +69,7 @@ export abstract class QueueManagerBase {
     const seqs = new SeqIds(name, incarnation, (next) => void this.kernel.commit([{ op: "putMeta", key: INCARNATION_KEY, value: next }]).catch(() => undefined));
     this.kernel = new Kernel({ store, clock, seqs, memory: new MessageMemory(limits.messageMemoryBytes, limits.bodyCacheBytes), laneMemory: limits.laneMemory, damaged });
     this.queues = this.kernel.queues;
-    this.#putContext = { queueManager: name, maxMessageLength: attributes.maxMessageLength, memory: this.kernel.memory, seqs, queueFull: (queue) => this.features.queueFull(queue.name, queue.depth) };
+    this.#putContext = { queueManager: name, maxMessageLength: attributes.maxMessageLength, memory: this.kernel.memory, seqs, queueFull: (queue) => this.features.call("queueFull", queue.name, queue.depth) };
     this.resolver = new QueueResolver(this.catalogue, this.queues, () => this.name, () => this.#attributes);
     this.units = new Units(this.kernel, name);
     const move = { name, deadLetterQueue: () => this.#attributes.deadLetterQueue, put: (queue: string, message: PutMessage, options?: PutOptions) => this.put(queue, message, options), now: () => clock.now() };
@@ -85,12 +85,12 @@ export abstract class QueueManagerBase {
     this.admin = new ObjectAdmin(this.kernel, this.catalogue, {
       checkOpen: () => this.checkOpen(),
       hasHandles: (queue) => this.handles.has(queue),
-      prepare: (definition) => this.features.prepare(definition),
-      subscriptionDefined: async (definition) => (await this.features.broker.get()).subscriptionDefined(definition),
+      prepare: (definition) => this.features.call("prepare", definition),
+      subscriptionDefined: async (definition) => (await this.features.pubsub.broker.get()).subscriptionDefined(definition),
       channelDeleted: (channel) => this.channels.forget(channel),
       listenerDeleted: (listener) => this.listenerStates.forget(listener),
-      queueAltered: (queue, before, after) => this.features.queueAltered(queue, before, after),
-      queueDeleted: (queue) => this.features.queueDeleted(queue),
+      queueAltered: (queue, before, after) => this.features.call("queueAltered", queue, before, after),
+      queueDeleted: (queue) => this.features.call("queueDeleted", queue),
     });
     const manager = this;
     this.handles = new Handles(
@@ -112,7 +112,7 @@ export abstract class QueueManagerBase {
       clock,
     );
     // The features that live on the kernel's events: publish/subscribe, depth events, triggering.
-    this.features = new EventFeatures({
+    this.features = new FeatureSet({
       name,
       clock,
       kernel: this.kernel,
@@ -138,7 +138,7 @@ export abstract class QueueManagerBase {
     this.#alteredAt = qmgrRecord?.alteredAt ?? this.#createdAt;
     this.#startedAt = clock.now();
     const orphans = await recover(this.kernel, this.catalogue, this.units, snapshot);
-    await this.features.restored();
+    await this.features.call("restored");
     const batch: StoreOp[] = [{ op: "putMeta", key: INCARNATION_KEY, value: incarnation }, ...orphans];
     if (!qmgrRecord) {
       batch.push({ op: "putObject", record: this.#qmgrRecord() });
@@ -317,7 +317,7 @@ export abstract class QueueManagerBase {
     return this.admin.run(async () => {
       const merged = applyQueueManagerAttributes(this.#attributes, attributes as Attributes) as QueueManagerAttributes;
       // PERFMEV(ENABLED) loads depth events first: a load that fails refuses the ALTER, nothing committed.
-      await this.features.prepareQueueManager(merged);
+      await this.features.call("prepareQueueManager", merged);
       const previous = [this.#attributes, this.#alteredAt] as const;
       this.#attributes = merged;
       this.#alteredAt = this.kernel.clock.now();
@@ -328,7 +328,7 @@ export abstract class QueueManagerBase {
         throw error;
       }
       this.#putContext.maxMessageLength = merged.maxMessageLength;
-      await this.features.queueManagerAltered();
+      await this.features.call("queueManagerAltered");
     });
   }
 
@@ -347,7 +347,7 @@ export abstract class QueueManagerBase {
       queue.consumers.failAll(stopping);
       for (const wake of queue.roomWaiters.splice(0)) wake();
     }
-    this.features.close();
+    this.features.call("close");
     // Then what runs on the manager finishes: trigger monitors and listeners let running
     // applications end; JMS connections give back what they held.
     await this.applications.closeAll();

@@ -34,7 +34,7 @@ export class QueueManager extends QueueManagerBase {
   protected override readonly applications = new Applications<QueueManager>(this, this.clock);
   /** Makes JMS connections (core/features/jms/install.ts): loaded by the first createConnection. */
   readonly #jms = new LazyFeature("JMS", async () => {
-    const [{ jmsConnector }, broker] = await Promise.all([import("../features/jms/install.js"), this.features.broker.get()]);
+    const [{ jmsConnector }, broker] = await Promise.all([import("../features/jms/install.js"), this.features.pubsub.broker.get()]);
     return jmsConnector(this, this.admin, broker, (queue) => this.queues.get(queue)?.attributes);
   });
 
@@ -105,18 +105,18 @@ export class QueueManager extends QueueManagerBase {
    */
   publish(topic: string, message: PutMessage, options: PublishOptions = {}): Promise<{ subscriptions: number }> {
     this.checkOpen();
-    return this.features.broker.get().then((broker) => broker.publish(topic, message, options));
+    return this.features.pubsub.broker.get().then((broker) => broker.publish(topic, message, options));
   }
 
   /** A subscription's figures for DISPLAY SBSTATUS (publish/subscribe is loaded while any subscription exists). */
   subscriptionStatus(name: string): SubscriptionStatus | undefined {
-    return this.features.broker.loaded?.status(name, this.createdAt);
+    return this.features.pubsub.broker.loaded?.status(name, this.createdAt);
   }
 
   /** The topic nodes a topic string ('#' and '+' allowed) selects, for DISPLAY TPSTATUS. */
   topicStatus(topicString: string): Promise<TopicNodeStatus[]> {
     this.checkOpen();
-    return this.features.broker.get().then((broker) => broker.topicStatus(topicString, this.createdAt));
+    return this.features.pubsub.broker.get().then((broker) => broker.topicStatus(topicString, this.createdAt));
   }
 
   /**

@@ -9,8 +9,8 @@
  * it when nothing is left to do; WAIT(n) after n seconds without new messages.
  */
 import type { Clock, TimerHandle } from "../../base/clock.js";
+import type { MessagingPort, BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult, UnitOfWork } from "../../kernel/index.js";
 import { MQError, describeError } from "../../base/errors.js";
-import type { BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult, UnitOfWork } from "../../kernel/index.js";
 import type { Message, PutMessage } from "../../message/message.js";
 import { copyOf } from "./move-aside.js";
 import { matchRule, type DeadLetterFacts, type DlqDecision } from "./dlq-rule-match.js";
@@ -19,15 +19,12 @@ import type { DlqRulesTable } from "./dlq-rule-types.js";
 import { MQAT } from "../../message/descriptor-codes.js";
 
 /** What the handler needs of a queue manager. */
-export interface DeadLetterHandlerHost {
+export interface DeadLetterHandlerHost extends Pick<MessagingPort, "get" | "put" | "beginUnitOfWork"> {
   readonly name: string;
   readonly clock: Clock;
   readonly closed: boolean;
   readonly attributes: { deadLetterQueue: string };
   list(queue: string, options?: BrowseOptions & { limit?: number }): Promise<MessageSummary[]>;
-  get(queue: string, options?: GetOptions): Promise<Message | null>;
-  put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
-  beginUnitOfWork(): UnitOfWork;
   readonly events: { subscribe(listener: (event: { type: string; queue: string }) => void): () => void };
 }
 

@@ -6,16 +6,15 @@
  * place can be tried.
  */
 import { MQError } from "../../base/errors.js";
-import type { MessageContext, PutOptions, PutResult, UnitOfWork } from "../../kernel/index.js";
+import type { MessagingPort, MessageContext, PutOptions, PutResult, UnitOfWork } from "../../kernel/index.js";
 import type { DeadLetterHeader, Message, PutMessage } from "../../message/message.js";
 import { deadLetterReasonName } from "../../message/feedback-codes.js";
 
 /** What moving a message aside needs of the queue manager. */
-export interface MoveHost {
+export interface MoveHost extends Pick<MessagingPort, "put"> {
   readonly name: string;
   /** The queue manager's DEADQ. */
   deadLetterQueue(): string;
-  put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
   now(): number;
 }
 

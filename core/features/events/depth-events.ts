@@ -29,8 +29,8 @@
  * since nothing of it is ever committed.
  */
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
+import type { MessagingPort, PutOptions, QueueEvent, QueueEvents } from "../../kernel/index.js";
 import type { PutMessage } from "../../message/message.js";
-import type { PutOptions, QueueEvent, QueueEvents } from "../../kernel/index.js";
 import { encodeDepthEvent, MQFMT_EVENT, type DepthEventType } from "./performance-event-pcf.js";
 
 import { PERFORMANCE_EVENT_QUEUE } from "./event-queues.js";
@@ -39,7 +39,7 @@ import { PERFORMANCE_EVENT_QUEUE } from "./event-queues.js";
 export type DepthEventSwitches = Partial<Pick<LocalQueueAttributes, "depthHighEvent" | "depthLowEvent" | "depthMaxEvent">>;
 
 /** What the module needs of the queue manager. */
-export interface DepthEventsHost {
+export interface DepthEventsHost extends Pick<MessagingPort, "put"> {
   readonly name: string;
   readonly events: Pick<QueueEvents, "subscribe">;
   /** PERFMEV and CCSID, as they are now. */
@@ -48,7 +48,6 @@ export interface DepthEventsHost {
   queueAttributes(queue: string): LocalQueueAttributes | undefined;
   /** Sets event switches as the queue manager does after an event: at once, without an ALTER. */
   switchEvents(queue: string, switches: DepthEventSwitches): void;
-  put(queue: string, message: PutMessage, options: PutOptions): Promise<unknown>;
   now(): number;
 }
 

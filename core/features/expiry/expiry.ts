@@ -5,7 +5,7 @@
  * cannot take (none, full, put inhibited) stays where it is, held back from delivery, and is
  * tried again at the kernel's next sweep.
  */
-import { type Entry, type Kernel, SWEEP_RETRY_MS, type LocalQueue, type UnitOfWork } from "../../kernel/index.js";
+import type { Entry, Kernel, LocalQueue, UnitOfWork } from "../../kernel/index.js";
 import { MQFB } from "../../message/feedback-codes.js";
 import { moveToDeadLetterQueue, type MoveHost } from "../dead-letters/move-aside.js";
 
@@ -26,7 +26,7 @@ export function expiredToDeadLetter(kernel: Kernel, move: MoveHost, beginUnitOfW
           // Fall through: the message goes back and is tried again at a later sweep.
         }
         // Marked first, so that the rollback's putting it back does not start the move again.
-        kernel.timers.retryExpiryMove(entry, SWEEP_RETRY_MS);
+        kernel.timers.retryExpiryMove(entry);
         if (unit.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
       }
     })();

@@ -5,7 +5,7 @@
  * kernel's next sweep, as a move that fails is.
  */
 import type { MoveHost } from "../dead-letters/move-aside.js";
-import { type Kernel, type Entry, type LocalQueue, SWEEP_RETRY_MS, type UnitOfWork } from "../../kernel/index.js";
+import type { Kernel, Entry, LocalQueue, UnitOfWork } from "../../kernel/index.js";
 import { LazyFeature } from "../../base/lazy-feature.js";
 
 export function expiryToDeadLetter(kernel: Kernel, move: MoveHost, beginUnitOfWork: () => UnitOfWork): (queue: LocalQueue, expired: Entry[]) => void {
@@ -15,7 +15,7 @@ export function expiryToDeadLetter(kernel: Kernel, move: MoveHost, beginUnitOfWo
       (moveExpired) => moveExpired(queue, expired),
       () => {
         for (const entry of expired) {
-          kernel.timers.retryExpiryMove(entry, SWEEP_RETRY_MS);
+          kernel.timers.retryExpiryMove(entry);
           kernel.putBack(queue, entry);
         }
       },

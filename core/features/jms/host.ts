@@ -3,21 +3,16 @@
  * manager: puts and gets, with or without a unit of work, and a unit of work to begin.
  */
 import type { Message, PutMessage } from "../../message/message.js";
-import type { ConsumeOptions, GetOptions, PublishOptions, PutOptions, PutResult, QueueConsumerHandle, UnitOfWork } from "../../kernel/index.js";
+import type { MessagingPort, ConsumeOptions, GetOptions, PublishOptions, PutOptions, PutResult, QueueConsumerHandle, UnitOfWork } from "../../kernel/index.js";
 import type { ActiveSubscription } from "../pubsub/subscriptions.js";
 import type { DurableHost } from "../pubsub/durable-subscription.js";
 import type { Selector } from "../../selector/index.js";
 import type { Clock } from "../../base/clock.js";
 import type { ConsumerSlots } from "./consumer-slots.js";
 
-export interface JmsHost extends DurableHost {
+export interface JmsHost extends DurableHost, Pick<MessagingPort, "put" | "get" | "consume" | "beginUnitOfWork"> {
   readonly name: string;
   readonly closed: boolean;
-  put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
-  get(queue: string, options?: GetOptions): Promise<Message | null>;
-  /** A consumer the queue pushes messages to, up to its credit (a listener's prefetch). */
-  consume(queue: string, options: ConsumeOptions): QueueConsumerHandle;
-  beginUnitOfWork(): UnitOfWork;
   publish(topic: string, message: PutMessage, options?: PublishOptions): Promise<{ subscriptions: number }>;
   addNonDurableSubscription(subscription: ActiveSubscription): () => void;
   createManagedQueue(): string;

@@ -6,7 +6,8 @@
  * manager's own xaResource lists it (recover) and resolves it.
  */
 import { MQError } from "../../base/errors.js";
-import { type UnitOfWork, checkXid, type XAResource } from "../../kernel/index.js";
+import type { UnitOfWork, XAResource } from "../../kernel/index.js";
+import { checkXid } from "../../base/xid.js";
 import type { JmsHost } from "./host.js";
 import { Session } from "./session.js";
 

@@ -1,5 +1,5 @@
 /** What a listener (listener.ts) and its work (listener-work.ts) share: the host, the figures, the handler. */
-import type { ConsumeOptions, PutOptions, PutResult, QueueConsumerHandle, UnitOfWork } from "../../kernel/index.js";
+import type { ConsumeOptions, PutOptions, PutResult, QueueConsumerHandle, UnitOfWork, MessagingPort } from "../../kernel/index.js";
 import type { Message, PutMessage } from "../../message/message.js";
 import type { Clock } from "../../base/clock.js";
 
@@ -21,13 +21,10 @@ export interface ListenerStats {
 }
 
 /** What the listener needs of a queue manager. */
-export interface ListenerHost {
+export interface ListenerHost extends Pick<MessagingPort, "consume" | "beginUnitOfWork" | "put"> {
   readonly name: string;
   readonly clock: Clock;
   readonly closed: boolean;
-  consume(queue: string, options: ConsumeOptions): QueueConsumerHandle;
-  beginUnitOfWork(): UnitOfWork;
-  put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
   queueAttributes(queue: string): { backoutThreshold: number; backoutRequeueQueue: string };
   readonly attributes: { deadLetterQueue: string };
 }

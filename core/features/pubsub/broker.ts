@@ -6,8 +6,8 @@
  * through BrokerHost.
  */
 import { MQError } from "../../base/errors.js";
+import type { MessagingPort, PublishOptions, SubscriptionStatus, UnitOfWork } from "../../kernel/index.js";
 import type { PutMessage } from "../../message/message.js";
-import type { PublishOptions, SubscriptionStatus, UnitOfWork } from "../../kernel/index.js";
 import type { ObjectDefinition } from "../../objects/definitions.js";
 import { compile as compileSelector, type Selector } from "../../selector/index.js";
 import { publicationFields } from "./publication-fields.js";
@@ -20,8 +20,7 @@ import { checkTopicString, joinTopic, matchesTopic } from "./topic-string.js";
 import { TopicObjects } from "./topic-tree.js";
 import { topicStatus, type TopicNodeStatus, type TopicSubscriptionStatus } from "./topic-status.js";
 
-export interface BrokerHost extends RetainedHost {
-  beginUnitOfWork(): UnitOfWork;
+export interface BrokerHost extends RetainedHost, Pick<MessagingPort, "beginUnitOfWork"> {
   now(): number;
   /** The SUB objects, and one by name. */
   subscriptions(): Iterable<ObjectDefinition>;

@@ -1,8 +1,8 @@
-/** Publish/subscribe (core/pubsub) built on the queue manager's parts; loaded on first use (event-features.ts). */
+/** Publish/subscribe (core/pubsub) built on the queue manager's parts; loaded on first use (feature.ts). */
 import { Broker } from "./broker.js";
-import type { EventFeatureParts } from "../events/event-feature-parts.js";
+import type { FeatureParts } from "../feature.js";
 
-export function createBroker(parts: EventFeatureParts): Broker {
+export function createBroker(parts: FeatureParts): Broker {
   const { objects, clock } = parts;
   const queues = parts.kernel.queues;
   return new Broker({

@@ -6,7 +6,7 @@
  * selects, flagged with the property MQIsRetained, as MQ does.
  */
 import type { Message, PutMessage } from "../../message/message.js";
-import type { BrowseOptions, GetOptions, PutOptions, PutResult, BrowseCursor, UnitOfWork } from "../../kernel/index.js";
+import type { MessagingPort, BrowseOptions, GetOptions, PutOptions, PutResult, BrowseCursor, UnitOfWork } from "../../kernel/index.js";
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
 import type { Selector } from "../../selector/index.js";
 import { messageFields } from "../../selector/message-fields.js";
@@ -16,12 +16,8 @@ export const RETAINED_QUEUE = "SYSTEM.RETAINED.PUB.QUEUE";
 export const TOPIC_PROPERTY = "MQTopicString";
 export const RETAINED_PROPERTY = "MQIsRetained";
 
-export interface RetainedHost {
+export interface RetainedHost extends Pick<MessagingPort, "defineQueue" | "browse" | "get" | "put"> {
   hasQueue(name: string): boolean;
-  defineQueue(name: string, attributes?: Partial<LocalQueueAttributes>): Promise<void>;
-  browse(queue: string, options?: BrowseOptions): BrowseCursor;
-  get(queue: string, options?: GetOptions): Promise<Message | null>;
-  put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
 }
 
 /** Makes sure the retained publications' queue exists (before a unit of work uses it). */

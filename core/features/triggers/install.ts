@@ -1,15 +1,15 @@
 /**
  * Triggering (core/triggers) built on the queue manager's parts: committed puts and input
  * opened and closed from the kernel's events, ALTER from the admin. Loaded when a queue
- * has TRIGGER on (event-features.ts).
+ * has TRIGGER on (feature.ts).
  */
 import { PROCESS as PROCESS_DEFINITION } from "../../objects/catalogue/process-definition.js";
 import { Triggering } from "./triggering.js";
-import type { EventFeatureParts } from "../events/event-feature-parts.js";
+import type { FeatureParts } from "../feature.js";
 
 const APPLICATION_TYPES = PROCESS_DEFINITION.attributes.find((a) => a.name === "applicationType")!.type;
 
-export function createTriggering(parts: EventFeatureParts): Triggering {
+export function createTriggering(parts: FeatureParts): Triggering {
   const { objects, admin } = parts;
   const queues = parts.kernel.queues;
   return new Triggering({

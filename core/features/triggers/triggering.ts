@@ -7,8 +7,8 @@
  * trigger when it commits (the events come after commit), never if it backs out.
  */
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
+import type { MessagingPort, QueueEvent, QueueView, PutOptions, PutResult } from "../../kernel/index.js";
 import type { Clock } from "../../base/clock.js";
-import type { QueueEvent, QueueView, PutOptions, PutResult } from "../../kernel/index.js";
 import type { PutMessage } from "../../message/message.js";
 import type { ObjectDefinition } from "../../objects/definitions.js";
 import { applicationTypeFromKeyword, MQAT_UNIX } from "./application-types.js";
@@ -16,7 +16,7 @@ import { decideTrigger, type TriggerEvent, type TriggerType } from "./trigger-co
 import { encodeTriggerMessage, MQFMT_TRIGGER, type TriggerMessage } from "./trigger-message.js";
 
 /** What triggering needs of the queue manager. */
-export interface TriggerHost {
+export interface TriggerHost extends Pick<MessagingPort, "put"> {
   readonly clock: Clock;
   readonly events: { subscribe(listener: (event: QueueEvent) => void): () => void };
   queue(name: string): QueueView | undefined;
@@ -29,7 +29,6 @@ export interface TriggerHost {
   processDefinition(name: string): ObjectDefinition | undefined;
   /** The keyword APPLTYPE shows for a process's stored value (e.g. "unix" -> "UNIX"). */
   applicationTypeKeyword(value: unknown): string;
-  put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
   /** DEPTH fired: the queue turns NOTRIGGER, as MQ does, until turned on again. */
   disableTrigger(queue: string): void;
   /** A trigger message that could not be put (the initiation queue is full, say). */
