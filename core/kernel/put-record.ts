@@ -6,9 +6,9 @@ import { type LocalQueueAttributes, checkObjectName } from "../objects/attribute
 import { MQError } from "../base/errors.js";
 import { correlationIdOfPut, encodeBody, type MessageRecord, type PutMessage, type Transmission } from "../message/message.js";
 import { storeProperties, toProperties } from "../message/properties.js";
-import type { LocalQueue } from "./local-queue.js";
+import { LocalQueue } from "./local-queue.js";
 import { EntryState, type Entry } from "./lane.js";
-import type { MessageContext } from "./messaging-types.js";
+import type { PutOptions } from "./messaging-types.js";
 import type { MessageMemory } from "./message-memory.js";
 import type { SeqIds } from "./seq-ids.js";
 
@@ -25,24 +25,34 @@ export interface PutContext {
   queueFull?: (queue: LocalQueue) => void;
 }
 
+/** Where a put that is not to a local queue by its own name goes. */
+export interface ResolvedPut {
+  queue: LocalQueue;
+  /** DEFPRTY and DEFPSIST come from the first definition on the way (an alias, a remote queue). */
+  defaults: Pick<LocalQueueAttributes, "defaultPriority" | "defaultPersistence">;
+  /** Where a remote queue binds the message. */
+  transmission?: Transmission;
+}
+/** A local queue by its own name, or where another name resolved to. */
+export type PutTarget = LocalQueue | ResolvedPut;
+
+/** What of a put's options shapes its record: the context kept, and the room its unit of work makes. */
+export type PutRecordOptions = Pick<PutOptions, "context" | "makingRoom" | "makingRoomBytes">;
+
 /**
- * Checks a put to `queue` and builds its record. `defaults` are DEFPRTY and DEFPSIST of the
- * first definition on the way (an alias's, a remote queue's); `transmission`, where a remote
- * queue binds the message.
+ * Checks a put to `target` and builds its record. DEFPRTY and DEFPSIST are those of the first
+ * definition on the way (an alias's, a remote queue's); `options.makingRoom` (and its bytes) are
+ * the messages the put's unit of work removes to make room (LIMITBHV RMOLDEST, RMLOWPRI),
+ * counted in depth until it commits. Takes the caller's options as they are: no allocation.
  */
-export function buildPutRecord(
-  context: PutContext,
-  now: number,
-  queue: LocalQueue,
-  defaults: Pick<LocalQueueAttributes, "defaultPriority" | "defaultPersistence">,
-  transmission: Transmission | undefined,
-  message: PutMessage,
-  kept?: MessageContext,
-  /** Messages the put's unit of work removes to make room (LIMITBHV RMOLDEST, RMLOWPRI): counted in depth until it commits. */
-  makingRoom = 0,
-  /** And their bytes. */
-  makingRoomBytes = 0,
-): Entry {
+export function buildPutRecord(context: PutContext, now: number, target: PutTarget, message: PutMessage, options: PutRecordOptions): Entry {
+  const local = target instanceof LocalQueue;
+  const queue = local ? target : target.queue;
+  const defaults = local ? target.attributes : target.defaults;
+  const transmission = local ? undefined : target.transmission;
+  const kept = options.context;
+  const makingRoom = options.makingRoom ?? 0;
+  const makingRoomBytes = options.makingRoomBytes ?? 0;
   const attributes = queue.attributes;
   if (!attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${queue.name} is PUT(DISABLED)`);
   if (message === null || typeof message !== "object") throw new MQError("MQRC_FORMAT_ERROR", "a message must be an object with a body");

@@ -205,7 +205,7 @@ export abstract class QueueManagerBase {
     const kernel = this.kernel;
     const now = kernel.clock.now();
     const context = this.#putContext;
-    const entry = target instanceof LocalQueue ? buildPutRecord(context, now, queue, queue.attributes, undefined, message, options.context, options.makingRoom, options.makingRoomBytes) : buildPutRecord(context, now, queue, target.defaults, target.transmission, message, options.context, options.makingRoom, options.makingRoomBytes);
+    const entry = buildPutRecord(context, now, target, message, options);
     queue.lastPutTime = now;
     const record = entry.record;
     const result: PutResult = { messageId: record.messageId, correlationId: record.correlationId, priority: record.priority, persistent: record.persistent, putTime: now, expiry: message.expiry ?? null };
@@ -220,10 +220,8 @@ export abstract class QueueManagerBase {
   /** What a put of `message` would be refused for, but for its queue's MAXDEPTH and MAXBYTES; nothing changes. */
   #checkPut(queueName: string, message: PutMessage, options: PutOptions): void {
     const target = this.queues.get(queueName) ?? this.resolver.forPut(queueName);
-    const queue = target instanceof LocalQueue ? target : target.queue;
     const room = Number.MAX_SAFE_INTEGER;
-    if (target instanceof LocalQueue) buildPutRecord(this.#putContext, this.kernel.clock.now(), queue, queue.attributes, undefined, message, options.context, room, room);
-    else buildPutRecord(this.#putContext, this.kernel.clock.now(), queue, target.defaults, target.transmission, message, options.context, room, room);
+    buildPutRecord(this.#putContext, this.kernel.clock.now(), target, message, { context: options.context, makingRoom: room, makingRoomBytes: room });
   }
 
   /**

@@ -8,16 +8,9 @@ import { checkObjectName, type QueueManagerAttributes } from "../objects/attribu
 import { MQError } from "../base/errors.js";
 import type { ObjectCatalogue } from "../objects/registry.js";
 import { describeType, type Attributes, type ObjectDefinition } from "../objects/definitions.js";
-import { LocalQueue } from "../kernel/index.js";
+import { LocalQueue, type PutTarget, type ResolvedPut } from "../kernel/index.js";
 
-/** Where a put that is not to a local queue by its own name goes. */
-export interface ResolvedPut {
-  queue: LocalQueue;
-  /** DEFPRTY and DEFPSIST come from the first definition on the way (an alias, a remote queue). */
-  defaults: { defaultPriority: number; defaultPersistence: boolean };
-  transmission?: { remoteQueue: string; remoteQueueManager: string };
-}
-export type PutTarget = LocalQueue | ResolvedPut;
+
 
 export class QueueResolver {
   constructor(
