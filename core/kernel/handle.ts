@@ -3,10 +3,9 @@
  * counts in the queue's IPPROCS and OPPROCS while open, refuses what it was not opened for,
  * and, when it made a temporary dynamic queue from a model, deletes that queue on close.
  */
-import type { BrowseCursor } from "./browse.js";
 import type { MessagingPort } from "./messaging-port.js";
 import { MQError } from "../base/errors.js";
-import type { Message, PutMessage } from "../message/message.js";
+import type { PutMessage } from "../message/message.js";
 
 export interface OpenOptions {
   /** Open to get messages (MQOO_INPUT_SHARED). */

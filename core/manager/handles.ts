@@ -3,10 +3,10 @@
  * typed queue fails then, counted in IPPROCS and OPPROCS while open, and a temporary dynamic
  * queue made from a model goes when the handle that made it closes.
  */
-import { type BrowseCursor, QueueHandle, type HandleStatus, type OpenOptions, LocalQueue, type BrowseOptions, type GetOptions, type PutResult, type MessagingPort } from "../kernel/index.js";
+import { QueueHandle,type HandleStatus,type OpenOptions,LocalQueue,type GetOptions,type MessagingPort } from "../kernel/index.js";
 import type { Clock } from "../base/clock.js";
 import { MQError } from "../base/errors.js";
-import type { Message, PutMessage } from "../message/message.js";
+import type { Message } from "../message/message.js";
 import type { ObjectCatalogue } from "../objects/registry.js";
 import type { QueueResolver } from "./resolution.js";
 import type { ObjectAdmin } from "./object-admin.js";

@@ -8,12 +8,11 @@
  * never lost or doubled. WAIT(YES) keeps the handler waiting for new messages; WAIT(NO) ends
  * it when nothing is left to do; WAIT(n) after n seconds without new messages.
  */
-import type { Clock, TimerHandle } from "../../base/clock.js";
-import type { MessagingPort, BrowseOptions, GetOptions, MessageSummary, PutOptions, PutResult, UnitOfWork } from "../../kernel/index.js";
-import { MQError, describeError } from "../../base/errors.js";
-import type { Message, PutMessage } from "../../message/message.js";
+import type { Clock,TimerHandle } from "../../base/clock.js";
+import type { MessagingPort,BrowseOptions,MessageSummary } from "../../kernel/index.js";
+import { MQError,describeError } from "../../base/errors.js";
 import { copyOf } from "./move-aside.js";
-import { matchRule, type DeadLetterFacts, type DlqDecision } from "./dlq-rule-match.js";
+import { matchRule,type DeadLetterFacts,type DlqDecision } from "./dlq-rule-match.js";
 import { parseDlqRules } from "./dlq-rules.js";
 import type { DlqRulesTable } from "./dlq-rule-types.js";
 import { MQAT } from "../../message/descriptor-codes.js";

@@ -6,8 +6,8 @@
  * place can be tried.
  */
 import { MQError } from "../../base/errors.js";
-import type { MessagingPort, MessageContext, PutOptions, PutResult, UnitOfWork } from "../../kernel/index.js";
-import type { DeadLetterHeader, Message, PutMessage } from "../../message/message.js";
+import type { MessagingPort,MessageContext,UnitOfWork } from "../../kernel/index.js";
+import type { DeadLetterHeader,Message,PutMessage } from "../../message/message.js";
 import { deadLetterReasonName } from "../../message/feedback-codes.js";
 
 /** What moving a message aside needs of the queue manager. */

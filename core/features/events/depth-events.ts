@@ -29,9 +29,8 @@
  * since nothing of it is ever committed.
  */
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
-import type { MessagingPort, PutOptions, QueueEvent, QueueEvents } from "../../kernel/index.js";
-import type { PutMessage } from "../../message/message.js";
-import { encodeDepthEvent, MQFMT_EVENT, type DepthEventType } from "./performance-event-pcf.js";
+import type { MessagingPort,QueueEvent,QueueEvents } from "../../kernel/index.js";
+import { encodeDepthEvent,MQFMT_EVENT,type DepthEventType } from "./performance-event-pcf.js";
 
 import { PERFORMANCE_EVENT_QUEUE } from "./event-queues.js";
 

@@ -4,9 +4,8 @@
  * call is waiting to hear of (a listener that threw, a get that failed in the background).
  */
 import { MQError } from "../../base/errors.js";
-import type { XAResource } from "../../kernel/index.js";
-import type { ClientIdRegistry, JmsHost } from "./host.js";
-import { Session, type SessionOptions } from "./session.js";
+import type { ClientIdRegistry,JmsHost } from "./host.js";
+import { Session,type SessionOptions } from "./session.js";
 import { XASession } from "./xa-session.js";
 
 export interface ConnectionOptions {
@@ -22,7 +21,7 @@ export class Connection {
   #closed = false;
 
   constructor(
-    private readonly host: JmsHost & { readonly xaResource: XAResource },
+    private readonly host: JmsHost,
     private readonly clientIds: ClientIdRegistry,
     options: ConnectionOptions = {},
   ) {
@@ -30,7 +29,7 @@ export class Connection {
     if (clientId !== undefined) {
       if (typeof clientId !== "string" || clientId === "") throw new MQError("MQRC_OPTIONS_ERROR", "clientId is a non-empty string");
       if (!clientIds.claim(clientId)) {
-        throw new MQError("MQRC_OBJECT_IN_USE", `client id ${clientId} is in use by another open connection to queue manager ${host.name} (JMS InvalidClientIDException)`);
+        throw new MQError("MQRC_OBJECT_IN_USE", `client id ${clientId} is in use by another open connection to queue manager ${host.manager.name} (JMS InvalidClientIDException)`);
       }
     }
     this.clientId = clientId;

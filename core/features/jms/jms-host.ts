@@ -1,22 +1,20 @@
 /**
- * The JmsHost the JMS layer runs on (core/features/jms/host.ts): the queue manager's public
- * operations, with the publish/subscribe and managed-queue parts JMS needs that are not
- * the queue manager's public API.
+ * The JmsHost the JMS layer runs on (core/features/jms/host.ts): the queue manager itself, for
+ * its public operations, with the publish/subscribe and managed-queue parts JMS needs that are
+ * not the queue manager's public API.
  */
-import type { DefinitionPort, XAResource } from "../../kernel/index.js";
+import type { DefinitionPort } from "../../kernel/index.js";
 import { MQError } from "../../base/errors.js";
-import type { JmsHost, SharedSubscription } from "./host.js";
+import type { JmsHost, JmsManager, SharedSubscription } from "./host.js";
 import { ConsumerSlots } from "./consumer-slots.js";
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
 import type { Broker } from "../pubsub/broker.js";
 
 /** What of the queue manager's public API JMS uses: QueueManager provides it. */
-export type JmsManagerPart = Pick<JmsHost, "name" | "closed" | "clock" | "put" | "get" | "consume" | "beginUnitOfWork" | "publish" | "object" | "defineObject" | "deleteObject" | "hasQueue"> & {
-  readonly xaResource: XAResource;
-};
+export type JmsManagerPart = JmsManager;
 
 /** `queueAttributes`: a local queue's attributes, undefined when there is none (for MAXACTCONS and MAXBKPCONS). */
-export function jmsHost(qm: JmsManagerPart, admin: DefinitionPort, broker: Broker, queueAttributes: (queue: string) => LocalQueueAttributes | undefined): JmsHost & { readonly xaResource: XAResource } {
+export function jmsHost(qm: JmsManagerPart, admin: DefinitionPort, broker: Broker, queueAttributes: (queue: string) => LocalQueueAttributes | undefined): JmsHost {
   /** Durable subscriptions with an active JMS consumer, and shared ones (JMS 2.0) with their consumers. */
   const activeDurables = new Set<string>();
   const sharedConsumers = new Map<string, SharedSubscription>();
@@ -26,31 +24,11 @@ export function jmsHost(qm: JmsManagerPart, admin: DefinitionPort, broker: Broke
     return { maxActive: Number(attributes?.maxActiveConsumers ?? -1), maxBackup: Number(attributes?.maxBackupConsumers ?? 0) };
   });
   return {
-    get name() {
-      return qm.name;
-    },
-    get closed() {
-      return qm.closed;
-    },
-    get clock() {
-      return qm.clock;
-    },
-    get xaResource() {
-      return qm.xaResource;
-    },
+    manager: qm,
     consumerSlots,
     activeDurables,
     sharedConsumers,
     durableNoLocal: broker.durableNoLocal,
-    put: (queue, message, options) => qm.put(queue, message, options),
-    get: (queue, options) => qm.get(queue, options),
-    consume: (queue, options) => qm.consume(queue, options),
-    beginUnitOfWork: () => qm.beginUnitOfWork(),
-    publish: (topic, message, options) => qm.publish(topic, message, options),
-    object: (type, name) => qm.object(type, name),
-    defineObject: (type, name, attributes, options) => qm.defineObject(type, name, attributes, options),
-    deleteObject: (type, name, options) => qm.deleteObject(type, name, options),
-    hasQueue: (name) => qm.hasQueue(name),
     addNonDurableSubscription: (subscription) => broker.addNonDurable(subscription),
     deliverRetainedTo: (topic, queue, selector, durable) => broker.deliverRetainedTo(topic, queue, selector, durable),
     createManagedQueue: () => {

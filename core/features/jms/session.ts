@@ -79,7 +79,7 @@ export class Session {
     const mode = options.acknowledgeMode ?? "auto";
     if (!ACKNOWLEDGE_MODES.has(mode)) throw new MQError("MQRC_OPTIONS_ERROR", `acknowledgeMode is one of auto, client, dups-ok, individual, none; got ${JSON.stringify(mode)}`);
     this.acknowledgeMode = mode;
-    this.#units = new SessionUnits(this.transacted, mode, this.#xa, () => this.host.beginUnitOfWork(), () => this.#checkOpen());
+    this.#units = new SessionUnits(this.transacted, mode, this.#xa, () => this.host.manager.beginUnitOfWork(), () => this.#checkOpen());
   }
 
   get closed(): boolean {
@@ -156,7 +156,7 @@ export class Session {
     const prefetch = options.prefetch ?? 1;
     if (!Number.isInteger(prefetch) || prefetch < 1) throw new MQError("MQRC_OPTIONS_ERROR", `prefetch is a whole number, 1 or more; got ${JSON.stringify(prefetch)}`);
     const slot = this.host.consumerSlots.join(queue.queueName);
-    const consumer = new MessageConsumer(this, queue, prefetch, slot, this.host.clock, options.selector, cleanup);
+    const consumer = new MessageConsumer(this, queue, prefetch, slot, this.host.manager.clock, options.selector, cleanup);
     this.#consumers.add(consumer);
     return consumer;
   }
@@ -205,13 +205,13 @@ export class Session {
   /** @internal */
   async send(queue: string, message: PutMessage): Promise<PutResult> {
     this.#checkOpen();
-    return this.host.put(queue, message, this.transacted ? { unitOfWork: this.#units.transaction() } : {});
+    return this.host.manager.put(queue, message, this.transacted ? { unitOfWork: this.#units.transaction() } : {});
   }
 
   /** @internal A publication: in a transacted session, part of its transaction. */
   async publish(topic: string, message: PutMessage): Promise<{ subscriptions: number }> {
     this.#checkOpen();
-    return this.host.publish(topic, message, { connection: this.connection, ...(this.clientId !== undefined ? { clientId: this.clientId } : {}), ...(this.transacted ? { unitOfWork: this.#units.transaction() } : {}) });
+    return this.host.manager.publish(topic, message, { connection: this.connection, ...(this.clientId !== undefined ? { clientId: this.clientId } : {}), ...(this.transacted ? { unitOfWork: this.#units.transaction() } : {}) });
   }
 
   /**
@@ -233,14 +233,14 @@ export class Session {
         unit = this.#units.unitFor(forListener);
         try {
           if (lazy && wait !== 0 && this.#units.dupsOkCount > 0) {
-            message = await this.host.get(queue, { unitOfWork: unit, selector: consumer.selector });
+            message = await this.host.manager.get(queue, { unitOfWork: unit, selector: consumer.selector });
             if (message === null) {
               // dups-ok: what the session holds is acknowledged before it waits for more.
               await this.#units.acknowledgeBatch();
               unit = this.#units.unitFor(forListener);
             }
           }
-          message ??= await this.host.get(queue, { wait, signal, unitOfWork: unit, selector: consumer.selector });
+          message ??= await this.host.manager.get(queue, { wait, signal, unitOfWork: unit, selector: consumer.selector });
           break;
         } catch (error) {
           // The unit the get waited in ended meanwhile (an acknowledge, a commit, a recover):
@@ -290,10 +290,10 @@ export class Session {
     // NONE removes a message as it is delivered: taken in a unit of its own, committed once the
     // listener has it, so that one pushed as the listener stops goes back rather than being lost.
     const none = !this.transacted && this.acknowledgeMode === "none";
-    return this.host.consume(queue, {
+    return this.host.manager.consume(queue, {
       credit,
       selector: consumer.selector,
-      unitFor: () => (none ? this.host.beginUnitOfWork() : this.#units.unitFor(true)),
+      unitFor: () => (none ? this.host.manager.beginUnitOfWork() : this.#units.unitFor(true)),
       onMessage: (message, unit) => {
         const delivery: Delivery = { message: received(message, this.#units.acknowledgerFor(none ? undefined : unit)), unit };
         this.markTakenAhead(unit, true);
@@ -376,7 +376,7 @@ export class Session {
 
   #checkOpen(): void {
     if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the session is closed");
-    if (this.host.closed) throw new MQError("MQRC_Q_MGR_NOT_AVAILABLE", `queue manager ${this.host.name} is closed`);
+    if (this.host.manager.closed) throw new MQError("MQRC_Q_MGR_NOT_AVAILABLE", `queue manager ${this.host.manager.name} is closed`);
   }
 
   /** @internal The XA resource associates a transaction with the session, or none. */

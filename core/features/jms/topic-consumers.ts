@@ -53,7 +53,7 @@ export async function durableConsumer(parts: TopicSessionParts, topic: Topic, na
   host.activeDurables.add(subscription);
   try {
     const clientId = parts.clientId();
-    const queue = await ensureDurable(host, subscription, topic.topicName, selector, noLocalDescription(options.noLocal === true, clientId));
+    const queue = await ensureDurable(host.manager, subscription, topic.topicName, selector, noLocalDescription(options.noLocal === true, clientId));
     if (options.noLocal === true && clientId === undefined) host.durableNoLocal.set(subscription, parts.connection());
     else host.durableNoLocal.delete(subscription);
     return parts.consumerOn({ queueName: queue }, { prefetch: options.prefetch }, async () => void host.activeDurables.delete(subscription));
@@ -96,7 +96,7 @@ export async function sharedDurableConsumer(parts: TopicSessionParts, topic: Top
   const key = `durable:${subscription}`;
   let shared = host.sharedConsumers.get(key);
   if (!shared) {
-    const queue = await ensureDurable(host, subscription, topic.topicName, selector);
+    const queue = await ensureDurable(host.manager, subscription, topic.topicName, selector);
     shared = host.sharedConsumers.get(key) ?? { queue, consumers: 0, durable: true };
     host.sharedConsumers.set(key, shared);
   }
@@ -110,7 +110,7 @@ export async function unsubscribe(parts: TopicSessionParts, name: string): Promi
   if (host.activeDurables.has(subscription) || host.sharedConsumers.has(`durable:${subscription}`)) {
     throw new MQError("MQRC_OBJECT_IN_USE", `durable subscription ${subscription} has an active consumer; close it first (JMS IllegalStateException)`);
   }
-  await removeDurable(host, subscription);
+  await removeDurable(host.manager, subscription);
   host.durableNoLocal.delete(subscription);
 }
 

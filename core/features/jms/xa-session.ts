@@ -6,7 +6,7 @@
  * manager's own xaResource lists it (recover) and resolves it.
  */
 import { MQError } from "../../base/errors.js";
-import type { UnitOfWork, XAResource } from "../../kernel/index.js";
+import type { UnitOfWork } from "../../kernel/index.js";
 import { checkXid } from "../../base/xid.js";
 import type { JmsHost } from "./host.js";
 import { Session } from "./session.js";
@@ -14,7 +14,7 @@ import { Session } from "./session.js";
 export class XASession extends Session {
   readonly xaResource: SessionXAResource;
 
-  constructor(host: JmsHost & { readonly xaResource: XAResource }, onClose: (session: Session) => void, reportError: (error: unknown) => void) {
+  constructor(host: JmsHost, onClose: (session: Session) => void, reportError: (error: unknown) => void) {
     super(host, { xa: true }, onClose, reportError);
     this.xaResource = new SessionXAResource(this, host);
   }
@@ -35,15 +35,15 @@ export class SessionXAResource {
 
   constructor(
     private readonly session: XASession,
-    private readonly host: JmsHost & { readonly xaResource: XAResource },
+    private readonly host: JmsHost,
   ) {}
 
   /** Associates the session with transaction `xid`: a new one, or one this session ended before (join). */
   async start(xid: string): Promise<void> {
     checkXid(xid);
     if (this.#associated) throw protocol(`the session is already in transaction ${this.#associated.xid}; end it first`);
-    if ((await this.host.xaResource.recover()).includes(xid)) throw duplicate(xid);
-    const unit = this.#ended.get(xid) ?? this.host.beginUnitOfWork();
+    if ((await this.host.manager.xaResource.recover()).includes(xid)) throw duplicate(xid);
+    const unit = this.#ended.get(xid) ?? this.host.manager.beginUnitOfWork();
     this.#ended.delete(xid);
     this.#associated = { xid, unit };
     this.session.bindTransaction(unit);
@@ -76,7 +76,7 @@ export class SessionXAResource {
       await ended.commit();
       return;
     }
-    await this.host.xaResource.commit(xid);
+    await this.host.manager.xaResource.commit(xid);
   }
 
   /** Rolls `xid` back, whether ended, prepared, or still associated with the session. */
@@ -89,12 +89,12 @@ export class SessionXAResource {
       await ended.rollback();
       return;
     }
-    await this.host.xaResource.rollback(xid);
+    await this.host.manager.xaResource.rollback(xid);
   }
 
   /** The xids prepared on the queue manager and not resolved. */
   recover(): Promise<string[]> {
-    return this.host.xaResource.recover();
+    return this.host.manager.xaResource.recover();
   }
 
   /** @internal */

@@ -1,6 +1,6 @@
 /** What a listener (listener.ts) and its work (listener-work.ts) share: the host, the figures, the handler. */
-import type { ConsumeOptions, PutOptions, PutResult, QueueConsumerHandle, UnitOfWork, MessagingPort } from "../../kernel/index.js";
-import type { Message, PutMessage } from "../../message/message.js";
+import type { MessagingPort } from "../../kernel/index.js";
+import type { Message } from "../../message/message.js";
 import type { Clock } from "../../base/clock.js";
 
 export type MessageHandler = (message: Message) => unknown;

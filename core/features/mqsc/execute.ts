@@ -4,18 +4,18 @@
  * position; nothing in the script stops the commands after it; and the result closes with
  * runmqsc's summary. Nothing thrown escapes: bad input is always a result.
  */
-import { MQRC, registerReasonNames } from "../../base/errors.js";
+import { MQRC,registerReasonNames } from "../../base/errors.js";
 import type { MqscHost } from "./host.js";
 import { MQRCCF } from "../../objects/catalogue/messages.js";
-import { MqscSyntax, NOT_IMPLEMENTED, OBJECT_KEYWORDS, QUEUE_KEYWORDS, VERBS, failure } from "./commands.js";
-import { alter, clear, define, display, remove } from "./object-commands.js";
+import { MqscSyntax,NOT_IMPLEMENTED,OBJECT_KEYWORDS,QUEUE_KEYWORDS,VERBS,failure } from "./commands.js";
+import { alter,clear,define,display,remove } from "./object-commands.js";
 import { displayTopicStatus } from "./topic-status-command.js";
-import { displayListenerStatus, startListener, stopListener } from "./listener-commands.js";
-import { parseScript, type MqscParameter, type ParsedCommand } from "./parser.js";
-import { alterQueueManager, displayQueueManager } from "./qmgr-commands.js";
-import { displayApplicationStatus, displayAuthorityService, displayConnections, displayNoStatus, displayQueueManagerStatus, pingQueueManager } from "./qmgr-status-commands.js";
-import { amq, failed, messageLine, productMessage, summaryLines, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
-import { displayChannelStatus, displayQueueStatus, displaySubscriptionStatus, startChannel, stopChannel } from "./status-commands.js";
+import { displayListenerStatus,startListener,stopListener } from "./listener-commands.js";
+import { parseScript,type MqscParameter,type ParsedCommand } from "./parser.js";
+import { alterQueueManager,displayQueueManager } from "./qmgr-commands.js";
+import { displayApplicationStatus,displayAuthorityService,displayConnections,displayNoStatus,displayQueueManagerStatus,pingQueueManager } from "./qmgr-status-commands.js";
+import { failed,productMessage,summaryLines,syntaxFailure,type MqscCommandResult,type MqscResult,type Outcome } from "./result.js";
+import { displayChannelStatus,displayQueueStatus,displaySubscriptionStatus,startChannel,stopChannel } from "./status-commands.js";
 
 registerReasonNames(MQRCCF);
 

@@ -6,19 +6,19 @@
  * through BrokerHost.
  */
 import { MQError } from "../../base/errors.js";
-import type { MessagingPort, PublishOptions, SubscriptionStatus, UnitOfWork } from "../../kernel/index.js";
+import type { MessagingPort,PublishOptions,SubscriptionStatus } from "../../kernel/index.js";
 import type { PutMessage } from "../../message/message.js";
 import type { ObjectDefinition } from "../../objects/definitions.js";
-import { compile as compileSelector, type Selector } from "../../selector/index.js";
+import { compile as compileSelector,type Selector } from "../../selector/index.js";
 import { publicationFields } from "./publication-fields.js";
-import { isClient, noLocalClientOf } from "./durable-subscription.js";
+import { isClient,noLocalClientOf } from "./durable-subscription.js";
 import { Publishers } from "./publishers.js";
-import { deliverRetained, ensureRetainedQueue, retainedTopics, stageRetained, type RetainedHost } from "./retained.js";
+import { deliverRetained,ensureRetainedQueue,retainedTopics,stageRetained,type RetainedHost } from "./retained.js";
 import { subscriptionId } from "./subscription-id.js";
-import { NonDurableSubscriptions, type ActiveSubscription } from "./subscriptions.js";
-import { checkTopicString, joinTopic, matchesTopic } from "./topic-string.js";
+import { NonDurableSubscriptions,type ActiveSubscription } from "./subscriptions.js";
+import { checkTopicString,joinTopic,matchesTopic } from "./topic-string.js";
 import { TopicObjects } from "./topic-tree.js";
-import { topicStatus, type TopicNodeStatus, type TopicSubscriptionStatus } from "./topic-status.js";
+import { topicStatus,type TopicNodeStatus,type TopicSubscriptionStatus } from "./topic-status.js";
 
 export interface BrokerHost extends RetainedHost, Pick<MessagingPort, "beginUnitOfWork"> {
   now(): number;

@@ -5,9 +5,8 @@
  * afterwards is given a copy of each retained publication its topic matches and its selector
  * selects, flagged with the property MQIsRetained, as MQ does.
  */
-import type { Message, PutMessage } from "../../message/message.js";
-import type { MessagingPort, BrowseOptions, GetOptions, PutOptions, PutResult, BrowseCursor, UnitOfWork } from "../../kernel/index.js";
-import type { LocalQueueAttributes } from "../../objects/attributes.js";
+import type { Message,PutMessage } from "../../message/message.js";
+import type { MessagingPort,UnitOfWork } from "../../kernel/index.js";
 import type { Selector } from "../../selector/index.js";
 import { messageFields } from "../../selector/message-fields.js";
 import { matchesTopic } from "./topic-string.js";

@@ -7,13 +7,12 @@
  * trigger when it commits (the events come after commit), never if it backs out.
  */
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
-import type { MessagingPort, QueueEvent, QueueView, PutOptions, PutResult } from "../../kernel/index.js";
+import type { MessagingPort,QueueEvent,QueueView } from "../../kernel/index.js";
 import type { Clock } from "../../base/clock.js";
-import type { PutMessage } from "../../message/message.js";
 import type { ObjectDefinition } from "../../objects/definitions.js";
-import { applicationTypeFromKeyword, MQAT_UNIX } from "./application-types.js";
-import { decideTrigger, type TriggerEvent, type TriggerType } from "./trigger-conditions.js";
-import { encodeTriggerMessage, MQFMT_TRIGGER, type TriggerMessage } from "./trigger-message.js";
+import { applicationTypeFromKeyword,MQAT_UNIX } from "./application-types.js";
+import { decideTrigger,type TriggerEvent,type TriggerType } from "./trigger-conditions.js";
+import { encodeTriggerMessage,MQFMT_TRIGGER,type TriggerMessage } from "./trigger-message.js";
 
 /** What triggering needs of the queue manager. */
 export interface TriggerHost extends Pick<MessagingPort, "put"> {
