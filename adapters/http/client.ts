@@ -134,7 +134,7 @@ export class RestClient {
     // Header values are Latin-1: other characters go as JSON \u escapes, as the server writes them too.
     if (options.properties !== undefined && options.properties.length > 0) headers[HEADER.userProperties] = asciiJson(options.properties);
     const response = await this.#fetch("POST", `${this.#queuePath(queue)}/message`, { headers, body });
-    await response.body?.cancel();
+    await drain(response);
     return { messageId: response.headers.get(HEADER.messageId) ?? "", correlationId: response.headers.get(HEADER.correlationId) ?? "" };
   }
 
@@ -173,7 +173,7 @@ export class RestClient {
   /** POST .../login: a session (IBM's LtpaToken2 cookie) for this user, sent with every later request. */
   async login(user: string, password: string): Promise<void> {
     const response = await this.#fetch("POST", this.#loginPath(), { headers: { "content-type": "application/json" }, body: JSON.stringify({ username: user, password }) });
-    await response.body?.cancel();
+    await drain(response);
     const cookie = sessionCookieOf(response.headers);
     if (cookie !== undefined) this.#sessionCookie = cookie;
   }
@@ -189,7 +189,7 @@ export class RestClient {
   /** DELETE .../login: ends the session; the cookie is forgotten. */
   async logout(): Promise<void> {
     const response = await this.#fetch("DELETE", this.#loginPath());
-    await response.body?.cancel();
+    await drain(response);
     this.#sessionCookie = undefined;
   }
 
@@ -206,7 +206,7 @@ export class RestClient {
   async #message(method: "GET" | "DELETE", queue: string, query: Record<string, string | number | undefined>): Promise<RestMessage | null> {
     const response = await this.#fetch(method, `${this.#queuePath(queue)}/message${queryString(query)}`);
     if (response.status !== 200) {
-      await response.body?.cancel();
+      await drain(response);
       return null;
     }
     // Read to its end: the server commits a get when its body has been taken.
@@ -253,6 +253,15 @@ export function authorizationFor(credentials: RestCredentials): string | undefin
     return `Basic ${btoa(String.fromCharCode(...bytes))}`;
   }
   return undefined;
+}
+
+/** Reads an answer's (small or empty) body to its end, so that a keep-alive connection is free for the next request. */
+async function drain(response: Response): Promise<void> {
+  try {
+    await response.arrayBuffer();
+  } catch {
+    // The body broke off after the status said what happened: nothing is lost.
+  }
 }
 
 function queryString(query: Record<string, string | number | undefined>): string {
