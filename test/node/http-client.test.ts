@@ -166,3 +166,12 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
 }
+
+describe("RestClient in a bundle", () => {
+  // The playground runs it in the browser: it must bring no node: module and none of the server.
+  it("bundles for a browser from its own files, with no node: import and no server code", async () => {
+    const { build } = await import("esbuild");
+    const result = await build({ entryPoints: ["adapters/http/client.ts"], bundle: true, write: false, platform: "browser", format: "esm", metafile: true, logLevel: "silent" });
+    expect(Object.keys(result.metafile.inputs).sort()).toEqual(["adapters/http/client-errors.ts", "adapters/http/client-message.ts", "adapters/http/client.ts", "adapters/http/headers.ts"]);
+  });
+});
