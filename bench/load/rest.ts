@@ -1,5 +1,6 @@
 /** The REST calls a load run makes, by what they are for, through webmq/http/client: URLs, headers and MQSC. */
 import { RestClient, RestResponseError, type MqscResponseBody } from "../../adapters/http/client.js";
+import { HEADER } from "../../adapters/http/headers.js";
 
 export interface LoadTarget {
   /** What is served, for the report: "node" or "workerd". */
@@ -61,7 +62,8 @@ export async function currentDepth(target: LoadTarget): Promise<number> {
   return depth;
 }
 
+/** The correlation id of a response node:http read (its header names lower-cased). */
 export function correlationIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
-  const value = headers["ibm-mq-md-correlationid"];
+  const value = headers[HEADER.correlationId.toLowerCase()];
   return typeof value === "string" ? value : undefined;
 }
