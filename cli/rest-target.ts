@@ -1,10 +1,12 @@
 /**
- * A queue manager behind a running webmq (or IBM mqweb) server, through IBM MQ's REST API:
- * MQSC by the admin endpoint (runCommand), messages by the messaging API (v2). Every request
- * carries IBM's CSRF header and the credentials given: a bearer token, or basic auth's
- * user:password. A failure becomes one CliFailure with the server's MQ reason.
+ * A queue manager behind a running webmq (or IBM mqweb) server, through IBM MQ's REST API
+ * (adapters/http/client.ts): MQSC by the admin endpoint (runCommand), messages by the
+ * messaging API (v2). Every request carries IBM's CSRF header and the credentials given: a
+ * bearer token, or basic auth's user:password. A failure becomes one CliFailure with the
+ * server's MQ reason.
  */
 import { MQRC } from "../core/index.js";
+import { RestClient, RestFormatError, RestResponseError, RestUnreachableError, type RestCredentials, type RestMessage } from "../adapters/http/client.js";
 import { CliFailure } from "./failure.js";
 import { hex, type CommandOutcome, type ShownMessage, type Target } from "./target.js";
 
@@ -20,46 +22,30 @@ export interface RestTargetOptions {
 /** The longest wait the REST API takes in one request (IBM's mqweb times out at 30 s). */
 const MAX_WAIT_MS = 30_000;
 
-interface CommandResponseItem {
-  completionCode: number;
-  reasonCode: number;
-  text?: string[];
-  message?: string[];
-}
-
 export function openRestTarget(options: RestTargetOptions): Target {
   const base = parseBaseUrl(options.url);
-  const qm = encodeURIComponent(options.queueManager);
-  const headers: Record<string, string> = { "ibm-mq-rest-csrf-token": "webmq-cli" };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  else if (options.user) headers.authorization = `Basic ${Buffer.from(options.user, "utf8").toString("base64")}`;
-
-  const request = async (method: string, path: string, init: { body?: string; contentType?: string } = {}): Promise<Response> => {
-    const url = new URL(path, base);
-    let response: Response;
+  const client = new RestClient({
+    // The API's paths are absolute (/ibmmq/rest/...): a path in --url is not kept.
+    baseUrl: base.origin,
+    queueManager: options.queueManager,
+    credentials: credentialsOf(options),
+    messagingVersion: "v2",
+    csrfToken: "webmq-cli",
+    csrfOnEveryRequest: true,
+  });
+  /** One client call; what it throws, as one CliFailure. */
+  const call = async <T>(operation: () => Promise<T>): Promise<T> => {
     try {
-      response = await fetch(url, {
-        method,
-        headers: init.contentType ? { ...headers, "content-type": init.contentType } : headers,
-        body: init.body,
-      });
-    } catch (cause) {
-      const why = (cause as { cause?: { code?: string; message?: string } }).cause;
-      throw CliFailure.of("MQRC_Q_MGR_NOT_AVAILABLE", `no server answers at ${base.origin} (${why?.code ?? why?.message ?? String(cause)})`);
+      return await operation();
+    } catch (error) {
+      throw failureOf(error, base);
     }
-    if (response.status >= 400) throw await failureOf(response);
-    return response;
   };
-  const messagePath = (queue: string) => `/ibmmq/rest/v2/messaging/qmgr/${qm}/queue/${encodeURIComponent(queue)}`;
 
   return {
     description: `queue manager ${options.queueManager} at ${base.origin}`,
     async mqsc(command: string): Promise<CommandOutcome> {
-      const response = await request("POST", `/ibmmq/rest/v2/admin/action/qmgr/${qm}/mqsc`, {
-        body: JSON.stringify({ type: "runCommand", parameters: { command } }),
-        contentType: "application/json",
-      });
-      const answer = (await readJson(response)) as { commandResponse?: CommandResponseItem[] };
+      const answer = await call(() => client.runCommand(command));
       const items = Array.isArray(answer.commandResponse) ? answer.commandResponse : [];
       return {
         completionCode: Math.max(0, ...items.map((i) => i.completionCode)),
@@ -68,26 +54,24 @@ export function openRestTarget(options: RestTargetOptions): Target {
       };
     },
     async put(queue, text) {
-      await request("POST", `${messagePath(queue)}/message`, { body: text, contentType: "text/plain;charset=utf-8" });
+      await call(() => client.put(queue, text));
     },
     async get(queue, waitMs) {
       // The API waits at most 30 s a request; a longer wait is several requests.
       const deadline = Date.now() + waitMs;
       for (;;) {
         const wait = Math.max(0, Math.min(MAX_WAIT_MS, deadline - Date.now()));
-        const response = await request("DELETE", `${messagePath(queue)}/message?wait=${wait}`);
-        if (response.status === 200) return show(response);
-        await response.body?.cancel();
+        const message = await call(() => client.get(queue, { wait }));
+        if (message !== null) return show(message);
         if (Date.now() >= deadline) return null;
       }
     },
     async *browse(queue) {
-      const list = (await readJson(await request("GET", `${messagePath(queue)}/messagelist`))) as { messages?: { messageId: string }[] };
-      for (const { messageId } of list.messages ?? []) {
-        const response = await request("GET", `${messagePath(queue)}/message?messageId=${encodeURIComponent(messageId)}`);
-        // 204: got by someone else since the list was read.
-        if (response.status === 200) yield await show(response);
-        else await response.body?.cancel();
+      const list = await call(() => client.list(queue));
+      for (const { messageId } of list) {
+        // null: got by someone else since the list was read.
+        const message = await call(() => client.browse(queue, { messageId }));
+        if (message !== null) yield show(message);
       }
     },
     close: async () => {},
@@ -109,40 +93,36 @@ function parseBaseUrl(url: string): URL {
   return parsed;
 }
 
-async function show(response: Response): Promise<ShownMessage> {
-  const messageId = response.headers.get("ibm-mq-md-messageId") ?? "";
-  const type = response.headers.get("content-type") ?? "";
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const text = /^text\/|^application\/json/i.test(type) ? new TextDecoder().decode(bytes) : hex(bytes);
-  return { messageId, text };
+/** A token, or basic auth's "user:password" split at its first colon (the password may hold more). */
+function credentialsOf(options: RestTargetOptions): RestCredentials {
+  if (options.token) return { token: options.token };
+  if (!options.user) return {};
+  const colon = options.user.indexOf(":");
+  return colon < 0 ? { user: options.user } : { user: options.user.slice(0, colon), password: options.user.slice(colon + 1) };
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw CliFailure.of("MQRC_FORMAT_ERROR", `the server at ${response.url} answered ${response.status} with a body that is not JSON`);
-  }
+function show(message: RestMessage): ShownMessage {
+  const text = /^text\/|^application\/json/i.test(message.contentType) ? message.text : hex(message.body);
+  return { messageId: message.messageId, text };
 }
 
 const REASON_NAMES = new Map<number, string>(Object.entries(MQRC).map(([name, code]) => [code, name]));
 
-/** The server's error as a CliFailure: IBM's error body when there is one, else by status. */
-async function failureOf(response: Response): Promise<CliFailure> {
-  let first: { reason?: unknown; reasonCode?: unknown; message?: unknown; msgId?: unknown } | undefined;
-  try {
-    const body = (await response.json()) as { error?: unknown[] };
-    if (Array.isArray(body.error) && typeof body.error[0] === "object") first = body.error[0] as typeof first;
-  } catch {
-    // not IBM's error body: fall back to the status
+/** The client's error as a CliFailure: IBM's error body when there is one, else by status. */
+function failureOf(error: unknown, base: URL): unknown {
+  if (error instanceof RestUnreachableError) {
+    const why = (error.cause as { cause?: { code?: string; message?: string } }).cause;
+    return CliFailure.of("MQRC_Q_MGR_NOT_AVAILABLE", `no server answers at ${base.origin} (${why?.code ?? why?.message ?? String(error.cause)})`);
   }
-  const fallback = byStatus(response.status);
-  const reasonCode = typeof first?.reasonCode === "number" && first.reasonCode !== 0 ? first.reasonCode : fallback.code;
+  if (error instanceof RestFormatError) return CliFailure.of("MQRC_FORMAT_ERROR", `the server at ${error.url} answered ${error.status} with a body that is not JSON`);
+  if (!(error instanceof RestResponseError)) return error;
+  const first = error.error;
+  const fallback = byStatus(error.status);
+  const reasonCode = first?.reasonCode !== undefined && first.reasonCode !== 0 ? first.reasonCode : fallback.code;
   // The body carries the number only, as IBM's does: the name comes from core's table.
-  const reason = typeof first?.reason === "string" ? first.reason : reasonCode === fallback.code ? fallback.name : (REASON_NAMES.get(reasonCode) ?? `MQRC ${reasonCode}`);
-  const message = typeof first?.message === "string" ? first.message : `HTTP ${response.status} ${response.statusText}`;
-  return new CliFailure(reason, reasonCode, `${message} (HTTP ${response.status} from ${new URL(response.url).pathname})`);
+  const reason = first?.reason ?? (reasonCode === fallback.code ? fallback.name : (REASON_NAMES.get(reasonCode) ?? `MQRC ${reasonCode}`));
+  const message = first?.message ?? `HTTP ${error.status} ${error.statusText}`;
+  return new CliFailure(reason, reasonCode, `${message} (HTTP ${error.status} from ${new URL(error.url).pathname})`);
 }
 
 function byStatus(status: number): { name: string; code: number } {

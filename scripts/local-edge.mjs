@@ -34,7 +34,7 @@ export async function startLocalEdge({ port = 8787, host = "127.0.0.1", vars = {
   const configPath = join(root, "wrangler.toml");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(configPath);
   const bundle = await build({
-    entryPoints: [join(root, "adapters/edge/entry.ts")],
+    entryPoints: [join(root, "playground/worker-entry.ts")],
     bundle: true,
     write: false,
     format: "esm",

@@ -7,11 +7,11 @@
  * send and receive buffers hold by then counts as sent, whatever the client reads of it.
  */
 import { QueueManager } from "../core/index.js";
+import { RestClient } from "../adapters/http/client.js";
 import { serveHttp } from "../adapters/http/node-server.js";
 import { readPartOf } from "../test/node/sockets/partial-read.js";
 
 const TOKEN = "measure";
-const AUTH = { authorization: `Bearer ${TOKEN}`, "ibm-mq-rest-csrf-token": "" };
 const SIZES_KB = [128, 256, 300, 512, 768, 1024, 1536, 2048, 3072, 4095];
 /** How long the client waits, having stopped reading, before it closes: at once, and 100 ms later. */
 const CLOSE_AFTER_MS = [0, 100];
@@ -19,7 +19,10 @@ const tries = Number(process.argv[2] ?? 12);
 
 const manager = await QueueManager.open({ name: "QM1" });
 const server = await serveHttp({ queueManagers: [manager], tokens: [TOKEN], responseTimeout: 1000 });
-const url = `${server.url}/ibmmq/rest/v3/messaging/qmgr/QM1/queue/DEV.QUEUE.1/message`;
+// The client's URL and headers; the read is the test helper's own socket, which stops at 64 KiB.
+const client = new RestClient({ baseUrl: server.url, queueManager: "QM1", credentials: { token: TOKEN } });
+const url = client.messageUrl("DEV.QUEUE.1");
+const AUTH = client.headersFor("DELETE");
 try {
   console.log(`taken by a client that read 64 KiB and stopped reading (of ${tries}), by when it closed`);
   console.log(`size (KiB)  ${CLOSE_AFTER_MS.map((ms) => `closed ${ms} ms later`.padStart(20)).join("")}`);

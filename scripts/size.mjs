@@ -22,6 +22,7 @@ const entries = [
   ["webmq/browser", "adapters/browser/index.ts"],
   ["webmq/worker", "adapters/worker/index.ts"],
   ["webmq/http", "adapters/http/index.ts"],
+  ["webmq/http/client", "adapters/http/client.ts"],
   ["webmq/edge", "adapters/edge/index.ts"],
   // An application that opens a queue manager, puts and gets: what it downloads once its
   // bundler has dropped the exports it does not use (the package is free of side effects).

@@ -1,7 +1,8 @@
 /**
- * The Worker entry: hands every REST request for a queue manager to that manager's Durable
- * Object, and serves a plain start page at / when the playground's assets do not (the built
- * playground, wrangler.toml [assets], answers / before the worker is asked). Names are
+ * The Worker: hands every REST request for a queue manager to that manager's Durable
+ * Object, and serves the start page it is given at / (`npm start`'s entry,
+ * playground/worker-entry.ts, gives the playground's, for when its built assets, wrangler.toml
+ * [assets], which answer / before the worker is asked, are not there). Names are
  * checked here, before an object is created for them. The admin resources for queue
  * managers and the installation (GET /admin/qmgr, crtmqm, dltmqm, GET /admin/installation)
  * are answered here too, from the configuration, the registry of created queue managers and
@@ -18,7 +19,6 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { MQError, checkObjectName } from "../../core/index.js";
 import { addAdminQueueManagerRoutes, badName, errorResponse, installSecurity, principalOf, signPrincipal, unknownQueueManager, unmatchedRequest } from "../http/index.js";
-import { startPage } from "../../playground/start-page.js";
 import { FailedLoginLimiter } from "../http/index.js";
 import { edgeDirectory, isServedQueueManager } from "./edge-directory.js";
 import { dropUnreadBody } from "./unread-body.js";
@@ -30,14 +30,23 @@ import { EDGE_MESSAGE_MEMORY_BYTES, edgeSecurity, numberVariable, type EdgeEnv }
  */
 const loginLimiter = new FailedLoginLimiter();
 
-export function createEdgeWorker(): Hono<{ Bindings: EdgeEnv }> {
+export interface EdgeWorkerOptions {
+  /**
+   * The HTML the worker answers GET / with, where no static asset does. Without it, / is a
+   * path like any other the worker has no resource for: IBM's 404 MQWB0901E.
+   */
+  startPage?: string;
+}
+
+export function createEdgeWorker(options: EdgeWorkerOptions = {}): Hono<{ Bindings: EdgeEnv }> {
   const app = new Hono<{ Bindings: EdgeEnv }>();
 
   // A body left unread would cost the client its keep-alive connection (unread-body.ts).
   app.use("*", dropUnreadBody((env) => numberVariable(env as EdgeEnv, "MQ_MESSAGE_MEMORY_BYTES", EDGE_MESSAGE_MEMORY_BYTES)));
   // Error bodies echo what the client sent: never let a browser sniff them into HTML.
   app.use("*", secureHeaders());
-  app.get("/", (c) => c.html(startPage({ runtime: "Cloudflare Worker (workerd)", store: "Durable Object SQLite storage" })));
+  const { startPage } = options;
+  if (startPage !== undefined) app.get("/", (c) => c.html(startPage));
   app.onError((error, c) => errorResponse(error, c.req.raw));
   app.notFound((c) => unmatchedRequest(c.req.method, c.req.url).toResponse());
 

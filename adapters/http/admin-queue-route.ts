@@ -19,7 +19,7 @@ import { ALL_QUEUE_PATHS, QUEUE_TYPE_WORDS, queueAttributesFromBody, queuePaths,
 import { checkQueryKeys, nameMatcher, readFilter, selectedPaths } from "./admin-query.js";
 import { readJsonBody } from "./body.js";
 import { RestError, badMqscRequest, badName, badQueryParameter, httpStatusFor } from "./errors.js";
-import type { QueueManagerResolver } from "./index.js";
+import type { QueueManagerResolver } from "./options.js";
 import { queueManagerTarget } from "./request.js";
 
 const QUEUE_PATH = "/ibmmq/rest/:version{v1}/admin/qmgr/:qmgr/queue";

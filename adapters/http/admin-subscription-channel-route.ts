@@ -17,7 +17,7 @@ import { subscriptionId } from "../../core/features/pubsub/subscription-id.js";
 import { setPath } from "./admin-queue-json.js";
 import { checkQueryKeys, nameMatcher, readFilter, selectedPaths } from "./admin-query.js";
 import { badQueryParameter } from "./errors.js";
-import type { QueueManagerResolver } from "./index.js";
+import type { QueueManagerResolver } from "./options.js";
 import { queueManagerTarget } from "./request.js";
 
 const BASE = "/ibmmq/rest/:version{v1}/admin/qmgr/:qmgr";

@@ -7,8 +7,9 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { csrfHeaderOmitted } from "./errors.js";
+import { CSRF_HEADER } from "./headers.js";
 
-export const CSRF_HEADER = "ibm-mq-rest-csrf-token";
+export { CSRF_HEADER };
 const GUARDED = new Set(["POST", "PATCH", "DELETE"]);
 
 export function requireCsrfHeader(): MiddlewareHandler {

@@ -11,5 +11,11 @@ export const HEADER = {
   userProperties: "ibm-mq-usr",
 } as const;
 
+/** IBM's CSRF header: POST, PATCH and DELETE must carry it, with any value (csrf.ts). */
+export const CSRF_HEADER = "ibm-mq-rest-csrf-token";
+
+/** The login session's cookie (security/session-cookie.ts), by IBM's name for mqweb's LTPA token. */
+export const SESSION_COOKIE = "LtpaToken2";
+
 /** Headers a v1 or v2 request may not carry. */
 export const V3_ONLY_HEADERS: readonly string[] = [HEADER.priority, HEADER.userProperties];

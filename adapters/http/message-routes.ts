@@ -5,7 +5,7 @@
  */
 import type { Hono } from "hono";
 import { readPutBody } from "./body.js";
-import type { HttpLimits, QueueManagerResolver } from "./index.js";
+import type { HttpLimits, QueueManagerResolver } from "./options.js";
 import { parsePutHeaders, parseSelection, parseWait, queueTarget } from "./request.js";
 import { createdResponse, gotMessageResponse, messageResponse, noMessageResponse } from "./response.js";
 import { leasedMessageResponse, parseLease, parseSettlement, settleLease } from "./lease-route.js";

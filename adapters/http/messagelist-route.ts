@@ -5,7 +5,7 @@
  */
 import type { Hono } from "hono";
 import { MQError } from "../../core/index.js";
-import type { QueueManagerResolver } from "./index.js";
+import type { QueueManagerResolver } from "./options.js";
 import { parseLimit, parseSelection, queueTarget } from "./request.js";
 import { messageSummaryJson } from "./response.js";
 

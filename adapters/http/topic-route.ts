@@ -7,7 +7,7 @@
 import type { Hono } from "hono";
 import { readPutBody } from "./body.js";
 import { MQError } from "../../core/index.js";
-import type { QueueManagerResolver } from "./index.js";
+import type { QueueManagerResolver } from "./options.js";
 import { parsePutHeaders, queueManagerTarget } from "./request.js";
 
 export const TOPIC_PATH = "/ibmmq/rest/:version{v[23]}/messaging/qmgr/:qmgr/topic/:topic{.+}/message";

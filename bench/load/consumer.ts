@@ -17,7 +17,7 @@ const WAIT_MS = 1000;
 export async function consume(state: RunState, kind: ConsumerKind, random: () => number): Promise<void> {
   while (!state.stopping()) {
     const mode = modeOf(kind, state, random);
-    const outcome = await state.inFlight.run(() => send(messageUrl(state.target, `?wait=${WAIT_MS}`), "DELETE", auth(state.target), mode));
+    const outcome = await state.inFlight.run(() => send(messageUrl(state.target, { wait: WAIT_MS }), "DELETE", auth(state.target, "DELETE"), mode));
     record(state, kind, outcome);
   }
 }

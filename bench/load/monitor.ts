@@ -9,7 +9,7 @@ import { sleep, type RunState } from "./run-state.js";
 
 export async function monitor(state: RunState, maxDepth: number): Promise<void> {
   while (!state.stopping()) {
-    const browsed = await state.inFlight.run(() => send(messageUrl(state.target), "GET", auth(state.target), { kind: "read" }));
+    const browsed = await state.inFlight.run(() => send(messageUrl(state.target), "GET", auth(state.target, "GET"), { kind: "read" }));
     state.tally.browses++;
     const id = correlationIdOf(browsed.headers);
     if (browsed.status === 200 && (id === undefined || !state.ledger.wasSent(id))) state.errors.push(`browse showed a message no producer sent: ${String(id)}`);

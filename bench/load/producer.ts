@@ -1,11 +1,12 @@
 /**
  * A producer: puts persistent messages, each with its own correlation id and a body that
- * names it, over fetch (undici, keep-alive), until the load time is over. A full queue
+ * names it, over fetch (undici, keep-alive; webmq/http/client), until the load time is over. A full queue
  * (MQRC_Q_FULL, 2053) is the bound working: the producer waits a little and goes on.
  * Producers put in bursts and all rest between them, so the queue both reaches MAXDEPTH and
  * runs dry, and consumers' gets both find a message at once and wait for one.
  */
-import { auth, messageUrl } from "./rest.js";
+import { RestResponseError, RestUnreachableError } from "../../adapters/http/client.js";
+import { LOAD_QUEUE, restClient } from "./rest.js";
 import { sleep, type RunState } from "./run-state.js";
 
 const Q_FULL = 2053;
@@ -24,27 +25,22 @@ export async function produce(state: RunState, producer: number, options: { larg
     let full = false;
     await state.inFlight.run(async () => {
       try {
-        const response = await fetch(messageUrl(state.target), {
-          method: "POST",
-          headers: { ...auth(state.target), "content-type": "text/plain;charset=utf-8", "ibm-mq-md-persistence": "persistent", "ibm-mq-md-correlationId": id },
-          body,
-        });
-        const text = await response.text();
-        if (response.status === 201) {
-          state.ledger.acknowledge(id);
-          state.putLatency.add(performance.now() - started);
+        await restClient(state.target).put(LOAD_QUEUE, body, { persistence: "persistent", correlationId: id });
+        state.ledger.acknowledge(id);
+        state.putLatency.add(performance.now() - started);
+      } catch (error) {
+        if (!(error instanceof RestResponseError)) {
+          state.ledger.unanswered(id);
+          state.errors.push(`put ${id}: no answer (${String(error instanceof RestUnreachableError ? error.cause : error)})`);
           return;
         }
         state.ledger.refuse(id);
-        if (response.status === 503 && reasonOf(text) === Q_FULL) {
+        if (error.status === 503 && error.error?.reasonCode === Q_FULL) {
           state.tally.refusedFull++;
           full = true;
           return;
         }
-        state.errors.push(`put ${id}: HTTP ${response.status} ${text.slice(0, 300)}`);
-      } catch (error) {
-        state.ledger.unanswered(id);
-        state.errors.push(`put ${id}: no answer (${String(error)})`);
+        state.errors.push(`put ${id}: HTTP ${error.status} ${error.body.slice(0, 300)}`);
       }
     });
     if (full) await sleep(20);
@@ -54,12 +50,4 @@ export async function produce(state: RunState, producer: number, options: { larg
 /** Producers rest in the second half of every period of two bursts. */
 function resting(ms: number, burstMs: number): boolean {
   return ms % (2 * burstMs) >= burstMs;
-}
-
-function reasonOf(text: string): number | undefined {
-  try {
-    return JSON.parse(text).error?.[0]?.reasonCode;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,4 +1,7 @@
-/** The REST calls a load run makes, by what they are for: URLs, headers and MQSC. */
+/** The REST calls a load run makes, by what they are for, through webmq/http/client: URLs, headers and MQSC. */
+import { RestClient, RestResponseError, type MqscResponseBody } from "../../adapters/http/client.js";
+import { HEADER } from "../../adapters/http/headers.js";
+
 export interface LoadTarget {
   /** What is served, for the report: "node" or "workerd". */
   name: string;
@@ -12,47 +15,55 @@ export interface LoadTarget {
 
 export const LOAD_QUEUE = "LOAD.Q";
 
-export function auth(target: LoadTarget): Record<string, string> {
-  // IBM's CSRF header rides along: POST and DELETE must carry it.
-  return { authorization: `Bearer ${target.token}`, "ibm-mq-rest-csrf-token": "load" };
+const clients = new WeakMap<LoadTarget, RestClient>();
+
+/** The target's client: its bearer token, v3 (an application correlation id, no `ID:`, comes back as written). */
+export function restClient(target: LoadTarget): RestClient {
+  let client = clients.get(target);
+  if (client === undefined) {
+    // IBM's CSRF header rides along on every request: POST and DELETE must carry it.
+    client = new RestClient({ baseUrl: target.url, queueManager: target.qmgr, credentials: { token: target.token }, csrfToken: "load", csrfOnEveryRequest: true });
+    clients.set(target, client);
+  }
+  return client;
 }
 
-/** v3: an application correlation id (no `ID:`) comes back as written. */
-export function messageUrl(target: LoadTarget, query = ""): string {
-  return `${target.url}/ibmmq/rest/v3/messaging/qmgr/${target.qmgr}/queue/${LOAD_QUEUE}/message${query}`;
+/** The headers of a request the load sends on its own connection (http-client.ts). */
+export function auth(target: LoadTarget, method: "GET" | "DELETE"): Record<string, string> {
+  return restClient(target).headersFor(method);
 }
 
-export interface MqscItem {
-  completionCode: number;
-  reasonCode: number;
-  parameters?: Record<string, unknown>;
+/** LOAD.Q's message resource. */
+export function messageUrl(target: LoadTarget, query: { wait?: number } = {}): string {
+  return restClient(target).messageUrl(LOAD_QUEUE, query);
 }
 
-/** One runCommand or runCommandJSON; throws with the server's answer when the HTTP call fails. */
-export async function mqsc(target: LoadTarget, request: Record<string, unknown>): Promise<{ overallCompletionCode: number; commandResponse: MqscItem[] }> {
-  const response = await fetch(`${target.url}/ibmmq/rest/v2/admin/action/qmgr/${target.qmgr}/mqsc`, {
-    method: "POST",
-    headers: { ...auth(target), "content-type": "application/json" },
-    body: JSON.stringify(request),
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`MQSC ${JSON.stringify(request)}: HTTP ${response.status} ${text}`);
-  return JSON.parse(text);
+/** One MQSC call; throws with the server's answer when the HTTP call fails. */
+async function mqsc(request: unknown, call: () => Promise<MqscResponseBody>): Promise<MqscResponseBody> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof RestResponseError) throw new Error(`MQSC ${JSON.stringify(request)}: HTTP ${error.status} ${error.body}`);
+    throw error;
+  }
 }
 
 export async function defineLoadQueue(target: LoadTarget, maxDepth: number): Promise<void> {
-  const answer = await mqsc(target, { type: "runCommand", parameters: { command: `DEFINE QLOCAL(${LOAD_QUEUE}) MAXDEPTH(${maxDepth}) REPLACE` } });
+  const command = `DEFINE QLOCAL(${LOAD_QUEUE}) MAXDEPTH(${maxDepth}) REPLACE`;
+  const answer = await mqsc(command, () => restClient(target).runCommand(command));
   if (answer.overallCompletionCode !== 0) throw new Error(`DEFINE QLOCAL(${LOAD_QUEUE}) failed: ${JSON.stringify(answer)}`);
 }
 
 export async function currentDepth(target: LoadTarget): Promise<number> {
-  const answer = await mqsc(target, { type: "runCommandJSON", command: "display", qualifier: "qlocal", name: LOAD_QUEUE, responseParameters: ["curdepth"] });
+  const request = { command: "display", qualifier: "qlocal", name: LOAD_QUEUE, responseParameters: ["curdepth"] };
+  const answer = await mqsc(request, () => restClient(target).runCommandJSON(request));
   const depth = answer.commandResponse[0]?.parameters?.curdepth;
   if (typeof depth !== "number") throw new Error(`DISPLAY QLOCAL(${LOAD_QUEUE}) CURDEPTH answered ${JSON.stringify(answer)}`);
   return depth;
 }
 
+/** The correlation id of a response node:http read (its header names lower-cased). */
 export function correlationIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
-  const value = headers["ibm-mq-md-correlationid"];
+  const value = headers[HEADER.correlationId.toLowerCase()];
   return typeof value === "string" ? value : undefined;
 }

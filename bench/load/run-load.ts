@@ -131,7 +131,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
 async function drain(state: RunState): Promise<number> {
   let count = 0;
   for (;;) {
-    const outcome = await send(messageUrl(state.target), "DELETE", auth(state.target), { kind: "read" });
+    const outcome = await send(messageUrl(state.target), "DELETE", auth(state.target, "DELETE"), { kind: "read" });
     if (outcome.status === 204) return count;
     if (outcome.status !== 200 || !outcome.complete) throw new Error(`a draining get answered ${outcome.status} (complete: ${outcome.complete})`);
     record(state, "drain", outcome);

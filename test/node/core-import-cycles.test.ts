@@ -3,70 +3,12 @@
  * and the features to come sit in layers (MQSC reaches the manager through MqscHost, JMS
  * through JmsHost), so that each can be read, tested and replaced on its own.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { cyclesOf, importGraph } from "./support/import-graph.js";
 
 const CORE = join(dirname(fileURLToPath(import.meta.url)), "../../core");
-
-/** Every .ts file under `dir`, with the relative imports (and re-exports) each one makes. */
-function importGraph(dir: string): Map<string, string[]> {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const path = join(d, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (path.endsWith(".ts")) files.push(path);
-    }
-  };
-  walk(dir);
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    const targets = importedFiles
-      .map((i) => i.fileName)
-      .filter((name) => name.startsWith("."))
-      .map((name) => resolve(dirname(file), name.replace(/\.js$/, ".ts")))
-      .filter((target) => files.includes(target));
-    graph.set(relative(dir, file), targets.map((target) => relative(dir, target)));
-  }
-  return graph;
-}
-
-/** The strongly connected groups of more than one file (Tarjan), or of one file importing itself. */
-export function cyclesOf(graph: Map<string, string[]>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const group: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      onStack.delete(w);
-      group.push(w);
-    } while (w !== v);
-    if (group.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(group.sort());
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return cycles;
-}
 
 describe("core's imports", () => {
   it("finds a cycle when there is one (the check itself)", () => {

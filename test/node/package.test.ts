@@ -80,13 +80,13 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
 
   it("imports every entry with plain node; webmq/edge only in workerd", async () => {
     const script = `
-      for (const entry of ["webmq", "webmq/internal", "webmq/jms", "webmq/selector", "webmq/dead-letters", "webmq/triggers", "webmq/events", "webmq/mqsc", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node"]) {
+      for (const entry of ["webmq", "webmq/internal", "webmq/jms", "webmq/selector", "webmq/dead-letters", "webmq/triggers", "webmq/events", "webmq/mqsc", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node", "webmq/http/client"]) {
         const module = await import(entry);
         console.log(entry, Object.keys(module).length > 0);
       }
       await import("webmq/edge").then(() => console.log("edge loaded"), (e) => console.log("edge:", e.code));`;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: project });
-    expect(stdout).toBe(["webmq", "webmq/internal", "webmq/jms", "webmq/selector", "webmq/dead-letters", "webmq/triggers", "webmq/events", "webmq/mqsc", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node"].map((e) => `${e} true\n`).join("") + "edge: ERR_UNSUPPORTED_ESM_URL_SCHEME\n");
+    expect(stdout).toBe(["webmq", "webmq/internal", "webmq/jms", "webmq/selector", "webmq/dead-letters", "webmq/triggers", "webmq/events", "webmq/mqsc", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node", "webmq/http/client"].map((e) => `${e} true\n`).join("") + "edge: ERR_UNSUPPORTED_ESM_URL_SCHEME\n");
   });
 
   it("loads what an application uses on first use (JMS, selectors, pub/sub, triggering, the dead-letter handler) from the built package", async () => {

@@ -13,7 +13,7 @@ import { JSON_MEDIA_TYPE, parseContentType } from "../body.js";
 import { requireCsrfHeader } from "../csrf.js";
 import { errorResponse, unsupportedMediaType } from "../errors.js";
 import { MQError } from "../../../core/index.js";
-import { parseMqscRequest } from "../mqsc-route.js";
+import { parseMqscRequest } from "../mqsc-request.js";
 import { ConfigurationError } from "../configuration-error.js";
 import { corsFor, parseOrigins } from "./cors.js";
 import { UserDirectory, parseUsers, type Principal, type TokenCheck, type UserEntry } from "./directory.js";

@@ -12,9 +12,10 @@
  */
 import type { Context } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
+import { SESSION_COOKIE } from "../headers.js";
 import { fromBase64, toBase64 } from "./password-hash.js";
 
-export const SESSION_COOKIE = "LtpaToken2";
+export { SESSION_COOKIE };
 /** IBM's mqweb default: an LTPA token expires after 120 minutes. */
 export const DEFAULT_SESSION_SECONDS = 7200;
 const PATH = "/ibmmq";
