@@ -17,7 +17,15 @@ export interface CaseSet<K extends string> {
 }
 
 /** Runs every case `rounds` times after `warmup` rounds, the cases of a round one after another. */
-export async function caseRows<K extends string>(runtime: BenchRow["runtime"], store: string, set: CaseSet<K>, n: (kind: K) => number, warmup: number, rounds: number, run: (kind: K) => Promise<CaseRound>): Promise<BenchRow[]> {
+export async function caseRows<K extends string>(
+  runtime: BenchRow["runtime"],
+  store: string,
+  set: CaseSet<K>,
+  n: (kind: K) => number,
+  warmup: number,
+  rounds: number,
+  run: (kind: K) => Promise<CaseRound>,
+): Promise<BenchRow[]> {
   const rates = new Map<K, number[]>(set.cases.map((kind) => [kind, []]));
   for (let round = 0; round < warmup + rounds; round++) {
     for (const kind of set.cases) {

@@ -67,7 +67,10 @@ export async function runJmsCase(qm: QueueManager, kind: JmsCase, n: number): Pr
 export function jmsSet(batchTarget?: number): CaseSet<JmsCase> {
   return {
     cases: JMS_CASES,
-    describe: (kind) => (kind.startsWith("tx-") ? `persistent, transacted session, commit every ${kind.slice(3)}` : `persistent, ${kind.toUpperCase().replace("-", "_")} acknowledgement`),
+    describe: (kind) =>
+      kind.startsWith("tx-")
+        ? `persistent, transacted session, commit every ${kind.slice(3)}`
+        : `persistent, ${kind.toUpperCase().replace("-", "_")} acknowledgement`,
     target: (kind) => (kind === "tx-100" ? batchTarget : undefined),
   };
 }

@@ -56,34 +56,57 @@ export async function runMemoryBench(): Promise<BenchResult> {
         await manager.close();
       }
     });
-    const jms = await caseRows("node", "memory", jmsSet(), () => 20_000, 1, 5, async (kind) => {
-      const manager = await QueueManager.open({ name: "BENCH", store: createMemoryStore() });
-      try {
-        const start = performance.now();
-        const count = await runJmsCase(manager, kind, 20_000);
-        return { count, ms: performance.now() - start };
-      } finally {
-        await manager.close();
-      }
-    });
+    const jms = await caseRows(
+      "node",
+      "memory",
+      jmsSet(),
+      () => 20_000,
+      1,
+      5,
+      async (kind) => {
+        const manager = await QueueManager.open({ name: "BENCH", store: createMemoryStore() });
+        try {
+          const start = performance.now();
+          const count = await runJmsCase(manager, kind, 20_000);
+          return { count, ms: performance.now() - start };
+        } finally {
+          await manager.close();
+        }
+      },
+    );
     const listenerMessages = 5_000;
-    const listener = await caseRows("node", "memory", LISTENER_SET, () => listenerMessages, 1, 3, async (kind) => {
-      const manager = await QueueManager.open({ name: "BENCH", store: createMemoryStore() });
-      try {
-        await prepareListenerCase(manager, kind, listenerMessages);
-        const start = performance.now();
-        const count = await runListenerCase(manager, kind, listenerMessages);
-        return { count, ms: performance.now() - start };
-      } finally {
-        await manager.close();
-      }
-    });
+    const listener = await caseRows(
+      "node",
+      "memory",
+      LISTENER_SET,
+      () => listenerMessages,
+      1,
+      3,
+      async (kind) => {
+        const manager = await QueueManager.open({ name: "BENCH", store: createMemoryStore() });
+        try {
+          await prepareListenerCase(manager, kind, listenerMessages);
+          const start = performance.now();
+          const count = await runListenerCase(manager, kind, listenerMessages);
+          return { count, ms: performance.now() - start };
+        } finally {
+          await manager.close();
+        }
+      },
+    );
     const trigger = await triggerLatencyRow();
     return {
       name: "memory",
       runtime: "node",
       versions: { node: process.version, v8: process.versions.v8 },
-      rows: [row("put+get pairs", pairs, OURS_PAIRS, ARRAY_PAIRS), row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10), ...jms, ...pubsub, ...listener, trigger],
+      rows: [
+        row("put+get pairs", pairs, OURS_PAIRS, ARRAY_PAIRS),
+        row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10),
+        ...jms,
+        ...pubsub,
+        ...listener,
+        trigger,
+      ],
       notes: [
         "Rates are put+get pairs per second (one message through the queue).",
         "Target: at least 1,000,000 pairs/s through the queue manager; the ratio to the array is for information.",
@@ -115,7 +138,13 @@ function row(name: string, rounds: { ours: number[]; baseline: number[] }, oursP
     target: "≥ 1,000,000 msg/s",
     met: ours >= TARGET_PAIRS_PER_SECOND,
     rounds,
-    details: { oursPairsPerRound: oursPerRound, arrayPairsPerRound: arrayPerRound, warmupRounds: WARMUP_ROUNDS, rounds: ROUNDS, baseline: "JS array push + shift" },
+    details: {
+      oursPairsPerRound: oursPerRound,
+      arrayPairsPerRound: arrayPerRound,
+      warmupRounds: WARMUP_ROUNDS,
+      rounds: ROUNDS,
+      baseline: "JS array push + shift",
+    },
   };
 }
 

@@ -6,15 +6,7 @@ import type { BenchResult, BenchRow } from "./types.js";
 const COLUMNS = ["runtime", "case", "ours (msg/s)", "baseline (msg/s)", "ratio", "target", "met"] as const;
 
 export function formatTable(rows: BenchRow[]): string {
-  const cells = rows.map((r) => [
-    r.runtime,
-    r.case,
-    count(r.ours),
-    count(r.baseline),
-    `${(r.ratio * 100).toFixed(1)}%`,
-    r.target,
-    r.met ? "yes" : "no",
-  ]);
+  const cells = rows.map((r) => [r.runtime, r.case, count(r.ours), count(r.baseline), `${(r.ratio * 100).toFixed(1)}%`, r.target, r.met ? "yes" : "no"]);
   const widths = COLUMNS.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: readonly string[]) => c.map((v, i) => (i >= 2 && i <= 4 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join("  ");
   return [line(COLUMNS), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].join("\n");

@@ -53,7 +53,11 @@ for (const [name, run] of BENCHMARKS) {
 
 console.log(`\n${formatTable(results.flatMap((r) => r.rows))}\n`);
 for (const r of results) {
-  console.log(`${r.name}: ${Object.entries(r.versions).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  console.log(
+    `${r.name}: ${Object.entries(r.versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
   for (const note of r.notes ?? []) console.log(`  ${note}`);
 }
 if (failed) process.exitCode = 1;

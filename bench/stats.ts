@@ -18,7 +18,12 @@ export function rate(count: number, ms: number): number {
  * Runs our rounds and the baseline's alternately, so that drift on a shared machine hits
  * both alike, and drops the warm-up rounds. Each round reports what it measured.
  */
-export async function alternate<T>(ours: () => T | Promise<T>, baseline: () => T | Promise<T>, warmup: number, rounds: number): Promise<{ ours: T[]; baseline: T[] }> {
+export async function alternate<T>(
+  ours: () => T | Promise<T>,
+  baseline: () => T | Promise<T>,
+  warmup: number,
+  rounds: number,
+): Promise<{ ours: T[]; baseline: T[] }> {
   const out = { ours: [] as T[], baseline: [] as T[] };
   for (let i = 0; i < warmup + rounds; i++) {
     const a = await ours();

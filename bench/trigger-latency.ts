@@ -15,7 +15,14 @@ const WARMUP = 50;
 export async function triggerLatencyRow(): Promise<BenchRow> {
   const qm = await QueueManager.open({ name: "BENCH", store: createMemoryStore() });
   try {
-    await qm.mqsc(["DEFINE PROCESS(BENCH.PROC) APPLICID('bench-app')", "DEFINE QLOCAL(BENCH.INITQ)", "DEFINE QLOCAL(BENCH.TRIGGERED) TRIGGER TRIGTYPE(EVERY) INITQ(BENCH.INITQ) PROCESS(BENCH.PROC)", "DEFINE QLOCAL(BENCH.PLAIN)"].join("\n"));
+    await qm.mqsc(
+      [
+        "DEFINE PROCESS(BENCH.PROC) APPLICID('bench-app')",
+        "DEFINE QLOCAL(BENCH.INITQ)",
+        "DEFINE QLOCAL(BENCH.TRIGGERED) TRIGGER TRIGTYPE(EVERY) INITQ(BENCH.INITQ) PROCESS(BENCH.PROC)",
+        "DEFINE QLOCAL(BENCH.PLAIN)",
+      ].join("\n"),
+    );
     let gotAt: (() => void) | undefined;
     const monitor = await qm.startTriggerMonitor("BENCH.INITQ", {
       applications: {

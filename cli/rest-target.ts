@@ -114,7 +114,8 @@ function failureOf(error: unknown, base: URL): unknown {
     const why = (error.cause as { cause?: { code?: string; message?: string } }).cause;
     return CliFailure.of("MQRC_Q_MGR_NOT_AVAILABLE", `no server answers at ${base.origin} (${why?.code ?? why?.message ?? String(error.cause)})`);
   }
-  if (error instanceof RestFormatError) return CliFailure.of("MQRC_FORMAT_ERROR", `the server at ${error.url} answered ${error.status} with a body that is not JSON`);
+  if (error instanceof RestFormatError)
+    return CliFailure.of("MQRC_FORMAT_ERROR", `the server at ${error.url} answered ${error.status} with a body that is not JSON`);
   if (!(error instanceof RestResponseError)) return error;
   const first = error.error;
   const fallback = byStatus(error.status);

@@ -14,7 +14,19 @@ export { QueueHandle } from "./kernel/index.js";
 export type { OpenOptions, HandleStatus } from "./kernel/index.js";
 export type { ObjectType, ObjectDefinition, Attributes } from "./objects/definitions.js";
 export { OBJECT_TYPES } from "./objects/definitions.js";
-export type { QueueManagerOptions, PutOptions, GetOptions, AbortSignalLike, BrowseOptions, PutResult, MessageSummary, QueueStatus, DefineOptions, ConsumeOptions, QueueConsumerHandle } from "./manager/queue-manager.js";
+export type {
+  QueueManagerOptions,
+  PutOptions,
+  GetOptions,
+  AbortSignalLike,
+  BrowseOptions,
+  PutResult,
+  MessageSummary,
+  QueueStatus,
+  DefineOptions,
+  ConsumeOptions,
+  QueueConsumerHandle,
+} from "./manager/queue-manager.js";
 export { BrowseCursor } from "./kernel/index.js";
 export { UnitOfWork } from "./kernel/index.js";
 export type { Selector, FieldLookup, SelectorValue } from "./selector/index.js";

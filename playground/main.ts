@@ -29,7 +29,10 @@ void opening.then((shared) => shared.onChange(refresh));
 try {
   // The tutorials run where the manager runs: in this tab once it is the one that runs it.
   void opening.then((shared) => {
-    if (shared.role === "client") for (const id of ["#pubsub", "#poison", "#triggers"]) document.querySelector(id)!.textContent = `The tutorials run in the tab that runs ${NAME}, another tab of this browser now; they start here if that one closes.`;
+    if (shared.role === "client")
+      for (const id of ["#pubsub", "#poison", "#triggers"])
+        document.querySelector(id)!.textContent =
+          `The tutorials run in the tab that runs ${NAME}, another tab of this browser now; they start here if that one closes.`;
   });
   const qm = await owned;
   await mountPubSubTutorial(document.querySelector<HTMLElement>("#pubsub")!, qm);

@@ -110,12 +110,17 @@ export async function mountPoisonTutorial(host: HTMLElement, qm: QueueManager, o
 
   const orderOf = (event: ListenerEvent) => (event.messageId && orders.get(event.messageId)) || `message ${event.messageId?.slice(0, 12) ?? "?"}…`;
   const why = (count: number) =>
-    setup.backoutThreshold > 0 && count >= setup.backoutThreshold ? `the queue's BOTHRESH(${setup.backoutThreshold})` : `the listener's maxRetries (${setup.maxRetries})`;
+    setup.backoutThreshold > 0 && count >= setup.backoutThreshold
+      ? `the queue's BOTHRESH(${setup.backoutThreshold})`
+      : `the listener's maxRetries (${setup.maxRetries})`;
   const onEvent = (event: ListenerEvent) => {
     if (event.type === "warning") note(`warning: ${event.detail}`, "warning");
-    else if (event.type === "error" && event.backoutCount !== undefined) note(`${orderOf(event)} failed in the handler and was backed out: backout count now ${event.backoutCount}`, "error");
-    else if (event.type === "poison" && event.movedTo) note(`${orderOf(event)} came back with backout count ${event.backoutCount}, ${why(event.backoutCount ?? 0)}: moved to ${event.movedTo}`, "poison");
-    else if (event.type === "poison") note(`${orderOf(event)} (backout count ${event.backoutCount}) could go nowhere: held aside on ${QUEUE}, the listener carries on`, "poison");
+    else if (event.type === "error" && event.backoutCount !== undefined)
+      note(`${orderOf(event)} failed in the handler and was backed out: backout count now ${event.backoutCount}`, "error");
+    else if (event.type === "poison" && event.movedTo)
+      note(`${orderOf(event)} came back with backout count ${event.backoutCount}, ${why(event.backoutCount ?? 0)}: moved to ${event.movedTo}`, "poison");
+    else if (event.type === "poison")
+      note(`${orderOf(event)} (backout count ${event.backoutCount}) could go nowhere: held aside on ${QUEUE}, the listener carries on`, "poison");
     else if (event.type !== "dead-letter" || !event.detail.includes("was put on dead-letter queue")) note(`${event.type}: ${event.detail}`, event.type);
     render();
   };
@@ -135,7 +140,10 @@ export async function mountPoisonTutorial(host: HTMLElement, qm: QueueManager, o
     codeShown.textContent = `qm.listen("${QUEUE}", handler, {\n  maxSessions: ${MAX_SESSIONS},\n  maxRetries: ${setup.maxRetries},\n  redeliveryDelay: { initial: ${REDELIVERY_MS} },\n});`;
     listener = qm.listen(QUEUE, handle, { maxSessions: MAX_SESSIONS, maxRetries: setup.maxRetries, redeliveryDelay: { initial: REDELIVERY_MS } });
     for (const type of ["error", "poison", "dead-letter", "warning"] as const) listener.addEventListener(type, onEvent);
-    note(`listener started: BOTHRESH(${setup.backoutThreshold}), maxRetries ${setup.maxRetries}, maxSessions ${MAX_SESSIONS}${listener.warnings.length ? "" : ", no warning"}`, "info");
+    note(
+      `listener started: BOTHRESH(${setup.backoutThreshold}), maxRetries ${setup.maxRetries}, maxSessions ${MAX_SESSIONS}${listener.warnings.length ? "" : ", no warning"}`,
+      "info",
+    );
     setupNote.textContent = `BOTHRESH(${setup.backoutThreshold}), maxRetries ${setup.maxRetries}: counted since this listener started`;
     for (const [i, button] of setupButtons.entries()) button.setAttribute("aria-pressed", String(SETUPS[i] === setup));
   }
@@ -185,7 +193,9 @@ export async function mountPoisonTutorial(host: HTMLElement, qm: QueueManager, o
       const stats = listener.stats;
       statsBody.replaceChildren(...Object.entries(stats).map(([name, value]) => row(name, String(value))));
       depthsBody.replaceChildren(
-        ...[QUEUE, BACKOUT, qm.attributes.deadLetterQueue].filter((name) => name && qm.hasQueue(name)).map((name) => row(name, String(qm.queueStatus(name).depth))),
+        ...[QUEUE, BACKOUT, qm.attributes.deadLetterQueue]
+          .filter((name) => name && qm.hasQueue(name))
+          .map((name) => row(name, String(qm.queueStatus(name).depth))),
       );
     }, 0);
   }

@@ -34,7 +34,11 @@ export function openSharedPlayground(name: string, statusHost: HTMLElement): Sha
     (qm) => {
       (globalThis as { qm?: SharedQueueManager }).qm = qm;
       devtools.innerHTML = `In the devtools console, <code>qm</code> is ${name}: try <code>await qm.put("DEV.QUEUE.1", { body: "hi" })</code>.`;
-      const say = () => (where.textContent = qm.role === "owner" ? `${name} runs in this tab; other tabs of the playground use it from here.` : `${name} runs in another tab of this browser, shared with this one; if that tab closes, one of the others takes over.`);
+      const say = () =>
+        (where.textContent =
+          qm.role === "owner"
+            ? `${name} runs in this tab; other tabs of the playground use it from here.`
+            : `${name} runs in another tab of this browser, shared with this one; if that tab closes, one of the others takes over.`);
       say();
       void owned.then(say);
     },
@@ -43,7 +47,11 @@ export function openSharedPlayground(name: string, statusHost: HTMLElement): Sha
   void askForPersistentStorage().then(
     (granted) =>
       (storage.textContent =
-        granted === undefined ? "This browser cannot keep storage persistent." : granted ? "Storage is persistent: the browser will not evict the queues." : "Persistent storage was not granted: under storage pressure the browser may evict the queues."),
+        granted === undefined
+          ? "This browser cannot keep storage persistent."
+          : granted
+            ? "Storage is persistent: the browser will not evict the queues."
+            : "Persistent storage was not granted: under storage pressure the browser may evict the queues."),
     () => (storage.textContent = "Persistent storage could not be asked for."),
   );
   return { opening, owned };

@@ -101,7 +101,10 @@ export async function mountTriggerTutorial(host: HTMLElement, qm: QueueManager, 
     applications: {
       "tutor-app": (trigger: TriggerInfo) => {
         started.set(trigger.queueName, (started.get(trigger.queueName) ?? 0) + 1);
-        note(`started tutor-app for ${trigger.queueName} (process ${trigger.processName}, ${qm.queueStatus(trigger.queueName).depth} message(s) waiting)`, "info");
+        note(
+          `started tutor-app for ${trigger.queueName} (process ${trigger.processName}, ${qm.queueStatus(trigger.queueName).depth} message(s) waiting)`,
+          "info",
+        );
         render();
       },
     },

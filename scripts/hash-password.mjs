@@ -18,7 +18,8 @@ const fail = (text) => {
   process.exit(2);
 };
 const iterations = Number(values.iterations);
-if (!Number.isSafeInteger(iterations) || iterations < 1000 || iterations > 100000) fail("--iterations is 1000 to 100000 (Cloudflare's Web Crypto allows no more)");
+if (!Number.isSafeInteger(iterations) || iterations < 1000 || iterations > 100000)
+  fail("--iterations is 1000 to 100000 (Cloudflare's Web Crypto allows no more)");
 if ((values.user === undefined) !== (values.role === undefined)) fail("give --user and --role together, or neither");
 if (values.role !== undefined && !ROLES.includes(values.role)) fail(`--role is one of ${ROLES.join(", ")}`);
 if (values.user !== undefined && (values.user === "" || /[:\s,]/.test(values.user))) fail("--user is a name without ':', ',' or blanks");
@@ -27,7 +28,9 @@ let password = positionals[0];
 if (password === undefined) {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
-  password = Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  password = Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 if (password === "") fail("the password is empty");
 

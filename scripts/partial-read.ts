@@ -37,15 +37,15 @@ try {
 }
 
 async function takenOf(kb: number, closeAfterMs: number): Promise<number> {
-    let taken = 0;
-    for (let i = 0; i < tries; i++) {
-      await manager.put("DEV.QUEUE.1", { body: "x".repeat(kb * 1024) });
-      await readPartOf(url, AUTH, 64 * 1024, closeAfterMs);
-      // Long enough for the server to see the close (or to commit) and for the idle timeout to pass.
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      const depth = manager.queueStatus("DEV.QUEUE.1").depth;
-      if (depth === 0) taken++;
-      else await manager.get("DEV.QUEUE.1");
-    }
-    return taken;
+  let taken = 0;
+  for (let i = 0; i < tries; i++) {
+    await manager.put("DEV.QUEUE.1", { body: "x".repeat(kb * 1024) });
+    await readPartOf(url, AUTH, 64 * 1024, closeAfterMs);
+    // Long enough for the server to see the close (or to commit) and for the idle timeout to pass.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const depth = manager.queueStatus("DEV.QUEUE.1").depth;
+    if (depth === 0) taken++;
+    else await manager.get("DEV.QUEUE.1");
+  }
+  return taken;
 }

@@ -26,10 +26,15 @@ const entries = [
   ["webmq/edge", "adapters/edge/index.ts"],
   // An application that opens a queue manager, puts and gets: what it downloads once its
   // bundler has dropped the exports it does not use (the package is free of side effects).
-  ["app: put/get", { contents: `import { QueueManager } from "./core/index.ts";\nconst qm = await QueueManager.open({ name: "QM1" });\nawait qm.put("DEV.QUEUE.1", { body: "hello" });\nconsole.log(await qm.get("DEV.QUEUE.1"));\n` }],
+  [
+    "app: put/get",
+    {
+      contents: `import { QueueManager } from "./core/index.ts";\nconst qm = await QueueManager.open({ name: "QM1" });\nawait qm.put("DEV.QUEUE.1", { body: "hello" });\nconsole.log(await qm.get("DEV.QUEUE.1"));\n`,
+    },
+  ],
 ];
 
-const kb = (bytes) => process.env.SIZE_BYTES ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes) => (process.env.SIZE_BYTES ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 const outdir = join(tmpdir(), `webmq-size-${process.pid}`);
 
 /** Bundles one entry with splitting; returns its initial and total sizes and the initial chunk's inputs. */
@@ -71,7 +76,8 @@ async function measure(entry) {
   visit(entryOutput);
   const sum = (keys, field) => [...keys].reduce((total, key) => total + (sizes.get(key)?.[field] ?? 0), 0);
   const inputs = new Map();
-  for (const key of initial) for (const [input, { bytesInOutput }] of Object.entries(outputs[key].inputs)) inputs.set(input, (inputs.get(input) ?? 0) + bytesInOutput);
+  for (const key of initial)
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[key].inputs)) inputs.set(input, (inputs.get(input) ?? 0) + bytesInOutput);
   return {
     initial: { minified: sum(initial, "minified"), gzipped: sum(initial, "gzipped") },
     total: { minified: sum(sizes.keys(), "minified"), gzipped: sum(sizes.keys(), "gzipped") },
@@ -102,6 +108,8 @@ if (process.argv.includes("--modules")) {
   }
 }
 const verdict = core.initial.gzipped <= GOAL_BYTES ? "within" : "OVER";
-console.log(`\nwebmq (core): ${kb(core.initial.gzipped)} minified and gzipped up front (${kb(core.total.gzipped)} with every lazy chunk), ${verdict} the ${kb(GOAL_BYTES)} goal.`);
+console.log(
+  `\nwebmq (core): ${kb(core.initial.gzipped)} minified and gzipped up front (${kb(core.total.gzipped)} with every lazy chunk), ${verdict} the ${kb(GOAL_BYTES)} goal.`,
+);
 console.log(`An application that only opens, puts and gets: ${kb(app.initial.gzipped)} up front.`);
 if (process.argv.includes("--check") && core.initial.gzipped > GOAL_BYTES) process.exit(1);

@@ -6,7 +6,16 @@
  * deep queue reads no bodies.
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPIndex, type IDBPTransaction } from "idb";
-import { MQError, type MessageQuery, type ObjectKind, type ObjectRecord, type QueueSummary, type Store, type StoreOp, type StoreSnapshot } from "../../core/index.js";
+import {
+  MQError,
+  type MessageQuery,
+  type ObjectKind,
+  type ObjectRecord,
+  type QueueSummary,
+  type Store,
+  type StoreOp,
+  type StoreSnapshot,
+} from "../../core/index.js";
 import { NO_ID, type MessageRecord, type StoredBody } from "../../core/internal.js";
 import type { JsonValue } from "../../core/index.js";
 
@@ -42,24 +51,28 @@ export class IndexedDBStore implements Store {
   constructor(options: IndexedDBStoreOptions) {
     // idb reads the global indexedDB (in node, fake-indexeddb/auto provides it).
     this.#db = openDB<QueueManagerDB>(options.databaseName, 1, {
-        upgrade(db) {
-          db.createObjectStore("objects", { keyPath: ["kind", "name"] });
-          const messages = db.createObjectStore("messages", { keyPath: "seq" });
-          // A lane in seq order (a queue's lanes together are a range of it too), and the
-          // messages that have a correlation id: records without `indexedCorrelation` stay out
-          // of that index, so a put without one updates a single index.
-          messages.createIndex("lane", ["queue", "priority", "seq"]);
-          messages.createIndex("correlation", ["queue", "indexedCorrelation", "seq"]);
-          db.createObjectStore("bodies");
-          db.createObjectStore("meta", { keyPath: "key" });
-        },
-      });
+      upgrade(db) {
+        db.createObjectStore("objects", { keyPath: ["kind", "name"] });
+        const messages = db.createObjectStore("messages", { keyPath: "seq" });
+        // A lane in seq order (a queue's lanes together are a range of it too), and the
+        // messages that have a correlation id: records without `indexedCorrelation` stay out
+        // of that index, so a put without one updates a single index.
+        messages.createIndex("lane", ["queue", "priority", "seq"]);
+        messages.createIndex("correlation", ["queue", "indexedCorrelation", "seq"]);
+        db.createObjectStore("bodies");
+        db.createObjectStore("meta", { keyPath: "key" });
+      },
+    });
   }
 
   async load(): Promise<StoreSnapshot> {
     const db = await this.#db;
     const tx = db.transaction(["objects", "messages", "meta"], "readonly");
-    const [objects, meta, queues] = await Promise.all([tx.objectStore("objects").getAll(), tx.objectStore("meta").getAll(), summarize(tx.objectStore("messages").index("lane"))]);
+    const [objects, meta, queues] = await Promise.all([
+      tx.objectStore("objects").getAll(),
+      tx.objectStore("meta").getAll(),
+      summarize(tx.objectStore("messages").index("lane")),
+    ]);
     await tx.done;
     return { objects, queues, meta };
   }
@@ -90,7 +103,10 @@ export class IndexedDBStore implements Store {
       for (const op of batch) {
         if (op.op === "deleteQueueMessages") {
           await Promise.all(pending.splice(0));
-          let cursor = await tx.objectStore("messages").index("lane").openKeyCursor(IDBKeyRange.bound([op.queue, -Infinity, -Infinity], [op.queue, Infinity, Infinity]));
+          let cursor = await tx
+            .objectStore("messages")
+            .index("lane")
+            .openKeyCursor(IDBKeyRange.bound([op.queue, -Infinity, -Infinity], [op.queue, Infinity, Infinity]));
           while (cursor) {
             pending.push(tx.objectStore("messages").delete(cursor.primaryKey), tx.objectStore("bodies").delete(cursor.primaryKey));
             cursor = await cursor.continue();
@@ -171,7 +187,7 @@ async function summarize(index: IDBPIndex<QueueManagerDB, ("objects" | "messages
     const lane = IDBKeyRange.bound([queue, priority, -Infinity], [queue, priority, Infinity]);
     const [count, last] = await Promise.all([index.count(lane), index.openKeyCursor(lane, "prev")]);
     let bytes = 0;
-    for (let after = -Infinity; ; ) {
+    for (let after = -Infinity; ;) {
       const page = await index.getAll(IDBKeyRange.bound([queue, priority, after], [queue, priority, Infinity], true, false), 1000);
       for (const record of page) bytes += typeof record.bodySize === "number" ? record.bodySize : 0;
       if (page.length < 1000) break;

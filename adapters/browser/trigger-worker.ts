@@ -62,7 +62,11 @@ export const DEFAULT_TRIGGERED_WORKER_TIMEOUT_MS = 60_000;
  * Starts a trigger monitor on `initiationQueue` of `qm` that starts each trigger's
  * application as a module Web Worker at the URL its process's APPLICID gives.
  */
-export async function startWorkerTriggerMonitor(qm: QueueManager, initiationQueue: string, options: WorkerTriggerMonitorOptions = {}): Promise<WorkerTriggerMonitor> {
+export async function startWorkerTriggerMonitor(
+  qm: QueueManager,
+  initiationQueue: string,
+  options: WorkerTriggerMonitorOptions = {},
+): Promise<WorkerTriggerMonitor> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TRIGGERED_WORKER_TIMEOUT_MS;
   if (!(timeoutMs > 0)) throw new RangeError(`timeoutMs must be a positive number of milliseconds, not ${timeoutMs}`);
   const baseUrl = options.baseUrl === undefined ? (globalThis as { location?: { href: string } }).location?.href : String(options.baseUrl);
@@ -106,7 +110,8 @@ function everyApplicationIs(application: TriggerApplication<QueueManager>): Reco
   return new Proxy({} as Record<string, TriggerApplication<QueueManager>>, {
     get: (_target, key) => (typeof key === "string" ? application : undefined),
     has: (_target, key) => typeof key === "string",
-    getOwnPropertyDescriptor: (_target, key) => (typeof key === "string" ? { value: application, writable: false, enumerable: true, configurable: true } : undefined),
+    getOwnPropertyDescriptor: (_target, key) =>
+      typeof key === "string" ? { value: application, writable: false, enumerable: true, configurable: true } : undefined,
   });
 }
 
@@ -115,7 +120,11 @@ async function runWorker(trigger: TriggerInfo, qm: QueueManager, baseUrl: string
   try {
     url = new URL(trigger.applicationId, baseUrl).href;
   } catch {
-    throw new TriggeredWorkerError(`process ${trigger.processName}'s APPLICID ${JSON.stringify(trigger.applicationId)} is not a module URL${baseUrl === undefined ? " (and there is no base URL to resolve it against)" : ""}`, "url", undefined);
+    throw new TriggeredWorkerError(
+      `process ${trigger.processName}'s APPLICID ${JSON.stringify(trigger.applicationId)} is not a module URL${baseUrl === undefined ? " (and there is no base URL to resolve it against)" : ""}`,
+      "url",
+      undefined,
+    );
   }
   const worker = new Worker(url, { type: "module", name: `${trigger.processName} for ${trigger.queueName}` });
   live.add(worker);
@@ -128,11 +137,20 @@ async function runWorker(trigger: TriggerInfo, qm: QueueManager, baseUrl: string
       worker.addEventListener("error", (event) => {
         // Handled here: not reported again as the page's own uncaught error.
         event.preventDefault();
-        const message = event instanceof ErrorEvent && event.message ? `raised an uncaught error: ${event.message}` : "did not load (or its module failed to evaluate)";
+        const message =
+          event instanceof ErrorEvent && event.message ? `raised an uncaught error: ${event.message}` : "did not load (or its module failed to evaluate)";
         reject(new TriggeredWorkerError(`the worker for process ${trigger.processName} (${url}) ${message}`, "error", url));
       });
-      worker.addEventListener("messageerror", () => reject(new TriggeredWorkerError(`the worker for process ${trigger.processName} (${url}) sent a message that could not be read`, "error", url)));
-      timer = setTimeout(() => reject(new TriggeredWorkerError(`the worker for process ${trigger.processName} (${url}) had not ended after ${timeoutMs} ms; terminated`, "timeout", url)), timeoutMs);
+      worker.addEventListener("messageerror", () =>
+        reject(new TriggeredWorkerError(`the worker for process ${trigger.processName} (${url}) sent a message that could not be read`, "error", url)),
+      );
+      timer = setTimeout(
+        () =>
+          reject(
+            new TriggeredWorkerError(`the worker for process ${trigger.processName} (${url}) had not ended after ${timeoutMs} ms; terminated`, "timeout", url),
+          ),
+        timeoutMs,
+      );
     });
     const entry = Comlink.wrap<TriggeredApplicationEntry>(worker);
     await Promise.race([entry.run(trigger, Comlink.transfer(channel.port2, [channel.port2])), failed]);

@@ -77,9 +77,15 @@ export class DurableObjectStore implements Store {
       if (row.count > 0) queues.push({ queue: lane.queue, priority: lane.priority, count: row.count, maxSeq: row.maxSeq, bytes: Number(row.bytes ?? 0) });
     }
     return {
-      objects: sql.exec<{ record: string }>(`SELECT record FROM ${this.#t.objects} ORDER BY kind, name`).toArray().map((r) => JSON.parse(r.record) as ObjectRecord),
+      objects: sql
+        .exec<{ record: string }>(`SELECT record FROM ${this.#t.objects} ORDER BY kind, name`)
+        .toArray()
+        .map((r) => JSON.parse(r.record) as ObjectRecord),
       queues,
-      meta: sql.exec<{ key: string; value: string }>(`SELECT key, value FROM ${this.#t.meta} ORDER BY key`).toArray().map((r) => ({ key: r.key, value: JSON.parse(r.value) })),
+      meta: sql
+        .exec<{ key: string; value: string }>(`SELECT key, value FROM ${this.#t.meta} ORDER BY key`)
+        .toArray()
+        .map((r) => ({ key: r.key, value: JSON.parse(r.value) })),
     };
   }
 
@@ -97,13 +103,24 @@ export class DurableObjectStore implements Store {
     if ("correlationId" in query) {
       // Each lane's matches in seq order, merged: the oldest `limit` of the queue.
       const rows: Row[] = [];
-      for (const lane of lanes.values()) rows.push(...sql.exec<Row>(`SELECT seq, record FROM ${lane.table} WHERE correlation_id = ? ORDER BY seq LIMIT ?`, query.correlationId, query.limit).toArray());
-      return rows.sort((a, b) => a.seq - b.seq).slice(0, query.limit).map(readRecord);
+      for (const lane of lanes.values())
+        rows.push(
+          ...sql.exec<Row>(`SELECT seq, record FROM ${lane.table} WHERE correlation_id = ? ORDER BY seq LIMIT ?`, query.correlationId, query.limit).toArray(),
+        );
+      return rows
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, query.limit)
+        .map(readRecord);
     }
     const lane = lanes.get(query.priority);
     if (!lane) return [];
     return sql
-      .exec<Row>(`SELECT seq, record FROM ${lane.table} WHERE seq > ? AND seq < ? ORDER BY seq LIMIT ?`, query.afterSeq, query.beforeSeq ?? Number.MAX_SAFE_INTEGER, query.limit)
+      .exec<Row>(
+        `SELECT seq, record FROM ${lane.table} WHERE seq > ? AND seq < ? ORDER BY seq LIMIT ?`,
+        query.afterSeq,
+        query.beforeSeq ?? Number.MAX_SAFE_INTEGER,
+        query.limit,
+      )
       .toArray()
       .map(readRecord);
   }
@@ -119,7 +136,10 @@ export class DurableObjectStore implements Store {
     }
     if (!row) return undefined;
     if (row.chunks === 0) return fromColumn(row.body);
-    const parts = sql.exec<{ data: string | ArrayBuffer }>(`SELECT data FROM ${this.#t.chunks} WHERE seq = ? ORDER BY idx`, seq).toArray().map((r) => fromColumn(r.data));
+    const parts = sql
+      .exec<{ data: string | ArrayBuffer }>(`SELECT data FROM ${this.#t.chunks} WHERE seq = ? ORDER BY idx`, seq)
+      .toArray()
+      .map((r) => fromColumn(r.data));
     return joinChunks(parts);
   }
 
@@ -219,7 +239,8 @@ export class DurableObjectStore implements Store {
         const { record } = op;
         const lane = this.#lanes.get(record.queue)?.get(record.priority);
         const cursor = lane ? sql.exec(`UPDATE ${lane.table} SET record = ? WHERE seq = ?`, recordToText(record), record.seq) : undefined;
-        if (!cursor || cursor.rowsWritten === 0) throw new Error(`durable-object store: no message with seq ${record.seq} on ${record.queue} at priority ${record.priority} to update`);
+        if (!cursor || cursor.rowsWritten === 0)
+          throw new Error(`durable-object store: no message with seq ${record.seq} on ${record.queue} at priority ${record.priority} to update`);
         return;
       }
       case "deleteMessage": {
@@ -323,7 +344,7 @@ function splitBody(body: StoredBody): StoredBody[] {
   }
   if (body.length <= CHUNK_CHARS) return [body];
   const parts: string[] = [];
-  for (let i = 0; i < body.length; ) {
+  for (let i = 0; i < body.length;) {
     let end = Math.min(i + CHUNK_CHARS, body.length);
     const last = body.charCodeAt(end - 1);
     if (end < body.length && last >= 0xd800 && last <= 0xdbff) end--;

@@ -64,7 +64,11 @@ export function isConfiguredQueueManager(configured: string | undefined, name: s
 }
 
 /** A whole-number variable, or `fallback` when unset; a value that is not one stops the worker with a clear error. */
-export function numberVariable(env: EdgeEnv, key: "MQ_MAX_WAIT_MS" | "MQ_RESPONSE_TIMEOUT_MS" | "MQ_MAX_LEASE_MS" | "MQ_HANDOVER_TIMEOUT_MS" | "MQ_MESSAGE_MEMORY_BYTES" | "MQ_SESSION_SECONDS", fallback: number): number {
+export function numberVariable(
+  env: EdgeEnv,
+  key: "MQ_MAX_WAIT_MS" | "MQ_RESPONSE_TIMEOUT_MS" | "MQ_MAX_LEASE_MS" | "MQ_HANDOVER_TIMEOUT_MS" | "MQ_MESSAGE_MEMORY_BYTES" | "MQ_SESSION_SECONDS",
+  fallback: number,
+): number {
   // wrangler.toml [vars] may give a number (or anything TOML holds), a secret always text.
   const value: unknown = env[key];
   if (value === undefined || value === "") return fallback;

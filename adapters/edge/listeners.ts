@@ -69,7 +69,8 @@ export class EdgeListeners {
       const { queueManager: _qm, queue, handler: _name, ...options } = config;
       try {
         const listener = qm.listen(queue, (message) => handler(message, { queueManager: qm, env: env as never }), options);
-        for (const type of ["error", "poison", "dead-letter", "warning"] as const) listener.addEventListener(type, (event) => report(`listener on ${queue}: ${type}: ${event.detail}`));
+        for (const type of ["error", "poison", "dead-letter", "warning"] as const)
+          listener.addEventListener(type, (event) => report(`listener on ${queue}: ${type}: ${event.detail}`));
         this.#listeners.push(listener);
       } catch (error) {
         report(`listener on ${queue} could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -97,13 +98,15 @@ export class EdgeListeners {
   }
 
   #checkAwake(): void {
-    const pending = !this.qm.closed && this.#listeners.some((listener) => {
-      try {
-        return this.qm.queueStatus(listener.queue).depth > 0;
-      } catch {
-        return false;
-      }
-    });
+    const pending =
+      !this.qm.closed &&
+      this.#listeners.some((listener) => {
+        try {
+          return this.qm.queueStatus(listener.queue).depth > 0;
+        } catch {
+          return false;
+        }
+      });
     if (!pending) {
       this.#wake?.cancel();
       this.#wake = undefined;

@@ -190,7 +190,9 @@ export class EdgeTriggerMonitors {
     } catch (error) {
       // The initiation queue may not be defined yet: tried again on the alarm, less often each time.
       const delay = Math.min(TRIGGER_START_RETRY_MAX_MS, 1000 * 2 ** Math.min(slot.startFailures++, 16));
-      this.report(`trigger monitor on ${slot.initiationQueue} could not start (tried again in ${Math.round(delay / 1000)} s): ${error instanceof Error ? error.message : String(error)}`);
+      this.report(
+        `trigger monitor on ${slot.initiationQueue} could not start (tried again in ${Math.round(delay / 1000)} s): ${error instanceof Error ? error.message : String(error)}`,
+      );
       slot.startTimer = this.qm.clock.setTimer(delay, () => {
         slot.startTimer = undefined;
         void this.#startSlot(slot).then(() => this.#checkAwake());

@@ -18,7 +18,16 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { MQError, checkObjectName } from "../../core/index.js";
-import { addAdminQueueManagerRoutes, badName, errorResponse, installSecurity, principalOf, signPrincipal, unknownQueueManager, unmatchedRequest } from "../http/index.js";
+import {
+  addAdminQueueManagerRoutes,
+  badName,
+  errorResponse,
+  installSecurity,
+  principalOf,
+  signPrincipal,
+  unknownQueueManager,
+  unmatchedRequest,
+} from "../http/index.js";
 import { FailedLoginLimiter } from "../http/index.js";
 import { edgeDirectory, isServedQueueManager } from "./edge-directory.js";
 import { dropUnreadBody } from "./unread-body.js";
@@ -42,7 +51,10 @@ export function createEdgeWorker(options: EdgeWorkerOptions = {}): Hono<{ Bindin
   const app = new Hono<{ Bindings: EdgeEnv }>();
 
   // A body left unread would cost the client its keep-alive connection (unread-body.ts).
-  app.use("*", dropUnreadBody((env) => numberVariable(env as EdgeEnv, "MQ_MESSAGE_MEMORY_BYTES", EDGE_MESSAGE_MEMORY_BYTES)));
+  app.use(
+    "*",
+    dropUnreadBody((env) => numberVariable(env as EdgeEnv, "MQ_MESSAGE_MEMORY_BYTES", EDGE_MESSAGE_MEMORY_BYTES)),
+  );
   // Error bodies echo what the client sent: never let a browser sniff them into HTML.
   app.use("*", secureHeaders());
   const { startPage } = options;
@@ -106,7 +118,14 @@ function createRestFront(env: EdgeEnv): Hono<{ Bindings: EdgeEnv }> {
   // before it is buffered here.
   const limitBody: MiddlewareHandler<{ Bindings: EdgeEnv }> = (c, next) => {
     const maxSize = numberVariable(c.env, "MQ_MESSAGE_MEMORY_BYTES", EDGE_MESSAGE_MEMORY_BYTES);
-    return bodyLimit({ maxSize, onError: () => errorResponse(new MQError("MQRC_MSG_TOO_BIG_FOR_Q_MGR", `the request body is larger than ${maxSize} bytes, the largest message a queue manager here holds`), c.req.raw) })(c, next);
+    return bodyLimit({
+      maxSize,
+      onError: () =>
+        errorResponse(
+          new MQError("MQRC_MSG_TOO_BIG_FOR_Q_MGR", `the request body is larger than ${maxSize} bytes, the largest message a queue manager here holds`),
+          c.req.raw,
+        ),
+    })(c, next);
   };
   // The messaging API (.../messaging/qmgr/{qmgr}/...) and the admin API's
   // .../admin/action/qmgr/{qmgr}/mqsc, whose area is two segments.

@@ -40,10 +40,15 @@ const INSTALLATION_PATH = "/ibmmq/rest/:version{v[123]}/admin/installation";
  * depends on the request's bindings); undefined answers 501.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any app: the edge's has bindings, the facade's none
-export function addAdminQueueManagerRoutes(app: Hono<any>, directoryFor: (c: Context<any>) => QueueManagerDirectory | undefined, installation: InstallationInfo): void {
+export function addAdminQueueManagerRoutes(
+  app: Hono<any>,
+  directoryFor: (c: Context<any>) => QueueManagerDirectory | undefined,
+  installation: InstallationInfo,
+): void {
   const need = (c: Context): QueueManagerDirectory => {
     const directory = directoryFor(c);
-    if (!directory) throw new MQError("MQRC_FUNCTION_NOT_SUPPORTED", "this server was not given a directory of its queue managers (createHttpApp's queueManagers option)");
+    if (!directory)
+      throw new MQError("MQRC_FUNCTION_NOT_SUPPORTED", "this server was not given a directory of its queue managers (createHttpApp's queueManagers option)");
     return directory;
   };
 
@@ -76,7 +81,11 @@ export function addAdminQueueManagerRoutes(app: Hono<any>, directoryFor: (c: Con
   const showInstallation = (url: string, name: string | undefined) => {
     if (name !== undefined && name !== INSTALLATION_NAME) throw routeNotFound("GET", new URL(url).pathname);
     const wanted = readAttributes(new URL(url).searchParams, "attributes", "extended", ["level", "operatingSystem", "description"]);
-    const extended = { level: `webmq ${WEBMQ_VERSION}`, operatingSystem: installation.operatingSystem, description: "webmq: IBM MQ and JMS semantics in TypeScript" };
+    const extended = {
+      level: `webmq ${WEBMQ_VERSION}`,
+      operatingSystem: installation.operatingSystem,
+      description: "webmq: IBM MQ and JMS semantics in TypeScript",
+    };
     const json: Record<string, unknown> = { name: INSTALLATION_NAME, platform: installation.platform, version: WEBMQ_VERSION };
     if (wanted.size > 0) json.extended = pick(extended, wanted);
     return { installation: [json] };
@@ -96,12 +105,31 @@ interface QmgrQuery {
 const EXTENDED = ["installationName", "permitStandby", "isDefaultQmgr"];
 const STATUS = ["started", "channelInitiatorState", "ldapConnectionState", "connectionCount", "publishSubscribeState"];
 /** The states IBM's ?state= takes (dspmq's). */
-const STATES = ["running", "ended", "endedImmediately", "endedPreemptively", "endedUnexpectedly", "starting", "quiescing", "endingImmediately", "endingPreemptively", "beingDeleted", "stateNotAvailable", "runningAsStandby", "runningElsewhere"];
+const STATES = [
+  "running",
+  "ended",
+  "endedImmediately",
+  "endedPreemptively",
+  "endedUnexpectedly",
+  "starting",
+  "quiescing",
+  "endingImmediately",
+  "endingPreemptively",
+  "beingDeleted",
+  "stateNotAvailable",
+  "runningAsStandby",
+  "runningElsewhere",
+];
 
 function readQmgrQuery(params: URLSearchParams, list: boolean): QmgrQuery {
   for (const key of params.keys()) {
     if (key !== "attributes" && key !== "status" && !(list && key === "state")) {
-      throw badQueryParameter(key, params.get(key) ?? "", "MQRC_OPTIONS_ERROR", `${key} is not a query parameter of this resource; it takes attributes and status${list ? ", and state" : ""}`);
+      throw badQueryParameter(
+        key,
+        params.get(key) ?? "",
+        "MQRC_OPTIONS_ERROR",
+        `${key} is not a query parameter of this resource; it takes attributes and status${list ? ", and state" : ""}`,
+      );
     }
   }
   const state = params.get("state") ?? undefined;
@@ -118,7 +146,13 @@ function readAttributes(params: URLSearchParams, parameter: string, group: strin
     const term = entry.trim();
     if (term === "*" || term === group) names.forEach((name) => wanted.add(name));
     else if (term.startsWith(`${group}.`) && names.includes(term.slice(group.length + 1))) wanted.add(term.slice(group.length + 1));
-    else throw badQueryParameter(parameter, value, "MQRC_OPTIONS_ERROR", `${parameter} is ${group}, * or a list of ${names.map((n) => `${group}.${n}`).join(", ")}`);
+    else
+      throw badQueryParameter(
+        parameter,
+        value,
+        "MQRC_OPTIONS_ERROR",
+        `${parameter} is ${group}, * or a list of ${names.map((n) => `${group}.${n}`).join(", ")}`,
+      );
   }
   return wanted;
 }
@@ -161,10 +195,12 @@ function validName(name: string | undefined): string {
 /** crtmqm's body: {"name":"QM2"}, JSON; nothing else is taken. */
 async function readCreateBody(request: Request): Promise<string> {
   const body = await readJsonBody(request);
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw badMqscRequest('The body is {"name": "<queue manager name>"}.', "MQRC_FORMAT_ERROR");
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw badMqscRequest('The body is {"name": "<queue manager name>"}.', "MQRC_FORMAT_ERROR");
   const fields = body as Record<string, unknown>;
   const unknown = Object.keys(fields).find((key) => key !== "name");
-  if (unknown !== undefined) throw badMqscRequest(`${JSON.stringify(unknown)} is not a field of a queue manager to create; the body is {"name": "<queue manager name>"}.`);
+  if (unknown !== undefined)
+    throw badMqscRequest(`${JSON.stringify(unknown)} is not a field of a queue manager to create; the body is {"name": "<queue manager name>"}.`);
   if (typeof fields.name !== "string") throw badMqscRequest('The body needs "name", the new queue manager\'s name, a string.');
   return validName(fields.name);
 }

@@ -18,7 +18,12 @@ export function checkQueryKeys(params: URLSearchParams, allowed: readonly string
   for (const key of params.keys()) {
     if (allowed.includes(key)) continue;
     const zOS = key === "commandScope" || key === "queueSharingGroupDisposition";
-    throw badQueryParameter(key, params.get(key) ?? "", "MQRC_OPTIONS_ERROR", zOS ? `${key} is only available on z/OS` : `${key} is not a query parameter of ${resource} here; it takes ${allowed.join(", ")}`);
+    throw badQueryParameter(
+      key,
+      params.get(key) ?? "",
+      "MQRC_OPTIONS_ERROR",
+      zOS ? `${key} is only available on z/OS` : `${key} is not a query parameter of ${resource} here; it takes ${allowed.join(", ")}`,
+    );
   }
 }
 
@@ -36,7 +41,12 @@ export function selectedPaths(params: URLSearchParams, parameter: string, known:
     const matching = allWords.includes(term) ? known : known.filter((path) => path === term || path.startsWith(`${term}.`));
     if (matching.length === 0) {
       const objects = [...new Set(known.map((p) => p.split(".")[0]!))];
-      throw badQueryParameter(parameter, value, "MQRC_OPTIONS_ERROR", `${JSON.stringify(term)} is not an attribute or object here; ${parameter} takes *, an object (${objects.join(", ")}) or object.attributeName`);
+      throw badQueryParameter(
+        parameter,
+        value,
+        "MQRC_OPTIONS_ERROR",
+        `${JSON.stringify(term)} is not an attribute or object here; ${parameter} takes *, an object (${objects.join(", ")}) or object.attributeName`,
+      );
     }
     for (const path of matching) selected.add(path);
   }

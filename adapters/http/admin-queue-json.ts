@@ -169,14 +169,18 @@ export function queueAttributesFromBody(body: Record<string, unknown>, type: Obj
       return;
     }
     const field = QUEUE_FIELDS.find((f) => f.path === path);
-    if (!field) throw new TypeError(`${path} is not an attribute of a queue here; the attributes are ${[...ALL_QUEUE_PATHS].filter((p) => !p.startsWith("timestamps.")).join(", ")}`);
+    if (!field)
+      throw new TypeError(
+        `${path} is not an attribute of a queue here; the attributes are ${[...ALL_QUEUE_PATHS].filter((p) => !p.startsWith("timestamps.")).join(", ")}`,
+      );
     if (!field.types.includes(type)) throw new TypeError(`${path} is not an attribute of a ${queueTypeWord(type)} queue`);
     if (field.inverted) {
       if (typeof value !== "boolean") throw new TypeError(`${path} is true or false; got ${JSON.stringify(value)}`);
       out[field.attribute] = !value;
     } else if (field.words) {
       const key = typeof value === "boolean" ? String(value) : typeof value === "string" ? value : undefined;
-      if (key === undefined || !(key in field.words)) throw new TypeError(`${path} is one of ${Object.keys(field.words).join(", ")}; got ${JSON.stringify(value)}`);
+      if (key === undefined || !(key in field.words))
+        throw new TypeError(`${path} is one of ${Object.keys(field.words).join(", ")}; got ${JSON.stringify(value)}`);
       out[field.attribute] = field.words[key]!;
     } else out[field.attribute] = value as JsonValue; // core checks its type and range
   };

@@ -24,7 +24,15 @@ import { queueManagerTarget } from "./request.js";
 
 const QUEUE_PATH = "/ibmmq/rest/:version{v1}/admin/qmgr/:qmgr/queue";
 
-const STATUS_PATHS = ["status.currentDepth", "status.openInputCount", "status.openOutputCount", "status.lastGet", "status.lastPut", "status.oldestMessageAge", "status.uncommittedMessages"];
+const STATUS_PATHS = [
+  "status.currentDepth",
+  "status.openInputCount",
+  "status.openOutputCount",
+  "status.lastGet",
+  "status.lastPut",
+  "status.oldestMessageAge",
+  "status.uncommittedMessages",
+];
 const ATTRIBUTE_PATHS = [...ALL_QUEUE_PATHS];
 
 export function addAdminQueueRoutes(app: Hono, resolve: QueueManagerResolver): void {
@@ -110,8 +118,10 @@ interface QueueQuery {
 function readQueueQuery(params: URLSearchParams): QueueQuery {
   const type = params.get("type") ?? "all";
   // IBM's `cluster` lists the cluster queues this queue manager knows of: there are none here.
-  const types: ObjectType[] = type === "all" ? Object.values(QUEUE_TYPE_WORDS) : type === "cluster" ? [] : QUEUE_TYPE_WORDS[type] ? [QUEUE_TYPE_WORDS[type]!] : [];
-  if (type !== "all" && type !== "cluster" && types.length === 0) throw badQueryParameter("type", type, "MQRC_OPTIONS_ERROR", "type is all, local, alias, remote, model or cluster");
+  const types: ObjectType[] =
+    type === "all" ? Object.values(QUEUE_TYPE_WORDS) : type === "cluster" ? [] : QUEUE_TYPE_WORDS[type] ? [QUEUE_TYPE_WORDS[type]!] : [];
+  if (type !== "all" && type !== "cluster" && types.length === 0)
+    throw badQueryParameter("type", type, "MQRC_OPTIONS_ERROR", "type is all, local, alias, remote, model or cluster");
   return {
     types,
     attributes: selectedPaths(params, "attributes", ATTRIBUTE_PATHS),
@@ -133,7 +143,11 @@ function queueJson(manager: QueueManager, definition: ObjectDefinition, query: Q
   const status = definition.type === "localQueue" ? statusValues(manager, definition.name) : {};
   for (const [path, value] of Object.entries(status)) if (query.status.has(path) && value !== undefined) setPath(json, path, value);
   if (query.filter) {
-    const value = query.filter.path.startsWith("status.") ? status[query.filter.path] : own.has(query.filter.path) ? queueValue(definition, query.filter.path) : undefined;
+    const value = query.filter.path.startsWith("status.")
+      ? status[query.filter.path]
+      : own.has(query.filter.path)
+        ? queueValue(definition, query.filter.path)
+        : undefined;
     if (!query.filter.test(value)) return undefined;
   }
   return json;
@@ -179,7 +193,8 @@ function existing(manager: QueueManager, name: string, qmgr: string): ObjectDefi
 
 async function readObjectBody(request: Request): Promise<Record<string, unknown>> {
   const body = await readJsonBody(request);
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw badMqscRequest("The body is a JSON object: the queue's name, type and attribute objects.", "MQRC_FORMAT_ERROR");
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw badMqscRequest("The body is a JSON object: the queue's name, type and attribute objects.", "MQRC_FORMAT_ERROR");
   return body as Record<string, unknown>;
 }
 
@@ -203,7 +218,13 @@ async function administer(change: () => Promise<unknown>): Promise<void> {
   } catch (error) {
     if (error instanceof MQError && CONFLICTS.has(error.reason) && httpStatusFor(error.reasonCode) === 500) {
       const detail = error.message.replace(/^MQRC_\w+ \(\d+\): /, "");
-      throw new RestError({ status: 409, msgId: "MQWB0004E", inserts: [error.reasonCode, error.reason], detail: `${detail[0]!.toUpperCase()}${detail.slice(1)}.`, reason: error.reason as MQReasonName });
+      throw new RestError({
+        status: 409,
+        msgId: "MQWB0004E",
+        inserts: [error.reasonCode, error.reason],
+        detail: `${detail[0]!.toUpperCase()}${detail.slice(1)}.`,
+        reason: error.reason as MQReasonName,
+      });
     }
     throw error;
   }

@@ -23,10 +23,12 @@ import { queueManagerTarget } from "./request.js";
 const BASE = "/ibmmq/rest/:version{v1}/admin/qmgr/:qmgr";
 
 type Reader = (definition: ObjectDefinition) => JsonValue | undefined;
-const attribute = (name: string, words?: Record<string, string>): Reader => (d) => {
-  const value = d.attributes[name] ?? null;
-  return words && typeof value === "string" ? (words[value] ?? value) : value;
-};
+const attribute =
+  (name: string, words?: Record<string, string>): Reader =>
+  (d) => {
+    const value = d.attributes[name] ?? null;
+    return words && typeof value === "string" ? (words[value] ?? value) : value;
+  };
 const TIMESTAMPS: Record<string, Reader> = {
   "timestamps.created": (d) => new Date(d.createdAt).toISOString(),
   "timestamps.altered": (d) => new Date(d.alteredAt).toISOString(),
@@ -54,8 +56,14 @@ const SUBSCRIPTION_FIELDS: Record<string, Reader> = {
   "user.accountingToken": attribute("publishAccountingToken"),
   "user.name": attribute("subscriptionUser"),
   "user.variable": attribute("variableUser", { any: "any", fixed: "fixed" }),
-  "publishedMessages.priority": (d) => (d.attributes.publishPriority === -3 ? "asPublished" : d.attributes.publishPriority === -1 ? "asQueueDefault" : (d.attributes.publishPriority ?? null)),
-  "publishedMessages.propertiesFormat": attribute("publishSubscribeProperties", { none: "none", compat: "compatible", rfh2: "rfh2", messageProperties: "messageProperties" }),
+  "publishedMessages.priority": (d) =>
+    d.attributes.publishPriority === -3 ? "asPublished" : d.attributes.publishPriority === -1 ? "asQueueDefault" : (d.attributes.publishPriority ?? null),
+  "publishedMessages.propertiesFormat": attribute("publishSubscribeProperties", {
+    none: "none",
+    compat: "compatible",
+    rfh2: "rfh2",
+    messageProperties: "messageProperties",
+  }),
   ...TIMESTAMPS,
 };
 
@@ -78,7 +86,7 @@ const CHANNEL_FIELDS: Record<string, Reader> = {
   "general.maximumMessageLength": attribute("maxMessageLength"),
   "connection.name": attribute("connectionName"),
   "connection.localAddress": attribute("localAddress"),
-  "transmissionQueueName": attribute("transmissionQueue"),
+  transmissionQueueName: attribute("transmissionQueue"),
   "clusterRouting.workloadPriority": attribute("clusterWorkloadPriority"),
   "clusterRouting.workloadRank": attribute("clusterWorkloadRank"),
   "clusterRouting.workloadWeight": attribute("clusterWorkloadWeight"),
@@ -112,11 +120,20 @@ export function addAdminSubscriptionAndChannelRoutes(app: Hono, resolve: QueueMa
     const matches = nameMatcher(params);
     const id = params.get("id")?.toUpperCase();
     const manager = await resolve(qmgr);
-    const definitions = manager.objects(["subscription"]).filter((d) => (name === undefined ? matches(d.name) : d.name === name) && (id === undefined || subscriptionId(d.name) === id));
+    const definitions = manager
+      .objects(["subscription"])
+      .filter((d) => (name === undefined ? matches(d.name) : d.name === name) && (id === undefined || subscriptionId(d.name) === id));
     if (name !== undefined && definitions.length === 0) throw notDefined("subscription", name, qmgr);
     const listed = definitions.filter((d) => !filter || filter.test(SUBSCRIPTION_FIELDS[filter.path]!(d)));
     return c.json({
-      subscription: listed.map((d) => objectJson({ name: d.name, id: subscriptionId(d.name), resolvedTopicString: String(d.attributes.topicString ?? "") }, d, SUBSCRIPTION_FIELDS, attributes)),
+      subscription: listed.map((d) =>
+        objectJson(
+          { name: d.name, id: subscriptionId(d.name), resolvedTopicString: String(d.attributes.topicString ?? "") },
+          d,
+          SUBSCRIPTION_FIELDS,
+          attributes,
+        ),
+      ),
     });
   };
   app.get(`${BASE}/subscription`, subscriptions(false));
@@ -129,7 +146,8 @@ export function addAdminSubscriptionAndChannelRoutes(app: Hono, resolve: QueueMa
     checkQueryKeys(params, named ? ["attributes", "filter"] : ["attributes", "filter", "name", "type"], "/admin/qmgr/{qmgrName}/channel");
     const name = named ? nameParameter(c, "channel", qmgr) : undefined;
     const type = params.get("type") ?? "all";
-    if (type !== "all" && !Object.values(CHANNEL_TYPES).includes(type)) throw badQueryParameter("type", type, "MQRC_OPTIONS_ERROR", `type is all, ${Object.values(CHANNEL_TYPES).join(", ")}`);
+    if (type !== "all" && !Object.values(CHANNEL_TYPES).includes(type))
+      throw badQueryParameter("type", type, "MQRC_OPTIONS_ERROR", `type is all, ${Object.values(CHANNEL_TYPES).join(", ")}`);
     const attributes = selectedPaths(params, "attributes", Object.keys(CHANNEL_FIELDS));
     const filter = readFilter(params, Object.keys(CHANNEL_FIELDS));
     const matches = nameMatcher(params);
@@ -147,7 +165,12 @@ export function addAdminSubscriptionAndChannelRoutes(app: Hono, resolve: QueueMa
 
 // --- Internal helpers ---
 
-function objectJson(head: Record<string, JsonValue>, definition: ObjectDefinition, fields: Record<string, Reader>, wanted: ReadonlySet<string>): Record<string, JsonValue> {
+function objectJson(
+  head: Record<string, JsonValue>,
+  definition: ObjectDefinition,
+  fields: Record<string, Reader>,
+  wanted: ReadonlySet<string>,
+): Record<string, JsonValue> {
   const json = { ...head };
   for (const [path, read] of Object.entries(fields)) {
     if (!wanted.has(path)) continue;
@@ -161,7 +184,8 @@ function objectJson(head: Record<string, JsonValue>, definition: ObjectDefinitio
 function nameParameter(c: Context, what: "subscription" | "channel", qmgr: string): string {
   const name = c.req.param("name") ?? "";
   const longest = what === "channel" ? 20 : 10240;
-  if (name === "" || name.length > longest) throw new MQError("MQRC_OBJECT_NAME_ERROR", `${JSON.stringify(name)} is not a ${what} name (1 to ${longest} characters) on queue manager ${qmgr}`);
+  if (name === "" || name.length > longest)
+    throw new MQError("MQRC_OBJECT_NAME_ERROR", `${JSON.stringify(name)} is not a ${what} name (1 to ${longest} characters) on queue manager ${qmgr}`);
   return name;
 }
 

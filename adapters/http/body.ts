@@ -53,7 +53,11 @@ export function parseContentType(header: string | undefined): { mediaType: strin
   for (const parameter of parameters) {
     const eq = parameter.indexOf("=");
     if (eq < 0 || parameter.slice(0, eq).trim().toLowerCase() !== "charset") continue;
-    charset = parameter.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1").toLowerCase();
+    charset = parameter
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .toLowerCase();
   }
   return { mediaType: type.trim().toLowerCase(), charset };
 }

@@ -125,7 +125,9 @@ export class RestClient {
 
   /** Puts one message; resolves with its message id as the server writes it (v3: `ID:<hex>`). */
   async put(queue: string, body: string | Uint8Array<ArrayBuffer>, options: RestPutOptions = {}): Promise<{ messageId: string; correlationId: string }> {
-    const headers: Record<string, string> = { "content-type": options.contentType ?? (typeof body === "string" ? "text/plain;charset=utf-8" : "application/octet-stream") };
+    const headers: Record<string, string> = {
+      "content-type": options.contentType ?? (typeof body === "string" ? "text/plain;charset=utf-8" : "application/octet-stream"),
+    };
     if (options.persistence !== undefined) headers[HEADER.persistence] = options.persistence;
     if (options.priority !== undefined) headers[HEADER.priority] = String(options.priority);
     if (options.correlationId !== undefined) headers[HEADER.correlationId] = options.correlationId;
@@ -172,7 +174,10 @@ export class RestClient {
 
   /** POST .../login: a session (IBM's LtpaToken2 cookie) for this user, sent with every later request. */
   async login(user: string, password: string): Promise<void> {
-    const response = await this.#fetch("POST", this.#loginPath(), { headers: { "content-type": "application/json" }, body: JSON.stringify({ username: user, password }) });
+    const response = await this.#fetch("POST", this.#loginPath(), {
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: user, password }),
+    });
     await drain(response);
     const cookie = sessionCookieOf(response.headers);
     if (cookie !== undefined) this.#sessionCookie = cookie;

@@ -35,7 +35,13 @@ import type { UnitOfWork } from "../../core/index.js";
 /** Pieces small enough that a slow client keeps asking, and so keeps its get alive. */
 const CHUNK_BYTES = 64 * 1024;
 
-export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout: number, clientGone?: AbortSignal, handoverTimeout = idleTimeout): ReadableStream<Uint8Array> {
+export function committingBody(
+  bytes: Uint8Array,
+  unit: UnitOfWork,
+  idleTimeout: number,
+  clientGone?: AbortSignal,
+  handoverTimeout = idleTimeout,
+): ReadableStream<Uint8Array> {
   let offset = 0;
   let pieces = 0;
   let ended = false;
@@ -52,7 +58,8 @@ export function committingBody(bytes: Uint8Array, unit: UnitOfWork, idleTimeout:
   const waitForReader = () => {
     clearTimeout(timer);
     // After the first piece: the runtime asks again at once unless its client has gone.
-    timer = pieces === 1 && handoverTimeout < idleTimeout ? setTimeout(() => backOut(true, false), handoverTimeout) : setTimeout(() => backOut(true), idleTimeout);
+    timer =
+      pieces === 1 && handoverTimeout < idleTimeout ? setTimeout(() => backOut(true, false), handoverTimeout) : setTimeout(() => backOut(true), idleTimeout);
   };
   waitForReader();
   // The client has gone: back out, and leave the body unfinished but not errored (which Node's

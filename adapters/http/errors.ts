@@ -143,7 +143,13 @@ export function unsupportedMediaType(contentType: string | undefined, accepted =
 
 /** MQWB0305E: a text body in a character set other than UTF-8. */
 export function unacceptableCharset(charset: string): RestError {
-  return new RestError({ status: 400, msgId: "MQWB0305E", inserts: [charset], detail: "Text bodies must be encoded in UTF-8, with charset=utf-8.", reason: "MQRC_FORMAT_ERROR" });
+  return new RestError({
+    status: 400,
+    msgId: "MQWB0305E",
+    inserts: [charset],
+    detail: "Text bodies must be encoded in UTF-8, with charset=utf-8.",
+    reason: "MQRC_FORMAT_ERROR",
+  });
 }
 
 /** MQWB0301E: the body cannot become a message (bytes that are not UTF-8). */

@@ -65,7 +65,13 @@ export { RestError, badName, configuredQueueManager, errorResponse, httpStatusFo
 export { MESSAGES, type MessageId } from "./messages.js";
 export { ConfigurationError } from "./configuration-error.js";
 export { ROUTES, ADMIN_ONLY_ROUTES, accessFor, resourceAt, unmatchedRequest, type RouteAccess, type RouteSpec } from "./routes.js";
-export { memoryDirectory, queueManagerFacts, type QueueManagerDirectory, type QueueManagerFacts, type MemoryDirectoryOptions } from "./queue-manager-directory.js";
+export {
+  memoryDirectory,
+  queueManagerFacts,
+  type QueueManagerDirectory,
+  type QueueManagerFacts,
+  type MemoryDirectoryOptions,
+} from "./queue-manager-directory.js";
 export { addAdminQueueManagerRoutes, INSTALLATION_NAME, type InstallationInfo } from "./admin-qmgr-route.js";
 export { WEBMQ_VERSION } from "./version.js";
 export type { ApiVersion } from "./ids.js";

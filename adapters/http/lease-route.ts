@@ -27,7 +27,12 @@ export function parseLease(query: Query, maxLease: number): number | undefined {
   if (value === undefined) return undefined;
   const ms = DECIMAL.test(value) ? Number(value) : NaN;
   if (!(ms >= 1 && ms <= maxLease)) {
-    throw badQueryParameter("lease", value, "MQRC_WAIT_INTERVAL_ERROR", `lease is a whole number of milliseconds from 1 to ${maxLease}, the longest this server holds a leased message`);
+    throw badQueryParameter(
+      "lease",
+      value,
+      "MQRC_WAIT_INTERVAL_ERROR",
+      `lease is a whole number of milliseconds from 1 to ${maxLease}, the longest this server holds a leased message`,
+    );
   }
   return ms;
 }
@@ -41,7 +46,12 @@ export function parseSettlement(url: string): LeaseSettlement | undefined {
   const token = params.get(action)!;
   const others = [...new Set(params.keys())].filter((name) => name !== action);
   if (others.length > 0) {
-    throw badQueryParameter(others[0]!, params.get(others[0]!)!, "MQRC_OPTIONS_ERROR", `a ${action} of a lease takes no other query parameter; it gets no message`);
+    throw badQueryParameter(
+      others[0]!,
+      params.get(others[0]!)!,
+      "MQRC_OPTIONS_ERROR",
+      `a ${action} of a lease takes no other query parameter; it gets no message`,
+    );
   }
   if (params.getAll(action).length > 1 || !TOKEN.test(token)) {
     throw badQueryParameter(action, token, "MQRC_UOW_NOT_AVAILABLE", `${action} is one lease token, as the ${LEASE_HEADER} header of a leased get gives it`);

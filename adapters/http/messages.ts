@@ -31,7 +31,8 @@ export const MESSAGES = {
   MQWB0004E: {
     origin: "IBM",
     text: "An internal error occurred while communicating with the queue manager. The root MQ reason code was {0} : {1}.",
-    explanation: "The REST API caught an exception when communicating with the queue manager. This might indicate that there was a problem with the queue manager, or that a parameter that was passed was incorrect.",
+    explanation:
+      "The REST API caught an exception when communicating with the queue manager. This might indicate that there was a problem with the queue manager, or that a parameter that was passed was incorrect.",
     action: "Rectify the problem, which might require operations to be performed on the queue manager, and resubmit the request.",
   },
   MQWB0009E: {
@@ -134,7 +135,8 @@ export const MESSAGES = {
   MQWB0905E: {
     origin: "webmq",
     text: "The queue manager {0} is configured and cannot be deleted.",
-    explanation: "Only queue managers created through the REST API are deleted through it; a configured one exists because the server's configuration names it.",
+    explanation:
+      "Only queue managers created through the REST API are deleted through it; a configured one exists because the server's configuration names it.",
     action: "Remove the queue manager from the server's configuration (MQ_QUEUE_MANAGERS on the edge) instead.",
   },
   // Leased gets (leases.ts) and version-bound headers: ours, numbered apart from MQWB090x.

@@ -90,7 +90,9 @@ function responseItems(command: MqscCommandResult, type: MqscRequestType): Comma
   if (command.objects !== undefined && command.objects.length > 0) {
     // Each object's reply starts with the details message, as runmqsc prints it.
     const details = command.messages.map(messageLine);
-    return command.objects.map((object) => (type === "runCommand" ? { ...codes, text: [...details, ...object.lines] } : { ...codes, parameters: object.parameters }));
+    return command.objects.map((object) =>
+      type === "runCommand" ? { ...codes, text: [...details, ...object.lines] } : { ...codes, parameters: object.parameters },
+    );
   }
   return [type === "runCommand" ? { ...codes, text: command.text } : codes];
 }

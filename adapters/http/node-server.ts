@@ -33,19 +33,26 @@ export interface NodeServer {
 }
 
 export async function serveHttp(options: NodeServerOptions): Promise<NodeServer> {
-  const { directory, resolve } = memoryDirectory({ configured: options.queueManagers, ...(options.createQueueManager ? { open: options.createQueueManager } : {}) });
+  const { directory, resolve } = memoryDirectory({
+    configured: options.queueManagers,
+    ...(options.createQueueManager ? { open: options.createQueueManager } : {}),
+  });
   const app = createHttpApp({
     // Failed logins are counted per socket address, which a client cannot choose (a header it could).
     clientAddress: (c) => getConnInfo(c).remote.address,
     ...options,
     queueManager: resolve,
     queueManagers: directory,
-    installation: { platform: process.platform === "win32" ? "windows" : "unix", operatingSystem: `${process.platform} ${process.arch}, Node.js ${process.version}` },
+    installation: {
+      platform: process.platform === "win32" ? "windows" : "unix",
+      operatingSystem: `${process.platform} ${process.arch}, Node.js ${process.version}`,
+    },
   });
   const hostname = options.hostname ?? "127.0.0.1";
   let server: ServerType | undefined;
   const port = await new Promise<number>((resolve) => {
-    const answer = (request: Request, env: unknown) => (request.method === "DELETE" ? streamGotMessage(app.fetch(request, env)) : answerAfterBody(request, app.fetch(request, env)));
+    const answer = (request: Request, env: unknown) =>
+      request.method === "DELETE" ? streamGotMessage(app.fetch(request, env)) : answerAfterBody(request, app.fetch(request, env));
     server = serve({ fetch: answer, port: options.port ?? 0, hostname }, (info) => resolve(info.port));
   });
   return {

@@ -51,7 +51,10 @@ const MAX_EXPIRY_MS = 99_999_999_900;
 const DECIMAL = /^\d+$/;
 
 /** The descriptor fields a POST's headers set; what they leave out takes core's defaults. */
-export type PutDescriptor = Pick<PutMessage, "correlationId" | "correlationIdText" | "expiry" | "persistent" | "replyToQueue" | "replyToQueueManager" | "priority" | "properties">;
+export type PutDescriptor = Pick<
+  PutMessage,
+  "correlationId" | "correlationIdText" | "expiry" | "persistent" | "replyToQueue" | "replyToQueueManager" | "priority" | "properties"
+>;
 
 export function parsePutHeaders(version: ApiVersion, headers: Headers): PutDescriptor {
   if (version !== "v3") {
@@ -163,7 +166,12 @@ export function parseWait(query: Query, maxWait: number): number {
   if (value === undefined) return 0;
   const ms = DECIMAL.test(value) ? Number(value) : NaN;
   if (!(ms <= maxWait)) {
-    throw badQueryParameter("wait", value, "MQRC_WAIT_INTERVAL_ERROR", `wait is a whole number of milliseconds from 0 to ${maxWait}, the longest this server lets a request wait`);
+    throw badQueryParameter(
+      "wait",
+      value,
+      "MQRC_WAIT_INTERVAL_ERROR",
+      `wait is a whole number of milliseconds from 0 to ${maxWait}, the longest this server lets a request wait`,
+    );
   }
   return ms;
 }

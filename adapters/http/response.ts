@@ -32,7 +32,14 @@ export function messageResponse(version: ApiVersion, message: Message): Response
  * The 200 of a destructive get taken in `unit`: the get commits once the body has been
  * handed over, and backs out if it never is (see committing-body.ts).
  */
-export function gotMessageResponse(version: ApiVersion, message: Message, unit: UnitOfWork, idleTimeout: number, clientGone?: AbortSignal, handoverTimeout?: number): Response {
+export function gotMessageResponse(
+  version: ApiVersion,
+  message: Message,
+  unit: UnitOfWork,
+  idleTimeout: number,
+  clientGone?: AbortSignal,
+  handoverTimeout?: number,
+): Response {
   const body = bodyOf(message);
   const bytes = typeof body === "string" ? utf8Encode(body) : body;
   return new Response(committingBody(bytes, unit, idleTimeout, clientGone, handoverTimeout), { status: 200, headers: messageHeaders(version, message) });

@@ -50,13 +50,27 @@ export function parseUserProperties(header: string): Map<string, PropertyInput> 
 }
 
 /** x-msg-usr's types, by IBM's names, as core's. */
-const BRIDGE_TYPES: Readonly<Record<string, PropertyType>> = { boolean: "boolean", i1: "byte", i2: "short", i4: "int", i8: "long", r4: "float", r8: "double", string: "string" };
+const BRIDGE_TYPES: Readonly<Record<string, PropertyType>> = {
+  boolean: "boolean",
+  i1: "byte",
+  i2: "short",
+  i4: "int",
+  i8: "long",
+  r4: "float",
+  r8: "double",
+  string: "string",
+};
 const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** IBM's `name;value;type, ...` (x-msg-usr's syntax). */
 function parseBridgeProperties(header: string): Map<string, PropertyInput> {
   const fail = (why: string) =>
-    badHeader(HEADER.userProperties, header, "MQRC_PROPERTY_TYPE_ERROR", `${why}; the value is name;value;type, ... (types boolean, i1, i2, i4, i8, r4, r8, string) or a JSON array of {name, value, type}`);
+    badHeader(
+      HEADER.userProperties,
+      header,
+      "MQRC_PROPERTY_TYPE_ERROR",
+      `${why}; the value is name;value;type, ... (types boolean, i1, i2, i4, i8, r4, r8, string) or a JSON array of {name, value, type}`,
+    );
   const properties = new Map<string, PropertyInput>();
   let at = 0;
   const skipBlanks = () => {
@@ -168,7 +182,8 @@ export function formatUserProperties(properties: readonly Property[]): string | 
  * JSON.stringify would otherwise turn into null.
  */
 export function userPropertyJson(property: Property): { name: string; value: string | number | boolean | null; type: PropertyType } {
-  const value = typeof property.value === "bigint" || (typeof property.value === "number" && !Number.isFinite(property.value)) ? String(property.value) : property.value;
+  const value =
+    typeof property.value === "bigint" || (typeof property.value === "number" && !Number.isFinite(property.value)) ? String(property.value) : property.value;
   return { name: property.name, value, type: property.type };
 }
 

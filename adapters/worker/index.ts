@@ -73,7 +73,11 @@ installMessageHandler();
  * listens at once, so no call the page makes early is lost, and calls wait for the open.
  * `more` adds calls of the server's own to the facade (the shared manager's confirmed gets).
  */
-export function exposeQueueManager(manager: QueueManager | Promise<QueueManager>, endpoint: Comlink.Endpoint = self as unknown as Comlink.Endpoint, more: object = {}): void {
+export function exposeQueueManager(
+  manager: QueueManager | Promise<QueueManager>,
+  endpoint: Comlink.Endpoint = self as unknown as Comlink.Endpoint,
+  more: object = {},
+): void {
   const ready = Promise.resolve(manager);
   const facade: QueueManagerFacade = {
     name: async () => (await ready).name,
@@ -122,7 +126,12 @@ export async function connectRemote(remote: RemoteQueueManager, options: Connect
  * to this page, so that when the page goes away the listener closes and the message it was
  * handling goes back to its queue.
  */
-export async function listenRemote(remote: RemoteQueueManager, queue: string, handler: (message: Message) => unknown, options: ListenOptions = {}): Promise<Comlink.Remote<ListenerFacade>> {
+export async function listenRemote(
+  remote: RemoteQueueManager,
+  queue: string,
+  handler: (message: Message) => unknown,
+  options: ListenOptions = {},
+): Promise<Comlink.Remote<ListenerFacade>> {
   const lease = await holdLease();
   return endsLease(await remote.listen(queue, proxyHandler(handler), options, lease.name).catch(releasing(lease)), lease);
 }
@@ -176,7 +185,16 @@ function installErrorHandler(): void {
       // another bundle crosses as well.
       if (value instanceof Error && value.name === "UnprocessableMessageError") {
         const reason = (value as { reason?: unknown }).reason;
-        return [{ unprocessable: { message: value.message, reason: typeof reason === "number" ? reason : new UnprocessableMessageError("").reason, stack: value.stack } }, []];
+        return [
+          {
+            unprocessable: {
+              message: value.message,
+              reason: typeof reason === "number" ? reason : new UnprocessableMessageError("").reason,
+              stack: value.stack,
+            },
+          },
+          [],
+        ];
       }
       if (value instanceof Error) return [{ error: { name: value.name, message: value.message, stack: value.stack } }, []];
       return [{ other: value }, []];
@@ -200,7 +218,9 @@ interface MessageData {
 }
 
 function isMessageData(value: unknown): value is MessageData {
-  return typeof value === "object" && value !== null && typeof (value as MessageData).messageId === "string" && Array.isArray((value as MessageData).properties);
+  return (
+    typeof value === "object" && value !== null && typeof (value as MessageData).messageId === "string" && Array.isArray((value as MessageData).properties)
+  );
 }
 
 /**
@@ -213,7 +233,10 @@ function installMessageHandler(): void {
   Comlink.transferHandlers.set("webmq-message", {
     canHandle: (value: unknown): value is MessageData | MessageData[] =>
       isMessageData(value) || (Array.isArray(value) && value.length > 0 && value.every(isMessageData)),
-    serialize: (value: MessageData | MessageData[]): [MessageData | MessageData[], Transferable[]] => [Array.isArray(value) ? value.map((m) => ({ ...m })) : { ...value }, []],
+    serialize: (value: MessageData | MessageData[]): [MessageData | MessageData[], Transferable[]] => [
+      Array.isArray(value) ? value.map((m) => ({ ...m })) : { ...value },
+      [],
+    ],
     deserialize: (value: MessageData | MessageData[]) => (Array.isArray(value) ? value.map((m) => withPropertyAccess(m)) : withPropertyAccess(value)),
   } as Comlink.TransferHandler<MessageData | MessageData[], MessageData | MessageData[]>);
 }

@@ -11,7 +11,17 @@
  * gone. A MessagePort says nothing when its other end dies; a lock does.
  */
 import * as Comlink from "comlink";
-import type { Connection, ConnectionOptions, Message, PutMessage, PutResult, QueueManager, ReceivedMessage, Session, SessionOptions } from "../../core/index.js";
+import type {
+  Connection,
+  ConnectionOptions,
+  Message,
+  PutMessage,
+  PutResult,
+  QueueManager,
+  ReceivedMessage,
+  Session,
+  SessionOptions,
+} from "../../core/index.js";
 
 /** A received message as it crosses: the message's data, JMS's redelivery fields, and the token to acknowledge it by. */
 export interface BridgedMessage extends Message {
@@ -39,7 +49,11 @@ export interface ConnectionFacade {
 }
 
 /** In the worker: a connection facade for `manager`; closed when the lease `lease` (a Web Lock name) is released. */
-export async function bridgeConnection(manager: QueueManager, options: ConnectionOptions = {}, lease?: string): Promise<ConnectionFacade & Comlink.ProxyMarked> {
+export async function bridgeConnection(
+  manager: QueueManager,
+  options: ConnectionOptions = {},
+  lease?: string,
+): Promise<ConnectionFacade & Comlink.ProxyMarked> {
   const connection = await manager.createConnection(options);
   if (lease !== undefined) watchLease(lease, connection);
   return Comlink.proxy({

@@ -55,7 +55,13 @@ export interface HandlerModule {
  * In the worker: a listener on `queue` whose handler is the page's function `handler` (a
  * comlink proxy); closed when the lease `lease` (a Web Lock name) is released.
  */
-export function bridgeListener(manager: QueueManager, queue: string, handler: Comlink.Remote<MessageHandler>, options: ListenOptions = {}, lease?: string): ListenerFacade & Comlink.ProxyMarked {
+export function bridgeListener(
+  manager: QueueManager,
+  queue: string,
+  handler: Comlink.Remote<MessageHandler>,
+  options: ListenOptions = {},
+  lease?: string,
+): ListenerFacade & Comlink.ProxyMarked {
   if (typeof handler !== "function") throw new TypeError("listen needs a handler: pass the page's function through Comlink.proxy(handler)");
   /** Handler calls waiting on the page, abandoned when the page goes away. */
   const waiting = new Set<(error: Error) => void>();
@@ -64,10 +70,12 @@ export function bridgeListener(manager: QueueManager, queue: string, handler: Co
     if (gone) return Promise.reject(pageGone());
     return new Promise<void>((resolve, reject) => {
       waiting.add(reject);
-      handler(plainMessage(message)).then(
-        () => resolve(),
-        (error: unknown) => reject(reviveUnprocessable(error)),
-      ).finally(() => waiting.delete(reject));
+      handler(plainMessage(message))
+        .then(
+          () => resolve(),
+          (error: unknown) => reject(reviveUnprocessable(error)),
+        )
+        .finally(() => waiting.delete(reject));
     });
   };
   const listener = manager.listen(queue, local, options);
@@ -78,19 +86,26 @@ export function bridgeListener(manager: QueueManager, queue: string, handler: Co
       // Released already.
     }
   };
-  const stopWatching = lease === undefined ? () => undefined : watchLease(lease, async () => {
-    gone = true;
-    // Closing first stops deliveries at once; the calls the page will never answer are then
-    // abandoned, so that their units roll back and the close can complete.
-    const closing = listener.close();
-    for (const abandon of [...waiting]) abandon(pageGone());
-    await closing;
-  });
-  return facade(listener, async () => {
-    stopWatching();
-    await listener.close();
-    if (!gone) release();
-  }, () => gone);
+  const stopWatching =
+    lease === undefined
+      ? () => undefined
+      : watchLease(lease, async () => {
+          gone = true;
+          // Closing first stops deliveries at once; the calls the page will never answer are then
+          // abandoned, so that their units roll back and the close can complete.
+          const closing = listener.close();
+          for (const abandon of [...waiting]) abandon(pageGone());
+          await closing;
+        });
+  return facade(
+    listener,
+    async () => {
+      stopWatching();
+      await listener.close();
+      if (!gone) release();
+    },
+    () => gone,
+  );
 }
 
 /**
@@ -99,7 +114,13 @@ export function bridgeListener(manager: QueueManager, queue: string, handler: Co
  * A relative URL is resolved against the worker's location. With `lease`, it closes when the
  * page that holds the lease goes away; without, it runs until closed or the manager closes.
  */
-export async function bridgeModuleListener(manager: QueueManager, queue: string, moduleUrl: string, options: ListenOptions = {}, lease?: string): Promise<ListenerFacade & Comlink.ProxyMarked> {
+export async function bridgeModuleListener(
+  manager: QueueManager,
+  queue: string,
+  moduleUrl: string,
+  options: ListenOptions = {},
+  lease?: string,
+): Promise<ListenerFacade & Comlink.ProxyMarked> {
   const base = (globalThis as { location?: { href: string } }).location?.href;
   const url = base === undefined ? moduleUrl : new URL(moduleUrl, base).href;
   const module = (await import(/* @vite-ignore */ url)) as Partial<HandlerModule>;
@@ -126,7 +147,10 @@ export function proxyHandler(handler: (message: Message) => unknown): MessageHan
 // --- Internal helpers ---
 
 function facade(listener: Listener, close: () => Promise<void>, pageGone: () => boolean = () => false): ListenerFacade & Comlink.ProxyMarked {
-  const subscriptions = new Map<number, { type: ListenerEventType; forward: (event: ListenerEvent) => void; handler: Comlink.Remote<(event: BridgedListenerEvent) => unknown> }>();
+  const subscriptions = new Map<
+    number,
+    { type: ListenerEventType; forward: (event: ListenerEvent) => void; handler: Comlink.Remote<(event: BridgedListenerEvent) => unknown> }
+  >();
   let ids = 0;
   const unsubscribe = (id: number) => {
     const subscription = subscriptions.get(id);
@@ -168,7 +192,9 @@ function watchLease(lease: string, gone: () => Promise<void>): () => void {
 }
 
 function pageGone(): Error {
-  return Object.assign(new Error("the page went away while handling the message; its unit of work is rolled back and the message is back on its queue"), { name: "PageGoneError" });
+  return Object.assign(new Error("the page went away while handling the message; its unit of work is rolled back and the message is back on its queue"), {
+    name: "PageGoneError",
+  });
 }
 
 /** A message as data (it is already; a copy guards against anything a store attached). */

@@ -37,7 +37,11 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
  * pair runs on a warmer machine). The ratio is the median of each round's current/baseline,
  * whose two halves ran side by side; the rates are the medians of each.
  */
-export async function comparePairs(baseline: QueueManager, current: QueueManager, rounds: number): Promise<{ name: string; baseline: number; current: number; ratio: number }[]> {
+export async function comparePairs(
+  baseline: QueueManager,
+  current: QueueManager,
+  rounds: number,
+): Promise<{ name: string; baseline: number; current: number; ratio: number }[]> {
   const results = [];
   for (const { name, persistent, pairs } of CASES) {
     const rates: [number[], number[]] = [[], []];

@@ -21,13 +21,17 @@ const where = join(mkdtempSync(join(tmpdir(), "webmq-compare-")), "tree");
 execFileSync("git", ["worktree", "add", "--detach", where, commit], { cwd: root, stdio: "ignore" });
 try {
   symlinkSync(join(root, "node_modules"), join(where, "node_modules"));
-  const load = async (tree: string) => (await import(join(tree, "core/index.ts")) as typeof import("../../core/index.js")).QueueManager.open({ name: "QM1" });
+  const load = async (tree: string) => ((await import(join(tree, "core/index.ts"))) as typeof import("../../core/index.js")).QueueManager.open({ name: "QM1" });
   const [baseline, current] = [await load(where), await load(root)];
   const results = await comparePairs(baseline, current, rounds);
   await Promise.all([baseline.close(), current.close()]);
-  console.log(`this tree against ${revision} (${commit.slice(0, 10)}), ${rounds} rounds side by side in one process (median rates; median of the rounds' ratios):`);
+  console.log(
+    `this tree against ${revision} (${commit.slice(0, 10)}), ${rounds} rounds side by side in one process (median rates; median of the rounds' ratios):`,
+  );
   for (const { name, baseline: before, current: now, ratio } of results) {
-    console.log(`  ${name.padEnd(48)} ${Math.round(before).toLocaleString("en").padStart(10)}/s -> ${Math.round(now).toLocaleString("en").padStart(10)}/s  ${ratio.toFixed(2)}x`);
+    console.log(
+      `  ${name.padEnd(48)} ${Math.round(before).toLocaleString("en").padStart(10)}/s -> ${Math.round(now).toLocaleString("en").padStart(10)}/s  ${ratio.toFixed(2)}x`,
+    );
   }
 } finally {
   execFileSync("git", ["worktree", "remove", "--force", where], { cwd: root, stdio: "ignore" });

@@ -75,7 +75,9 @@ export class BenchObject extends DurableObject<Env> {
         await this.#qm.alterQueue(QUEUE, { maxDepth: 999_999_999 });
         return Response.json({});
       case "/setup-raw":
-        this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS ${RAW_TABLE} (seq INTEGER PRIMARY KEY, record TEXT NOT NULL, body, chunks INTEGER NOT NULL DEFAULT 0)`);
+        this.ctx.storage.sql.exec(
+          `CREATE TABLE IF NOT EXISTS ${RAW_TABLE} (seq INTEGER PRIMARY KEY, record TEXT NOT NULL, body, chunks INTEGER NOT NULL DEFAULT 0)`,
+        );
         this.#rows = Array.from({ length: n }, (_, i) => [i + 1, JSON.stringify(benchDescriptor(i + 1))]);
         return Response.json({});
       case "/setup-store":
@@ -142,7 +144,13 @@ export class BenchObject extends DurableObject<Env> {
           `DEFINE PROCESS(BENCH.PROC) APPLICID('bench-trigger')\nDEFINE QLOCAL(BENCH.INITQ)\nDEFINE QLOCAL(${TRIGGERED}) TRIGGER TRIGTYPE(EVERY) INITQ(BENCH.INITQ) PROCESS(BENCH.PROC)`,
         );
         if (defined.notProcessed + defined.syntaxErrors > 0) return new Response(defined.transcript, { status: 500 });
-        this.#triggers = await EdgeTriggerMonitors.start(qm, this.env, [{ queueManager: qm.name, initiationQueue: "BENCH.INITQ" }], (promise) => this.ctx.waitUntil(promise), (text) => console.warn(text));
+        this.#triggers = await EdgeTriggerMonitors.start(
+          qm,
+          this.env,
+          [{ queueManager: qm.name, initiationQueue: "BENCH.INITQ" }],
+          (promise) => this.ctx.waitUntil(promise),
+          (text) => console.warn(text),
+        );
         return Response.json({});
       }
       case "/trigger": {
@@ -177,7 +185,8 @@ export class BenchObject extends DurableObject<Env> {
         pendingTrigger = undefined;
         await this.ctx.storage.sync();
         const stats = this.#triggers!.stats;
-        if (stats.started !== n * batch || stats.failed !== 0) return new Response(`${stats.started} of ${n * batch} triggers started, ${stats.failed} failed`, { status: 500 });
+        if (stats.started !== n * batch || stats.failed !== 0)
+          return new Response(`${stats.started} of ${n * batch} triggers started, ${stats.failed} failed`, { status: 500 });
         return Response.json({ count: n, trigger, plain });
       }
       case "/raw-batch":

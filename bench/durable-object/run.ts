@@ -102,16 +102,35 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
       return { count: inside.count!, ms: inside.ms!, nodeMs: performance.now() - start - emptyMs };
     };
 
-    const batch = await compare(() => step("ours", "batch"), () => step("raw", "batch"));
-    const pairs = await compare(() => step("ours", "pairs"), () => step("raw", "pairs"), PAIR_ROUNDS);
+    const batch = await compare(
+      () => step("ours", "batch"),
+      () => step("raw", "batch"),
+    );
+    const pairs = await compare(
+      () => step("ours", "pairs"),
+      () => step("raw", "pairs"),
+      PAIR_ROUNDS,
+    );
     // Where a pair's time goes: the store's own schema and statements, without the manager.
-    const storePairs = await compare(() => step("store", "pairs"), () => step("raw", "pairs"), PAIR_ROUNDS);
-    const jms = await caseRows("workerd", "durable object sqlite", jmsSet(), () => MESSAGES, 1, 3, async (kind) => {
-      const object = `jms-${kind}-${objects++}`;
-      await fetchJson("/setup-ours", object, MESSAGES);
-      const inside = await fetchJson(`/jms`, `${object}&kind=${kind}`, MESSAGES);
-      return { count: inside.count!, ms: inside.ms! };
-    });
+    const storePairs = await compare(
+      () => step("store", "pairs"),
+      () => step("raw", "pairs"),
+      PAIR_ROUNDS,
+    );
+    const jms = await caseRows(
+      "workerd",
+      "durable object sqlite",
+      jmsSet(),
+      () => MESSAGES,
+      1,
+      3,
+      async (kind) => {
+        const object = `jms-${kind}-${objects++}`;
+        await fetchJson("/setup-ours", object, MESSAGES);
+        const inside = await fetchJson(`/jms`, `${object}&kind=${kind}`, MESSAGES);
+        return { count: inside.count!, ms: inside.ms! };
+      },
+    );
     const pubsubMessages = (kind: PubSubCase) => (kind === "selective" ? 5 : 2000);
     const pubsub = await caseRows("workerd", "durable object sqlite, persistent", PUBSUB_SET, pubsubMessages, 1, 3, async (kind) => {
       const object = `pubsub-${kind}-${objects++}`;
@@ -121,13 +140,21 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
       return { count: inside.count!, ms: inside.ms! };
     });
     const listenerMessages = 2000;
-    const listener = await caseRows("workerd", "durable object sqlite", LISTENER_SET, () => listenerMessages, 1, 3, async (kind) => {
-      const object = `listener-${kind}-${objects++}`;
-      await fetchJson("/setup-ours", object, 0);
-      await fetchJson("/listener-setup", `${object}&kind=${kind}`, listenerMessages);
-      const inside = await fetchJson("/listener", `${object}&kind=${kind}`, listenerMessages);
-      return { count: inside.count!, ms: inside.ms! };
-    });
+    const listener = await caseRows(
+      "workerd",
+      "durable object sqlite",
+      LISTENER_SET,
+      () => listenerMessages,
+      1,
+      3,
+      async (kind) => {
+        const object = `listener-${kind}-${objects++}`;
+        await fetchJson("/setup-ours", object, 0);
+        await fetchJson("/listener-setup", `${object}&kind=${kind}`, listenerMessages);
+        const inside = await fetchJson("/listener", `${object}&kind=${kind}`, listenerMessages);
+        return { count: inside.count!, ms: inside.ms! };
+      },
+    );
     const triggerLatencies = { trigger: [] as number[][], plain: [] as number[][] };
     for (let round = 0; round < 1 + TRIGGER_ROUNDS; round++) {
       const object = `trigger-${objects++}`;
@@ -145,7 +172,15 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
       name: "durable-object",
       runtime: "workerd",
       versions: { workerd: workerdVersion(), miniflare: createRequire(import.meta.url)("miniflare/package.json").version, node: process.version },
-      rows: [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch), row("durable object sqlite, persistent, put+get pairs", pairs, PAIRS_TARGET), { ...row("durable object sqlite, the store alone (no queue manager), putMessage+deleteMessage pairs", storePairs), target: "(info)", met: true }, ...jms, ...pubsub, ...listener, ...triggerRows(triggerLatencies)],
+      rows: [
+        row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch),
+        row("durable object sqlite, persistent, put+get pairs", pairs, PAIRS_TARGET),
+        { ...row("durable object sqlite, the store alone (no queue manager), putMessage+deleteMessage pairs", storePairs), target: "(info)", met: true },
+        ...jms,
+        ...pubsub,
+        ...listener,
+        ...triggerRows(triggerLatencies),
+      ],
       notes: [
         "Rates are put+get (INSERT+DELETE) pairs per second, timed inside the object between two ctx.storage.sync() calls.",
         `Clock probe: in this workerd a pure-CPU loop moved Date.now() by ${clock.dateNowMs} ms and performance.now() by ${clock.performanceNowMs} ms ` +
@@ -218,7 +253,15 @@ function triggerRows(latencies: { trigger: number[][]; plain: number[][] }): Ben
       target: "(info)",
       met: true,
       rounds: { ours: latencies.trigger.map((round) => perSecond(measure(round))), baseline: latencies.plain.map((round) => perSecond(measure(round))) },
-      details: { samples: trigger.length, triggersPerSample: TRIGGER_BATCH, rounds: latencies.trigger.length, triggerMs: ours, plainPutGetMs: baseline, triggerLatenciesMs: latencies.trigger, plainLatenciesMs: latencies.plain },
+      details: {
+        samples: trigger.length,
+        triggersPerSample: TRIGGER_BATCH,
+        rounds: latencies.trigger.length,
+        triggerMs: ours,
+        plainPutGetMs: baseline,
+        triggerLatenciesMs: latencies.trigger,
+        plainLatenciesMs: latencies.plain,
+      },
     };
   });
 }

@@ -65,9 +65,11 @@ export async function runIndexedDBBench(): Promise<BenchResult> {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     await page.goto(`http://127.0.0.1:${address.port}/index.html`);
-    await page.waitForFunction(() => typeof window.bench === "object", undefined, { timeout: 30_000 }).catch((e) => {
-      throw new Error(`indexeddb bench: the page did not load: ${errors.join("; ") || e}`);
-    });
+    await page
+      .waitForFunction(() => typeof window.bench === "object", undefined, { timeout: 30_000 })
+      .catch((e) => {
+        throw new Error(`indexeddb bench: the page did not load: ${errors.join("; ") || e}`);
+      });
 
     const concurrent = await compare(
       () => call(page, "oursConcurrent", CONCURRENT_MESSAGES, PRODUCERS),
@@ -77,18 +79,39 @@ export async function runIndexedDBBench(): Promise<BenchResult> {
       () => call(page, "oursSerial", SERIAL_MESSAGES),
       () => call(page, "rawSerial", SERIAL_MESSAGES),
     );
-    const jms = await caseRows("chromium", "indexeddb", jmsSet(2), () => JMS_MESSAGES, 1, 3, (kind) => call(page, "jms", JMS_CASES.indexOf(kind), JMS_MESSAGES));
+    const jms = await caseRows(
+      "chromium",
+      "indexeddb",
+      jmsSet(2),
+      () => JMS_MESSAGES,
+      1,
+      3,
+      (kind) => call(page, "jms", JMS_CASES.indexOf(kind), JMS_MESSAGES),
+    );
     const pubsubMessages = (kind: PubSubCase) => (kind === "selective" ? 5 : 500);
-    const pubsub = await caseRows("chromium", "indexeddb, persistent", PUBSUB_SET, pubsubMessages, 0, 2, (kind) => call(page, "pubsub", PUBSUB_CASES.indexOf(kind), pubsubMessages(kind)));
+    const pubsub = await caseRows("chromium", "indexeddb, persistent", PUBSUB_SET, pubsubMessages, 0, 2, (kind) =>
+      call(page, "pubsub", PUBSUB_CASES.indexOf(kind), pubsubMessages(kind)),
+    );
     const listenerMessages = 300;
-    const listener = await caseRows("chromium", "indexeddb", LISTENER_SET, () => listenerMessages, 0, 2, (kind) => call(page, "listener", LISTENER_CASES.indexOf(kind), listenerMessages));
+    const listener = await caseRows(
+      "chromium",
+      "indexeddb",
+      LISTENER_SET,
+      () => listenerMessages,
+      0,
+      2,
+      (kind) => call(page, "listener", LISTENER_CASES.indexOf(kind), listenerMessages),
+    );
     const trigger = triggerRow(await page.evaluate(([n, w]) => window.bench.triggerWorker(n, w), [TRIGGERS, TRIGGER_WARMUP] as const));
     return {
       name: "indexeddb",
       runtime: "chromium",
       versions: { chromium: browser.version(), playwright: require("playwright/package.json").version, vite: viteVersion },
       rows: [
-        row(`indexeddb, persistent put, ${PRODUCERS} producers vs raw puts in one transaction`, concurrent, 0.5, { messages: CONCURRENT_MESSAGES, producers: PRODUCERS }),
+        row(`indexeddb, persistent put, ${PRODUCERS} producers vs raw puts in one transaction`, concurrent, 0.5, {
+          messages: CONCURRENT_MESSAGES,
+          producers: PRODUCERS,
+        }),
         row("indexeddb, persistent put, serial vs raw one transaction per put", serial, 0.8, { messages: SERIAL_MESSAGES }),
         ...jms,
         ...pubsub,
@@ -146,7 +169,18 @@ function triggerRow({ triggered, plain, toCreated, loading }: TriggerLatencies):
     target: "(info)",
     met: true,
     rounds: { ours: triggered.map((ms) => 1000 / ms), baseline: plain.map((ms) => 1000 / ms) },
-    details: { triggers: TRIGGERS, warmup: TRIGGER_WARMUP, persistent: true, p50Ms: p50, p99Ms: p99, plainP50Ms: plain50, plainP99Ms: plain99, putToWorkerCreatedP50Ms: percentile(toCreated, 50), workerModulesLoadedP50Ms: percentile(loading, 50), moduleServing: "vite dev server, unbundled" },
+    details: {
+      triggers: TRIGGERS,
+      warmup: TRIGGER_WARMUP,
+      persistent: true,
+      p50Ms: p50,
+      p99Ms: p99,
+      plainP50Ms: plain50,
+      plainP99Ms: plain99,
+      putToWorkerCreatedP50Ms: percentile(toCreated, 50),
+      workerModulesLoadedP50Ms: percentile(loading, 50),
+      moduleServing: "vite dev server, unbundled",
+    },
   };
 }
 

@@ -11,7 +11,11 @@ runTriggeredApplication(async (trigger, qm) => {
   const first = await qm.get(trigger.queueName, { wait: 5_000 });
   const gotAt = performance.timeOrigin + performance.now();
   if (!first) return;
-  await qm.put("BENCH.DONE", { body: JSON.stringify({ createdAt: performance.timeOrigin, loadedAt, gotAt }), correlationId: first.messageId, persistent: false });
+  await qm.put("BENCH.DONE", {
+    body: JSON.stringify({ createdAt: performance.timeOrigin, loadedAt, gotAt }),
+    correlationId: first.messageId,
+    persistent: false,
+  });
   while (await qm.get(trigger.queueName)) {
     // Drained: EVERY started a worker per message, the one that finds none ends at once.
   }

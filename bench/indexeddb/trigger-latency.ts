@@ -28,7 +28,15 @@ const WORKER_URL = new URL("./trigger-bench.worker.ts", import.meta.url).href;
 export async function triggerWorkerLatency(databaseName: string, triggers: number, warmup: number): Promise<TriggerLatencies> {
   const qm = await QueueManager.open({ name: "BENCH", store: new IndexedDBStore({ databaseName }) });
   try {
-    await qm.mqsc([`DEFINE PROCESS(BENCH.PROC) APPLICID('${WORKER_URL}')`, "DEFINE QLOCAL(BENCH.INITQ)", "DEFINE QLOCAL(BENCH.TRIGGERED) TRIGGER TRIGTYPE(EVERY) INITQ(BENCH.INITQ) PROCESS(BENCH.PROC)", "DEFINE QLOCAL(BENCH.DONE)", "DEFINE QLOCAL(BENCH.PLAIN)"].join("\n"));
+    await qm.mqsc(
+      [
+        `DEFINE PROCESS(BENCH.PROC) APPLICID('${WORKER_URL}')`,
+        "DEFINE QLOCAL(BENCH.INITQ)",
+        "DEFINE QLOCAL(BENCH.TRIGGERED) TRIGGER TRIGTYPE(EVERY) INITQ(BENCH.INITQ) PROCESS(BENCH.PROC)",
+        "DEFINE QLOCAL(BENCH.DONE)",
+        "DEFINE QLOCAL(BENCH.PLAIN)",
+      ].join("\n"),
+    );
     const errors: unknown[] = [];
     const monitor = await startWorkerTriggerMonitor(qm, "BENCH.INITQ", { timeoutMs: 30_000, onError: (error) => void errors.push(error) });
     const out: TriggerLatencies = { triggered: [], plain: [], toCreated: [], loading: [] };

@@ -26,7 +26,8 @@ for (const name of numeric) {
   options[name] = value;
 }
 const servers = (values.server as string[] | undefined) ?? [...SERVER_NAMES];
-for (const server of servers) if (!SERVER_NAMES.includes(server as ServerName)) throw new Error(`--server must be one of ${SERVER_NAMES.join(", ")}, not ${server}`);
+for (const server of servers)
+  if (!SERVER_NAMES.includes(server as ServerName)) throw new Error(`--server must be one of ${SERVER_NAMES.join(", ")}, not ${server}`);
 
 let failed = false;
 for (const name of servers as ServerName[]) {

@@ -13,7 +13,8 @@ export async function monitor(state: RunState, maxDepth: number): Promise<void> 
     state.tally.browses++;
     const id = correlationIdOf(browsed.headers);
     if (browsed.status === 200 && (id === undefined || !state.ledger.wasSent(id))) state.errors.push(`browse showed a message no producer sent: ${String(id)}`);
-    else if (browsed.status !== 200 && browsed.status !== 204) state.errors.push(`browse: HTTP ${browsed.status} ${browsed.body.toString("utf8").slice(0, 300)}`);
+    else if (browsed.status !== 200 && browsed.status !== 204)
+      state.errors.push(`browse: HTTP ${browsed.status} ${browsed.body.toString("utf8").slice(0, 300)}`);
     try {
       const depth = await state.inFlight.run(() => currentDepth(state.target));
       state.tally.mqscCommands++;

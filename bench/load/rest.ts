@@ -22,7 +22,13 @@ export function restClient(target: LoadTarget): RestClient {
   let client = clients.get(target);
   if (client === undefined) {
     // IBM's CSRF header rides along on every request: POST and DELETE must carry it.
-    client = new RestClient({ baseUrl: target.url, queueManager: target.qmgr, credentials: { token: target.token }, csrfToken: "load", csrfOnEveryRequest: true });
+    client = new RestClient({
+      baseUrl: target.url,
+      queueManager: target.qmgr,
+      credentials: { token: target.token },
+      csrfToken: "load",
+      csrfOnEveryRequest: true,
+    });
     clients.set(target, client);
   }
   return client;

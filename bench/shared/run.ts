@@ -53,9 +53,11 @@ export async function runSharedBench(): Promise<BenchResult> {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     await page.goto(`http://127.0.0.1:${address.port}/index.html`);
-    await page.waitForFunction(() => typeof window.sharedBench === "object", undefined, { timeout: 30_000 }).catch((e) => {
-      throw new Error(`shared bench: the page did not load: ${errors.join("; ") || e}`);
-    });
+    await page
+      .waitForFunction(() => typeof window.sharedBench === "object", undefined, { timeout: 30_000 })
+      .catch((e) => {
+        throw new Error(`shared bench: the page did not load: ${errors.join("; ") || e}`);
+      });
     const rows: BenchRow[] = [];
     for (const { loops, persistent } of CASES) {
       const rounds = await alternate(

@@ -76,9 +76,7 @@ export class ManualClock implements Clock {
   advance(ms: number): void {
     const target = this.#now + ms;
     for (;;) {
-      const next = this.#timers
-        .filter((t) => !t.cancelled && t.due <= target)
-        .sort((a, b) => a.due - b.due || a.order - b.order)[0];
+      const next = this.#timers.filter((t) => !t.cancelled && t.due <= target).sort((a, b) => a.due - b.due || a.order - b.order)[0];
       if (!next) break;
       this.#now = Math.max(this.#now, next.due);
       next.cancelled = true;

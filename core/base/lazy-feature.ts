@@ -31,7 +31,9 @@ export class LazyFeature<T> {
       (value) => (this.#value = value),
       (error: unknown) => {
         this.#loading = undefined;
-        throw error instanceof MQError ? error : new MQError("MQRC_RESOURCE_PROBLEM", `the code for ${this.what} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+        throw error instanceof MQError
+          ? error
+          : new MQError("MQRC_RESOURCE_PROBLEM", `the code for ${this.what} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
       },
     );
     return this.#loading;

@@ -6,7 +6,13 @@ import { EntryState, isExpired, type Entry } from "./lane.js";
 import type { BrowsePosition, LocalQueue, MessageFilter } from "./local-queue.js";
 import type { Kernel } from "./kernel.js";
 
-export async function browseNext(kernel: Kernel, queue: LocalQueue, after: BrowsePosition | undefined, filter: MessageFilter | undefined, now: number): Promise<Entry | undefined> {
+export async function browseNext(
+  kernel: Kernel,
+  queue: LocalQueue,
+  after: BrowsePosition | undefined,
+  filter: MessageFilter | undefined,
+  now: number,
+): Promise<Entry | undefined> {
   const expired: Entry[] = [];
   let best: Entry | undefined;
   if (filter) {

@@ -25,7 +25,9 @@ export function messageOf(host: SetAsideHost, queue: LocalQueue, entry: Entry, b
   } catch (error) {
     const problem = `its body cannot be read as ${entry.record.bodyFormat}: ${describe(error)}`;
     setAside(host, queue, entry, problem);
-    throw new MQError("MQRC_FORMAT_ERROR", `message ${entry.record.messageId} on ${queue.name} is damaged in the store and was set aside: ${problem}`, { cause: error });
+    throw new MQError("MQRC_FORMAT_ERROR", `message ${entry.record.messageId} on ${queue.name} is damaged in the store and was set aside: ${problem}`, {
+      cause: error,
+    });
   }
 }
 

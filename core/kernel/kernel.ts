@@ -201,7 +201,15 @@ export class Kernel {
 
   #putCommitted(queue: LocalQueue, record: MessageRecord): void {
     if (queue.consumers.size > 0) this.serve(queue);
-    if (this.events.hasListeners) this.events.emit({ type: "put", queue: queue.name, messageId: record.messageId, persistent: record.persistent, priority: record.priority, depth: queue.depth });
+    if (this.events.hasListeners)
+      this.events.emit({
+        type: "put",
+        queue: queue.name,
+        messageId: record.messageId,
+        persistent: record.persistent,
+        priority: record.priority,
+        depth: queue.depth,
+      });
   }
 
   // --- Taking messages ---
@@ -320,7 +328,8 @@ export class Kernel {
         },
         rolledBack: () => {
           this.putBack(queue, entry);
-          if (this.events.hasListeners) this.events.emit({ type: "backout", queue: queue.name, messageId: record.messageId, backoutCount: record.backoutCount, depth: queue.depth });
+          if (this.events.hasListeners)
+            this.events.emit({ type: "backout", queue: queue.name, messageId: record.messageId, backoutCount: record.backoutCount, depth: queue.depth });
         },
       });
       return message;
@@ -331,7 +340,8 @@ export class Kernel {
   }
 
   #getCommitted(queue: LocalQueue, record: MessageRecord): void {
-    if (this.events.hasListeners) this.events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: record.persistent, depth: queue.depth });
+    if (this.events.hasListeners)
+      this.events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: record.persistent, depth: queue.depth });
   }
 
   async readBody(record: MessageRecord): Promise<StoredBody> {
@@ -343,7 +353,8 @@ export class Kernel {
       throw new MQError("MQRC_RESOURCE_PROBLEM", `the ${this.store.kind} store could not read message ${seq}: ${describe(error)}`, { cause: error });
     }
     if (body === undefined) throw new MQError("MQRC_OBJECT_DAMAGED", `the body of message ${seq} is missing from the ${this.store.kind} store`);
-    if (typeof body !== "string" && !(body instanceof Uint8Array)) throw new MQError("MQRC_OBJECT_DAMAGED", `the body of message ${seq} in the ${this.store.kind} store is neither text nor bytes`);
+    if (typeof body !== "string" && !(body instanceof Uint8Array))
+      throw new MQError("MQRC_OBJECT_DAMAGED", `the body of message ${seq} in the ${this.store.kind} store is neither text nor bytes`);
     return body;
   }
 
@@ -356,7 +367,7 @@ export class Kernel {
   serve(queue: LocalQueue): void {
     if (!queue.attributes.getEnabled) return;
     const now = this.clock.now();
-    for (let handed = true; handed; ) {
+    for (let handed = true; handed;) {
       handed = false;
       for (const consumer of queue.consumers.ready()) {
         if (consumer.credit <= 0 || !queue.consumers.has(consumer)) continue;

@@ -20,7 +20,6 @@ import { selects, type MessageFilter } from "./message-filter.js";
 import { QueueConsumers } from "./queue-consumers.js";
 import { CorrelationIndex } from "./correlation-index.js";
 
-
 export { selects, type MessageFilter } from "./message-filter.js";
 
 /** Where a browse cursor stands: the last message it returned. */
@@ -42,7 +41,6 @@ export interface DelayHooks {
 }
 
 const NO_DELAYS: DelayHooks = { now: () => 0, delayed: () => undefined, expiring: () => undefined };
-
 
 export class LocalQueue implements QueueView {
   readonly lanes: readonly Lane[] = Array.from({ length: 10 }, () => new Lane());

@@ -37,7 +37,13 @@ export class Pager {
   }
 
   /** The paged message a filtered get or browse should have next, if one comes before `after`'s successors. */
-  async findFiltered(queue: LocalQueue, filter: MessageFilter, now: number, seqOfMessageId: (id: string) => number | undefined, after?: { priority: number; seq: number }): Promise<MessageRecord | undefined> {
+  async findFiltered(
+    queue: LocalQueue,
+    filter: MessageFilter,
+    now: number,
+    seqOfMessageId: (id: string) => number | undefined,
+    after?: { priority: number; seq: number },
+  ): Promise<MessageRecord | undefined> {
     if (filter.messageId === undefined && filter.correlationId === undefined) return this.#findSelected(queue, filter, now, after);
     let records: MessageRecord[];
     if (filter.messageId !== undefined) {
@@ -61,7 +67,8 @@ export class Pager {
     let from = Math.max(afterSeq, lane.loadedUpTo);
     for (;;) {
       const records = await this.store.loadMessages({ queue: queue.name, priority, afterSeq: from, limit: 16 });
-      for (const record of records) if (this.#isPaged(queue, record) && !isExpired(record, now) && !isDelayed(record, now) && !messageRecordProblem(record)) return record;
+      for (const record of records)
+        if (this.#isPaged(queue, record) && !isExpired(record, now) && !isDelayed(record, now) && !messageRecordProblem(record)) return record;
       if (records.length < 16) return undefined;
       from = records[records.length - 1]!.seq;
     }
@@ -165,7 +172,9 @@ export class Pager {
       // One taken straight from the store and not yet deleted is accounted for by its get.
       if (lane.removed.has(record.seq)) continue;
       consumed++;
-      const problem = messageRecordProblem(record) ?? (record.priority !== priority || record.queue !== queue.name ? "it is filed under another queue or priority" : undefined);
+      const problem =
+        messageRecordProblem(record) ??
+        (record.priority !== priority || record.queue !== queue.name ? "it is filed under another queue or priority" : undefined);
       if (problem) {
         this.damaged.push({ kind: "message", key: String(record.seq), problem });
         queue.depth--;

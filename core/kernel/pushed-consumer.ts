@@ -13,7 +13,13 @@ import type { LocalQueue, MessageFilter } from "./local-queue.js";
 /** After a message could not be taken, its credit comes back after this long, so a failing store is not read in a loop. */
 const RETRY_AFTER_MS = 1000;
 
-export function attachConsumer(kernel: Kernel, queue: LocalQueue, filter: MessageFilter | undefined, options: ConsumeOptions, inputChanged: () => void): QueueConsumerHandle {
+export function attachConsumer(
+  kernel: Kernel,
+  queue: LocalQueue,
+  filter: MessageFilter | undefined,
+  options: ConsumeOptions,
+  inputChanged: () => void,
+): QueueConsumerHandle {
   let closed = false;
   const retries = new Set<TimerHandle>();
   const detach = () => {

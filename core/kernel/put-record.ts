@@ -63,7 +63,10 @@ export function buildPutRecord(context: PutContext, now: number, target: PutTarg
   const { stored, format, size } = encodeBody(message.body, message.bodyFormat, maxLength);
   if (size > maxLength) {
     throw size > qmgrMax
-      ? new MQError("MQRC_MSG_TOO_BIG_FOR_Q_MGR", `the message is ${size} bytes; queue manager ${context.queueManager} takes at most ${qmgrMax} (${qmgrMax < context.maxMessageLength ? "the memory it may hold messages in" : "MAXMSGL"})`)
+      ? new MQError(
+          "MQRC_MSG_TOO_BIG_FOR_Q_MGR",
+          `the message is ${size} bytes; queue manager ${context.queueManager} takes at most ${qmgrMax} (${qmgrMax < context.maxMessageLength ? "the memory it may hold messages in" : "MAXMSGL"})`,
+        )
       : new MQError("MQRC_MSG_TOO_BIG_FOR_Q", `the message is ${size} bytes; queue ${queue.name} takes at most ${attributes.maxMessageLength} (MAXMSGL)`);
   }
   if (queue.depth - makingRoom >= attributes.maxDepth) {
@@ -73,7 +76,10 @@ export function buildPutRecord(context: PutContext, now: number, target: PutTarg
   const maxBytes = queue.maxBytes;
   if (maxBytes >= 0 && queue.bytes - makingRoomBytes + size > maxBytes) {
     context.queueFull?.(queue);
-    throw new MQError("MQRC_Q_FULL", `queue ${queue.name} holds ${queue.bytes} bytes of messages, and this one (${size} bytes) would pass its MAXBYTES(${maxBytes})`);
+    throw new MQError(
+      "MQRC_Q_FULL",
+      `queue ${queue.name} holds ${queue.bytes} bytes of messages, and this one (${size} bytes) would pass its MAXBYTES(${maxBytes})`,
+    );
   }
   const priority = message.priority ?? defaults.defaultPriority;
   if (!Number.isInteger(priority) || priority < 0 || priority > 9) {
@@ -97,9 +103,11 @@ export function buildPutRecord(context: PutContext, now: number, target: PutTarg
   const correlationId = correlationIdOfPut(message);
   const properties = message.properties === undefined ? [] : storeProperties(toProperties(message.properties));
   const delay = message.deliveryDelay ?? 0;
-  if (!Number.isSafeInteger(delay) || delay < 0) throw new MQError("MQRC_OPTIONS_ERROR", `deliveryDelay is a whole number of milliseconds, 0 or more; got ${JSON.stringify(delay)}`);
+  if (!Number.isSafeInteger(delay) || delay < 0)
+    throw new MQError("MQRC_OPTIONS_ERROR", `deliveryDelay is a whole number of milliseconds, 0 or more; got ${JSON.stringify(delay)}`);
   const messageType = message.messageType ?? "datagram";
-  if (!MESSAGE_TYPES.has(messageType)) throw new MQError("MQRC_MSG_TYPE_ERROR", `messageType is one of datagram, request, reply, report; got ${JSON.stringify(messageType)}`);
+  if (!MESSAGE_TYPES.has(messageType))
+    throw new MQError("MQRC_MSG_TYPE_ERROR", `messageType is one of datagram, request, reply, report; got ${JSON.stringify(messageType)}`);
   if (message.type !== undefined && typeof message.type !== "string") throw new MQError("MQRC_FORMAT_ERROR", "type (JMSType) must be a string");
   const replyToQueue = optionalName(message.replyToQueue, "reply-to queue");
   const replyToQueueManager = optionalName(message.replyToQueueManager, "reply-to queue manager");

@@ -13,12 +13,17 @@ export function restoreMessageCounts(kernel: Kernel, summaries: readonly QueueSu
   for (const summary of summaries) {
     const queue = kernel.queues.get(summary.queue);
     if (!queue) {
-      if (!orphans.some((op) => op.op === "deleteQueueMessages" && op.queue === summary.queue)) orphans.push({ op: "deleteQueueMessages", queue: summary.queue });
+      if (!orphans.some((op) => op.op === "deleteQueueMessages" && op.queue === summary.queue))
+        orphans.push({ op: "deleteQueueMessages", queue: summary.queue });
       continue;
     }
     const lane = Number.isInteger(summary.priority) ? queue.lanes[summary.priority] : undefined;
     if (!lane) {
-      damaged.push({ kind: "message", key: `${summary.queue} priority ${String(summary.priority)}`, problem: `${summary.count} messages have priority ${String(summary.priority)}, which is not 0 to 9` });
+      damaged.push({
+        kind: "message",
+        key: `${summary.queue} priority ${String(summary.priority)}`,
+        problem: `${summary.count} messages have priority ${String(summary.priority)}, which is not 0 to 9`,
+      });
       continue;
     }
     lane.paged += summary.count;

@@ -106,7 +106,8 @@ export class UnitOfWork {
 
   /** Throws unless the unit still takes work (a get must not take a message into an ended unit). */
   checkActive(): void {
-    if (this.#state !== "active") throw new MQError("MQRC_UOW_NOT_AVAILABLE", `the unit of work is ${this.#state === "ending" ? "ending" : this.#state}; begin a new one`);
+    if (this.#state !== "active")
+      throw new MQError("MQRC_UOW_NOT_AVAILABLE", `the unit of work is ${this.#state === "ending" ? "ending" : this.#state}; begin a new one`);
   }
 
   /**
@@ -116,7 +117,8 @@ export class UnitOfWork {
   async prepare(xid: string): Promise<void> {
     this.checkActive();
     // Claimed before anything is written, so that two units preparing at once cannot share an xid.
-    if (this.hooks.claimXid && !this.hooks.claimXid(xid)) throw new MQError("MQRC_UOW_NOT_AVAILABLE", `transaction ${xid} is already prepared on this queue manager (XAER_DUPID)`);
+    if (this.hooks.claimXid && !this.hooks.claimXid(xid))
+      throw new MQError("MQRC_UOW_NOT_AVAILABLE", `transaction ${xid} is already prepared on this queue manager (XAER_DUPID)`);
     this.#state = "ending";
     const record: PreparedRecord = { puts: [], gets: [] };
     const ops: StoreOp[] = [];
@@ -165,7 +167,11 @@ export class UnitOfWork {
       } catch (error) {
         if (prepared) {
           this.#state = "prepared";
-          throw new MQError("MQRC_RESOURCE_PROBLEM", `the prepared unit of work ${this.#xid} could not be committed; it is still prepared: ${describe(error)}`, { cause: error });
+          throw new MQError(
+            "MQRC_RESOURCE_PROBLEM",
+            `the prepared unit of work ${this.#xid} could not be committed; it is still prepared: ${describe(error)}`,
+            { cause: error },
+          );
         }
         await this.#backOut(false);
         throw new MQError("MQRC_BACKED_OUT", `the unit of work could not be committed, so it was backed out: ${describe(error)}`, { cause: error });
@@ -200,7 +206,8 @@ export class UnitOfWork {
         if (!countBackout) continue;
         item.record.backoutCount++;
         if (item.record.persistent) ops.push({ op: "updateMessage", record: item.record });
-      } else if (prepared && item.record.persistent) ops.push({ op: "deleteMessage", seq: item.record.seq, queue: item.record.queue, priority: item.record.priority });
+      } else if (prepared && item.record.persistent)
+        ops.push({ op: "deleteMessage", seq: item.record.seq, queue: item.record.queue, priority: item.record.priority });
     }
     if (prepared) ops.push({ op: "deleteMeta", key: PREPARED_KEY_PREFIX + this.#xid });
     // A backout count the store could not record stays raised in memory; the messages go

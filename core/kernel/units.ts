@@ -60,7 +60,11 @@ export class Units {
     const lists = { put: prepared?.puts ?? [], get: prepared?.gets ?? [] };
     if (!Array.isArray(lists.put) || !Array.isArray(lists.get)) {
       // Left in the store as it is; its xid stays taken, so no new transaction writes over it.
-      kernel.damaged.push({ kind: "prepared", key: xid, problem: `prepared transaction ${xid} is not a record of puts and gets (lists of queue and seq), so it cannot be restored` });
+      kernel.damaged.push({
+        kind: "prepared",
+        key: xid,
+        problem: `prepared transaction ${xid} is not a record of puts and gets (lists of queue and seq), so it cannot be restored`,
+      });
       this.#xidsInUse.add(xid);
       return;
     }
@@ -69,7 +73,11 @@ export class Units {
         const queue = kernel.queues.get(at?.queue);
         const [stored] = queue ? await kernel.store.loadMessages({ queue: at.queue, seq: at.seq }) : [];
         if (!queue || !stored || messageRecordProblem(stored) !== undefined) {
-          kernel.damaged.push({ kind: "message", key: `${at?.queue} ${at?.seq}`, problem: `prepared transaction ${xid} names a ${kind} of a message that is not in the store` });
+          kernel.damaged.push({
+            kind: "message",
+            key: `${at?.queue} ${at?.seq}`,
+            problem: `prepared transaction ${xid} names a ${kind} of a message that is not in the store`,
+          });
           continue;
         }
         const { prepared: _xid, ...record } = stored;
@@ -80,6 +88,9 @@ export class Units {
       }
     }
     this.#xidsInUse.add(xid);
-    this.#prepared.set(xid, UnitOfWork.prepared((ops) => kernel.commit(ops), this.#hooks, xid, items));
+    this.#prepared.set(
+      xid,
+      UnitOfWork.prepared((ops) => kernel.commit(ops), this.#hooks, xid, items),
+    );
   }
 }

@@ -14,7 +14,15 @@ import type { QueueConsumer, QueueConsumers } from "./queue-consumers.js";
  * `joined` runs once the get is among the queue's consumers, so that the caller can serve it
  * (a message may have come while the get was being set up).
  */
-export function waitForMessage(clock: Clock, consumers: QueueConsumers, filter: MessageFilter | undefined, wait: number, signal: AbortSignalLike | undefined, counted: boolean, joined: () => void): Promise<Entry | undefined> {
+export function waitForMessage(
+  clock: Clock,
+  consumers: QueueConsumers,
+  filter: MessageFilter | undefined,
+  wait: number,
+  signal: AbortSignalLike | undefined,
+  counted: boolean,
+  joined: () => void,
+): Promise<Entry | undefined> {
   return new Promise<Entry | undefined>((resolve, reject) => {
     let timer: TimerHandle | undefined;
     const settle = () => {

@@ -45,8 +45,18 @@ export class Browsing {
   }
 
   async #step(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: true): Promise<BrowseStep<Message> | null>;
-  async #step(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: false): Promise<BrowseStep<MessageSummary> | null>;
-  async #step(queueName: string, position: BrowseStep["position"], filter: MessageFilter | undefined, withBody: boolean): Promise<BrowseStep<Message | MessageSummary> | null> {
+  async #step(
+    queueName: string,
+    position: BrowseStep["position"],
+    filter: MessageFilter | undefined,
+    withBody: false,
+  ): Promise<BrowseStep<MessageSummary> | null>;
+  async #step(
+    queueName: string,
+    position: BrowseStep["position"],
+    filter: MessageFilter | undefined,
+    withBody: boolean,
+  ): Promise<BrowseStep<Message | MessageSummary> | null> {
     this.checkOpen();
     // Looked up at each step: the queue may have been deleted or GET(DISABLED) meanwhile.
     const queue = checkGetEnabled(this.resolver.localQueue(queueName));

@@ -7,7 +7,11 @@
  */
 import type { QueueConsumerHandle } from "../kernel/index.js";
 
-export function deferredConsumer(ready: Promise<unknown>, attach: () => QueueConsumerHandle, onError: (error: unknown, ended: boolean) => void): QueueConsumerHandle {
+export function deferredConsumer(
+  ready: Promise<unknown>,
+  attach: () => QueueConsumerHandle,
+  onError: (error: unknown, ended: boolean) => void,
+): QueueConsumerHandle {
   let attached: QueueConsumerHandle | undefined;
   let credit = 0;
   let closed = false;

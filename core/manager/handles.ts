@@ -3,7 +3,7 @@
  * typed queue fails then, counted in IPPROCS and OPPROCS while open, and a temporary dynamic
  * queue made from a model goes when the handle that made it closes.
  */
-import { QueueHandle,type HandleStatus,type OpenOptions,LocalQueue,type GetOptions,type MessagingPort } from "../kernel/index.js";
+import { QueueHandle, type HandleStatus, type OpenOptions, LocalQueue, type GetOptions, type MessagingPort } from "../kernel/index.js";
 import type { Clock } from "../base/clock.js";
 import { MQError } from "../base/errors.js";
 import type { Message } from "../message/message.js";
@@ -60,7 +60,15 @@ export class Handles {
     if (input) reading!.openInputCount++;
     if (output) writeQueue!.openOutputCount++;
     if (input) this.host.inputChanged(reading!);
-    const status: HandleStatus = { id: ++this.#counter, queue: name, application: options.application ?? "", input, output, browse, openedAt: this.clock.now() };
+    const status: HandleStatus = {
+      id: ++this.#counter,
+      queue: name,
+      application: options.application ?? "",
+      input,
+      output,
+      browse,
+      openedAt: this.clock.now(),
+    };
     const handle = new QueueHandle(
       {
         put: (queue, message) => this.host.put(queue, message),

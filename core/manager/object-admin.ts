@@ -71,7 +71,9 @@ export class ObjectAdmin implements DefinitionPort {
       const existingQueue = type === "localQueue" ? this.kernel.queues.get(name) : undefined;
       if (existingQueue?.dynamic === "temporary") throw new MQError("MQRC_OBJECT_IN_USE", `queue ${name} is a temporary dynamic queue`);
       await this.host.prepare?.(definition);
-      await this.kernel.commit([{ op: "putObject", record: { ...toRecord(definition), ...(existingQueue?.dynamic === "permanent" ? { dynamic: "permanent" as const } : {}) } }]);
+      await this.kernel.commit([
+        { op: "putObject", record: { ...toRecord(definition), ...(existingQueue?.dynamic === "permanent" ? { dynamic: "permanent" as const } : {}) } },
+      ]);
       await this.apply(definition);
       return copyDefinition(definition);
     });
@@ -86,7 +88,9 @@ export class ObjectAdmin implements DefinitionPort {
       const queue = type === "localQueue" ? this.kernel.queues.get(name) : undefined;
       await this.host.prepare?.(definition);
       if (queue?.dynamic !== "temporary") {
-        await this.kernel.commit([{ op: "putObject", record: { ...toRecord(definition), ...(queue?.dynamic === "permanent" ? { dynamic: "permanent" as const } : {}) } }]);
+        await this.kernel.commit([
+          { op: "putObject", record: { ...toRecord(definition), ...(queue?.dynamic === "permanent" ? { dynamic: "permanent" as const } : {}) } },
+        ]);
       }
       await this.apply(definition);
       return copyDefinition(definition);

@@ -18,9 +18,11 @@ export interface MemoryLimits {
 
 export function memoryLimits(options: QueueManagerOptions): MemoryLimits {
   const laneMemory = options.messagesInMemoryPerLane ?? DEFAULT_LANE_MEMORY;
-  if (!Number.isInteger(laneMemory) || laneMemory < 2) throw new MQError("MQRC_OPTIONS_ERROR", `messagesInMemoryPerLane must be a whole number of at least 2; got ${JSON.stringify(laneMemory)}`);
+  if (!Number.isInteger(laneMemory) || laneMemory < 2)
+    throw new MQError("MQRC_OPTIONS_ERROR", `messagesInMemoryPerLane must be a whole number of at least 2; got ${JSON.stringify(laneMemory)}`);
   const messageMemoryBytes = options.messageMemoryBytes ?? DEFAULT_MESSAGE_MEMORY_BYTES;
-  if (!Number.isSafeInteger(messageMemoryBytes) || messageMemoryBytes < 1) throw new MQError("MQRC_OPTIONS_ERROR", `messageMemoryBytes must be a whole number of bytes, 1 or more; got ${JSON.stringify(messageMemoryBytes)}`);
+  if (!Number.isSafeInteger(messageMemoryBytes) || messageMemoryBytes < 1)
+    throw new MQError("MQRC_OPTIONS_ERROR", `messageMemoryBytes must be a whole number of bytes, 1 or more; got ${JSON.stringify(messageMemoryBytes)}`);
   return { bodyCacheBytes: options.bodyCacheBytes ?? DEFAULT_BODY_CACHE_BYTES, laneMemory, messageMemoryBytes };
 }
 
@@ -62,7 +64,12 @@ export { loadSelectorCompiler };
 
 /** The filter a selection asks for; a selector as text needs the compiler loaded (selectionNeedsCompiler). */
 export function normalizeFilter(options: SelectionOptions): MessageFilter | undefined {
-  const selector = options.selector === undefined || options.selector === "" ? undefined : typeof options.selector === "string" ? compileSelector(options.selector) : options.selector;
+  const selector =
+    options.selector === undefined || options.selector === ""
+      ? undefined
+      : typeof options.selector === "string"
+        ? compileSelector(options.selector)
+        : options.selector;
   if (options.messageId === undefined && options.correlationId === undefined && selector === undefined) return undefined;
   const filter: MessageFilter = {};
   if (options.messageId !== undefined) filter.messageId = normalizeId(options.messageId, "message");

@@ -50,8 +50,14 @@ export class QueueLimits {
       while (queue.depth - removedSoFar.count >= queue.attributes.maxDepth || !fitsBytes(queue, size, removedSoFar.bytes)) {
         const victim = this.#victim(queue, priority);
         if (!victim) {
-          const why = queue.attributes.limitBehavior === "removeLowPriority" ? `and holds no message of a priority below ${priority} to remove (LIMITBHV(RMLOWPRI))` : "and none of its messages can be removed now (LIMITBHV(RMOLDEST))";
-          throw new MQError("MQRC_Q_FULL", `queue ${queue.name} is at its MAXDEPTH(${queue.attributes.maxDepth}) or MAXBYTES(${String(queue.attributes.maxBytes)}) ${why}`);
+          const why =
+            queue.attributes.limitBehavior === "removeLowPriority"
+              ? `and holds no message of a priority below ${priority} to remove (LIMITBHV(RMLOWPRI))`
+              : "and none of its messages can be removed now (LIMITBHV(RMOLDEST))";
+          throw new MQError(
+            "MQRC_Q_FULL",
+            `queue ${queue.name} is at its MAXDEPTH(${queue.attributes.maxDepth}) or MAXBYTES(${String(queue.attributes.maxBytes)}) ${why}`,
+          );
         }
         queue.lock(victim);
         const removed = await this.kernel.getUnderSyncpoint(queue, victim, unit);
@@ -59,10 +65,19 @@ export class QueueLimits {
         removedSoFar.bytes += victim.record.bodySize;
         if (queue.attributes.useDeadLetterQueue === true) {
           const failure = await moveToDeadLetterQueue(this.host.move, removed, queue.name, MQRC.MQRC_Q_FULL, unit, "webmq queue limit");
-          if (failure !== undefined) throw new MQError("MQRC_Q_FULL", `queue ${queue.name} is full, and the message that would make room could not go to the dead-letter queue: ${failure instanceof Error ? failure.message : String(failure)}`);
+          if (failure !== undefined)
+            throw new MQError(
+              "MQRC_Q_FULL",
+              `queue ${queue.name} is full, and the message that would make room could not go to the dead-letter queue: ${failure instanceof Error ? failure.message : String(failure)}`,
+            );
         }
       }
-      const result = await this.host.put(queueName, message, { ...options, unitOfWork: unit, makingRoom: removedSoFar.count, makingRoomBytes: removedSoFar.bytes });
+      const result = await this.host.put(queueName, message, {
+        ...options,
+        unitOfWork: unit,
+        makingRoom: removedSoFar.count,
+        makingRoomBytes: removedSoFar.bytes,
+      });
       if (own) await unit.commit();
       return result;
     } catch (error) {
@@ -73,7 +88,11 @@ export class QueueLimits {
       // In the caller's unit, removals may already be in it: the unit is backed out, as MQ
       // backs out a unit whose work cannot be completed, so that none stays without the put.
       if (unit.state === "active") await unit.rollback().catch(() => undefined);
-      throw new MQError("MQRC_BACKED_OUT", `the put to ${queue.name} at its limit failed, so its unit of work was backed out: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new MQError(
+        "MQRC_BACKED_OUT",
+        `the put to ${queue.name} at its limit failed, so its unit of work was backed out: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
   }
 
@@ -84,23 +103,29 @@ export class QueueLimits {
     for (const entry of queue.entries(true)) {
       const r = entry.record;
       if (lowPriority && r.priority >= priority) continue;
-      if (!best || (lowPriority && r.priority < best.record.priority) || ((!lowPriority || r.priority === best.record.priority) && r.seq < best.record.seq)) best = entry;
+      if (!best || (lowPriority && r.priority < best.record.priority) || ((!lowPriority || r.priority === best.record.priority) && r.seq < best.record.seq))
+        best = entry;
     }
     return best;
   }
 
   async #waitForRoom(queueName: string, queue: LocalQueue, message: PutMessage, options: PutOptions): Promise<PutResult> {
     const wait = options.wait ?? DEFAULT_FLOW_CONTROL_WAIT_MS;
-    if (wait !== Infinity && (!Number.isSafeInteger(wait) || wait < 0)) throw new MQError("MQRC_WAIT_INTERVAL_ERROR", `wait is a whole number of milliseconds, or Infinity; got ${JSON.stringify(wait)}`);
+    if (wait !== Infinity && (!Number.isSafeInteger(wait) || wait < 0))
+      throw new MQError("MQRC_WAIT_INTERVAL_ERROR", `wait is a whole number of milliseconds, or Infinity; got ${JSON.stringify(wait)}`);
     const deadline = this.kernel.clock.now() + wait;
     const size = sizeOf(message);
     while (queue.depth >= queue.attributes.maxDepth || !fitsBytes(queue, size)) {
       const left = deadline - this.kernel.clock.now();
       if (left <= 0 || !(await this.#room(queue, left))) {
-        throw new MQError("MQRC_Q_FULL", `queue ${queue.name} stayed at its MAXDEPTH(${queue.attributes.maxDepth}) or MAXBYTES(${String(queue.attributes.maxBytes)}) for the ${wait} ms the put waited (LIMITBHV(FLOWCTL))`);
+        throw new MQError(
+          "MQRC_Q_FULL",
+          `queue ${queue.name} stayed at its MAXDEPTH(${queue.attributes.maxDepth}) or MAXBYTES(${String(queue.attributes.maxBytes)}) for the ${wait} ms the put waited (LIMITBHV(FLOWCTL))`,
+        );
       }
       if (this.kernel.queues.get(queue.name) !== queue) throw new MQError("MQRC_Q_DELETED", `queue ${queue.name} was deleted while the put waited for room`);
-      if (this.kernel.closed || this.stopping()) throw new MQError("MQRC_Q_MGR_STOPPING", `the queue manager closed while the put waited for room on ${queue.name}`);
+      if (this.kernel.closed || this.stopping())
+        throw new MQError("MQRC_Q_MGR_STOPPING", `the queue manager closed while the put waited for room on ${queue.name}`);
     }
     return this.host.put(queueName, message, { ...options, makingRoom: 0 });
   }

@@ -6,7 +6,28 @@
  * message path is here, not behind a delegation, because it is the hot path.
  */
 import type { QueueManagerAttributes } from "../objects/attributes.js";
-import { type BrowseCursor, LocalQueue, Kernel, attachConsumer, buildPutRecord, type PutContext, MessageMemory, INCARNATION_KEY, SeqIds, waitForMessage, type UnitOfWork, type MessageFilter, Units, type QueueEvents, type BrowseOptions, type ConsumeOptions, type GetOptions, type PutOptions, type PutResult, type QueueConsumerHandle } from "../kernel/index.js";
+import {
+  type BrowseCursor,
+  LocalQueue,
+  Kernel,
+  attachConsumer,
+  buildPutRecord,
+  type PutContext,
+  MessageMemory,
+  INCARNATION_KEY,
+  SeqIds,
+  waitForMessage,
+  type UnitOfWork,
+  type MessageFilter,
+  Units,
+  type QueueEvents,
+  type BrowseOptions,
+  type ConsumeOptions,
+  type GetOptions,
+  type PutOptions,
+  type PutResult,
+  type QueueConsumerHandle,
+} from "../kernel/index.js";
 import type { Clock } from "../base/clock.js";
 import { MQError } from "../base/errors.js";
 import type { Message, PutMessage } from "../message/message.js";
@@ -30,7 +51,6 @@ import { expiryToDeadLetter } from "../features/expiry/install.js";
 import { FeatureSet } from "./feature-set.js";
 import { checkWait, loadSelectorCompiler, normalizeFilter, selectionNeedsCompiler, type MemoryLimits } from "./options.js";
 import { deferredConsumer } from "./deferred-consumer.js";
-
 
 export abstract class QueueManagerBase {
   readonly name: string;
@@ -63,16 +83,51 @@ export abstract class QueueManagerBase {
   /** Open JMS connections and the client ids they hold (one connection per client id). */
   protected readonly connections = new Connections();
 
-  protected constructor(name: string, store: Store, clock: Clock, attributes: QueueManagerAttributes, incarnation: number, limits: MemoryLimits, damaged: DamagedRecord[]) {
+  protected constructor(
+    name: string,
+    store: Store,
+    clock: Clock,
+    attributes: QueueManagerAttributes,
+    incarnation: number,
+    limits: MemoryLimits,
+    damaged: DamagedRecord[],
+  ) {
     this.name = name;
     this.#attributes = attributes;
-    const seqs = new SeqIds(name, incarnation, (next) => void this.kernel.commit([{ op: "putMeta", key: INCARNATION_KEY, value: next }]).catch(() => undefined));
-    this.kernel = new Kernel({ store, clock, seqs, memory: new MessageMemory(limits.messageMemoryBytes, limits.bodyCacheBytes), laneMemory: limits.laneMemory, damaged });
+    const seqs = new SeqIds(
+      name,
+      incarnation,
+      (next) => void this.kernel.commit([{ op: "putMeta", key: INCARNATION_KEY, value: next }]).catch(() => undefined),
+    );
+    this.kernel = new Kernel({
+      store,
+      clock,
+      seqs,
+      memory: new MessageMemory(limits.messageMemoryBytes, limits.bodyCacheBytes),
+      laneMemory: limits.laneMemory,
+      damaged,
+    });
     this.queues = this.kernel.queues;
-    this.#putContext = { queueManager: name, maxMessageLength: attributes.maxMessageLength, memory: this.kernel.memory, seqs, queueFull: (queue) => this.features.call("queueFull", queue.name, queue.depth) };
-    this.resolver = new QueueResolver(this.catalogue, this.queues, () => this.name, () => this.#attributes);
+    this.#putContext = {
+      queueManager: name,
+      maxMessageLength: attributes.maxMessageLength,
+      memory: this.kernel.memory,
+      seqs,
+      queueFull: (queue) => this.features.call("queueFull", queue.name, queue.depth),
+    };
+    this.resolver = new QueueResolver(
+      this.catalogue,
+      this.queues,
+      () => this.name,
+      () => this.#attributes,
+    );
     this.units = new Units(this.kernel, name);
-    const move = { name, deadLetterQueue: () => this.#attributes.deadLetterQueue, put: (queue: string, message: PutMessage, options?: PutOptions) => this.put(queue, message, options), now: () => clock.now() };
+    const move = {
+      name,
+      deadLetterQueue: () => this.#attributes.deadLetterQueue,
+      put: (queue: string, message: PutMessage, options?: PutOptions) => this.put(queue, message, options),
+      now: () => clock.now(),
+    };
     this.kernel.expiredToDeadLetter = expiryToDeadLetter(this.kernel, move, () => this.units.begin());
     const limitHost = {
       put: (queue: string, message: PutMessage, options: PutOptions) => this.put(queue, message, options),
@@ -80,7 +135,9 @@ export abstract class QueueManagerBase {
       beginUnitOfWork: () => this.units.begin(),
       move,
     };
-    this.#limits = new LazyFeature("queue limit behaviours", () => import("./queue-limits.js").then(({ QueueLimits }) => new QueueLimits(this.kernel, limitHost, () => this.#stopping)));
+    this.#limits = new LazyFeature("queue limit behaviours", () =>
+      import("./queue-limits.js").then(({ QueueLimits }) => new QueueLimits(this.kernel, limitHost, () => this.#stopping)),
+    );
     this.browsing = new Browsing(this.kernel, this.resolver, () => this.checkOpen());
     this.admin = new ObjectAdmin(this.kernel, this.catalogue, {
       checkOpen: () => this.checkOpen(),
@@ -201,14 +258,22 @@ export abstract class QueueManagerBase {
     const local = this.queues.get(queueName);
     const target = local !== undefined ? local : this.resolver.forPut(queueName);
     const queue = target instanceof LocalQueue ? target : target.queue;
-    if (queue.limitBehaviorActs && putMeetsLimit(queue, message, options)) return this.#limits.get().then((limits) => limits.putAtLimit(queueName, queue, message, options));
+    if (queue.limitBehaviorActs && putMeetsLimit(queue, message, options))
+      return this.#limits.get().then((limits) => limits.putAtLimit(queueName, queue, message, options));
     const kernel = this.kernel;
     const now = kernel.clock.now();
     const context = this.#putContext;
     const entry = buildPutRecord(context, now, target, message, options);
     queue.lastPutTime = now;
     const record = entry.record;
-    const result: PutResult = { messageId: record.messageId, correlationId: record.correlationId, priority: record.priority, persistent: record.persistent, putTime: now, expiry: message.expiry ?? null };
+    const result: PutResult = {
+      messageId: record.messageId,
+      correlationId: record.correlationId,
+      priority: record.priority,
+      persistent: record.persistent,
+      putTime: now,
+      expiry: message.expiry ?? null,
+    };
     if (unit) kernel.stagePut(queue, entry, unit);
     else {
       const storing = kernel.put(queue, entry, result);
@@ -258,7 +323,15 @@ export abstract class QueueManagerBase {
   }
 
   /** A get that memory could not answer at once: from the store when it must be, else by waiting. */
-  async #getWithStoreOrWait(queue: LocalQueue, filter: MessageFilter | undefined, wait: number, unit: UnitOfWork | undefined, options: GetOptions, counted: boolean, now: number): Promise<Message | null> {
+  async #getWithStoreOrWait(
+    queue: LocalQueue,
+    filter: MessageFilter | undefined,
+    wait: number,
+    unit: UnitOfWork | undefined,
+    options: GetOptions,
+    counted: boolean,
+    now: number,
+  ): Promise<Message | null> {
     const kernel = this.kernel;
     const entry = kernel.needsStore(queue, filter) ? await kernel.takeWithStore(queue, filter, now) : undefined;
     if (entry) return unit ? kernel.getUnderSyncpoint(queue, entry, unit, now) : kernel.completeGet(queue, entry, now);
@@ -278,7 +351,8 @@ export abstract class QueueManagerBase {
    */
   consume(queueName: string, options: ConsumeOptions): QueueConsumerHandle {
     const queue = this.#consumable(queueName);
-    if (!Number.isSafeInteger(options.credit) || options.credit < 1) throw new MQError("MQRC_OPTIONS_ERROR", `credit is a whole number of messages, 1 or more; got ${JSON.stringify(options.credit)}`);
+    if (!Number.isSafeInteger(options.credit) || options.credit < 1)
+      throw new MQError("MQRC_OPTIONS_ERROR", `credit is a whole number of messages, 1 or more; got ${JSON.stringify(options.credit)}`);
     const attach = (to: LocalQueue) => attachConsumer(this.kernel, to, normalizeFilter(options), options, () => this.#inputChanged(to));
     if (!selectionNeedsCompiler(options)) return attach(queue);
     // The first selector as text: the consumer attaches once the compiler is loaded, checked

@@ -6,7 +6,21 @@
  * committed state is ever in the store.
  */
 import type { LocalQueueAttributes } from "../objects/attributes.js";
-import type { BrowseCursor, HandleStatus, OpenOptions, QueueHandle, UnitOfWork, XAResource, BrowseOptions, ChannelState, MessageSummary, PublishOptions, QueueManagerOptions, QueueStatus, SubscriptionStatus } from "../kernel/index.js";
+import type {
+  BrowseCursor,
+  HandleStatus,
+  OpenOptions,
+  QueueHandle,
+  UnitOfWork,
+  XAResource,
+  BrowseOptions,
+  ChannelState,
+  MessageSummary,
+  PublishOptions,
+  QueueManagerOptions,
+  QueueStatus,
+  SubscriptionStatus,
+} from "../kernel/index.js";
 import type { PutMessage } from "../message/message.js";
 import type { DefineOptions } from "../objects/registry.js";
 import type { TopicNodeStatus } from "../features/pubsub/topic-status.js";
@@ -26,7 +40,19 @@ import type { TriggerMonitor, TriggerMonitorOptions } from "../features/triggers
 import type { DlqRulesTable } from "../features/dead-letters/dlq-rule-types.js";
 import { loadSelectorCompiler, memoryLimits, normalizeFilter, selectionNeedsCompiler } from "./options.js";
 
-export type { AbortSignalLike, BrowseOptions, ChannelState, ConsumeOptions, GetOptions, MessageSummary, PutOptions, PutResult, QueueConsumerHandle, QueueManagerOptions, QueueStatus } from "../kernel/index.js";
+export type {
+  AbortSignalLike,
+  BrowseOptions,
+  ChannelState,
+  ConsumeOptions,
+  GetOptions,
+  MessageSummary,
+  PutOptions,
+  PutResult,
+  QueueConsumerHandle,
+  QueueManagerOptions,
+  QueueStatus,
+} from "../kernel/index.js";
 export type { DefineOptions } from "../objects/registry.js";
 
 export class QueueManager extends QueueManagerBase {
@@ -85,7 +111,11 @@ export class QueueManager extends QueueManagerBase {
    */
   async startTriggerMonitor(initiationQueue: string, options: TriggerMonitorOptions<QueueManager>): Promise<TriggerMonitor<QueueManager>> {
     this.checkOpen();
-    return this.applications.triggerMonitor(() => this.open(initiationQueue, { input: true, application: "webmq trigger monitor" }), options, () => this.checkRunning());
+    return this.applications.triggerMonitor(
+      () => this.open(initiationQueue, { input: true, application: "webmq trigger monitor" }),
+      options,
+      () => this.checkRunning(),
+    );
   }
 
   /** A JMS connection (see core/jms): sessions, producers and consumers over units of work. */

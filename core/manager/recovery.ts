@@ -8,7 +8,18 @@ import { checkObjectName, type LocalQueueAttributes, type QueueManagerAttributes
 import { systemClock, type Clock } from "../base/clock.js";
 import { DEFAULT_DEAD_LETTER_QUEUE } from "../objects/default-objects.js";
 import { MQError } from "../base/errors.js";
-import { describe, INCARNATION_KEY, SeqIds, type QueueManagerOptions, type Kernel, PREPARED_KEY_PREFIX, type PreparedRecord, type Units, pageInRestored, restoreMessageCounts } from "../kernel/index.js";
+import {
+  describe,
+  INCARNATION_KEY,
+  SeqIds,
+  type QueueManagerOptions,
+  type Kernel,
+  PREPARED_KEY_PREFIX,
+  type PreparedRecord,
+  type Units,
+  pageInRestored,
+  restoreMessageCounts,
+} from "../kernel/index.js";
 import { createMemoryStore } from "../store/memory-store.js";
 import { applyQueueManagerAttributes, queueManagerDefaults } from "../objects/definitions.js";
 import type { DamagedRecord } from "../store/record-check.js";
@@ -34,7 +45,8 @@ export async function recover(kernel: Kernel, objects: ObjectCatalogue, units: U
   const orphans = restoreMessageCounts(kernel, snapshot.queues, damaged);
   // Prepared transactions hold their messages out of sight before any page is read.
   for (const { key, value } of snapshot.meta) {
-    if (typeof key === "string" && key.startsWith(PREPARED_KEY_PREFIX)) await units.restorePrepared(key.slice(PREPARED_KEY_PREFIX.length), value as unknown as PreparedRecord);
+    if (typeof key === "string" && key.startsWith(PREPARED_KEY_PREFIX))
+      await units.restorePrepared(key.slice(PREPARED_KEY_PREFIX.length), value as unknown as PreparedRecord);
   }
   await pageInRestored(kernel);
   return orphans;
@@ -69,7 +81,10 @@ export async function readStored(options: QueueManagerOptions): Promise<{
   const damaged: DamagedRecord[] = [];
   let attributes: QueueManagerAttributes;
   try {
-    attributes = applyQueueManagerAttributes(queueManagerDefaults(), qmgrRecord ? (qmgrRecord.attributes ?? {}) : { deadLetterQueue: DEFAULT_DEAD_LETTER_QUEUE }) as QueueManagerAttributes;
+    attributes = applyQueueManagerAttributes(
+      queueManagerDefaults(),
+      qmgrRecord ? (qmgrRecord.attributes ?? {}) : { deadLetterQueue: DEFAULT_DEAD_LETTER_QUEUE },
+    ) as QueueManagerAttributes;
   } catch (error) {
     attributes = applyQueueManagerAttributes(queueManagerDefaults(), {}) as QueueManagerAttributes;
     damaged.push({ kind: "qmgr", key: name, problem: `its attributes were not usable, so IBM's defaults apply: ${describe(error)}` });

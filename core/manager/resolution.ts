@@ -10,8 +10,6 @@ import type { ObjectCatalogue } from "../objects/registry.js";
 import { describeType, type Attributes, type ObjectDefinition } from "../objects/definitions.js";
 import { LocalQueue, type PutTarget, type ResolvedPut } from "../kernel/index.js";
 
-
-
 export class QueueResolver {
   constructor(
     private readonly objects: ObjectCatalogue,
@@ -64,10 +62,17 @@ export class QueueResolver {
           const local = this.forPut(remoteName);
           return { queue: local instanceof LocalQueue ? local : local.queue, defaults: defaultsOf(attributes) };
         }
-        const xmitqName = String(attributes.transmissionQueue ?? "") || (this.queues.has(remoteQueueManager) ? remoteQueueManager : this.queueManagerAttributes().defaultTransmissionQueue);
+        const xmitqName =
+          String(attributes.transmissionQueue ?? "") ||
+          (this.queues.has(remoteQueueManager) ? remoteQueueManager : this.queueManagerAttributes().defaultTransmissionQueue);
         const xmitq = xmitqName ? this.queues.get(xmitqName) : undefined;
-        if (!xmitq) throw new MQError("MQRC_UNKNOWN_XMIT_Q", `remote queue ${name} has no transmission queue: define ${xmitqName || remoteQueueManager} with USAGE(XMITQ), or set XMITQ`);
-        if (xmitq.attributes.usage !== "transmission") throw new MQError("MQRC_XMIT_Q_USAGE_ERROR", `queue ${xmitq.name} is not a transmission queue (USAGE(XMITQ))`);
+        if (!xmitq)
+          throw new MQError(
+            "MQRC_UNKNOWN_XMIT_Q",
+            `remote queue ${name} has no transmission queue: define ${xmitqName || remoteQueueManager} with USAGE(XMITQ), or set XMITQ`,
+          );
+        if (xmitq.attributes.usage !== "transmission")
+          throw new MQError("MQRC_XMIT_Q_USAGE_ERROR", `queue ${xmitq.name} is not a transmission queue (USAGE(XMITQ))`);
         return { queue: xmitq, defaults: defaultsOf(attributes), transmission: { remoteQueue: remoteName || name, remoteQueueManager } };
       }
       default:
@@ -85,13 +90,15 @@ export class QueueResolver {
     }
     if (refuseInhibited && definition.attributes.getEnabled === false) throw new MQError("MQRC_GET_INHIBITED", `alias queue ${name} is GET(DISABLED)`);
     const base = this.#aliasBase(definition);
-    if (base.type !== "localQueue") throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `alias queue ${name} resolves to ${base.name}, a ${describeType(base.type)}, which cannot be read`);
+    if (base.type !== "localQueue")
+      throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `alias queue ${name} resolves to ${base.name}, a ${describeType(base.type)}, which cannot be read`);
     const queue = this.queues.get(base.name)!;
     return refuseInhibited ? checkGetEnabled(queue) : queue;
   }
 
   #aliasBase(alias: ObjectDefinition): ObjectDefinition {
-    if (alias.attributes.targetType === "topic") throw new MQError("MQRC_FUNCTION_NOT_SUPPORTED", `alias queue ${alias.name} resolves to a topic; publish/subscribe is not available yet`);
+    if (alias.attributes.targetType === "topic")
+      throw new MQError("MQRC_FUNCTION_NOT_SUPPORTED", `alias queue ${alias.name} resolves to a topic; publish/subscribe is not available yet`);
     const target = String(alias.attributes.target ?? "");
     const base = target ? this.objects.get("queue", target) : undefined;
     if (!base) throw new MQError("MQRC_UNKNOWN_ALIAS_BASE_Q", `alias queue ${alias.name} resolves to ${target || "no queue"}, which is not defined`);

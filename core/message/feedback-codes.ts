@@ -52,8 +52,20 @@ export const MQFB = {
 export type MQFeedbackName = keyof typeof MQFB;
 
 // Range markers are left out of the reverse table: 301 is "the first IMS code", not a name for it.
-const RANGE_MARKERS = new Set<string>(["MQFB_SYSTEM_FIRST", "MQFB_SYSTEM_LAST", "MQFB_IMS_FIRST", "MQFB_IMS_LAST", "MQFB_APPL_FIRST", "MQFB_APPL_LAST", "MQFB_NONE"]);
-const FEEDBACK_NAME_BY_CODE = new Map<number, string>(Object.entries(MQFB).filter(([name]) => !RANGE_MARKERS.has(name)).map(([name, code]) => [code, name]));
+const RANGE_MARKERS = new Set<string>([
+  "MQFB_SYSTEM_FIRST",
+  "MQFB_SYSTEM_LAST",
+  "MQFB_IMS_FIRST",
+  "MQFB_IMS_LAST",
+  "MQFB_APPL_FIRST",
+  "MQFB_APPL_LAST",
+  "MQFB_NONE",
+]);
+const FEEDBACK_NAME_BY_CODE = new Map<number, string>(
+  Object.entries(MQFB)
+    .filter(([name]) => !RANGE_MARKERS.has(name))
+    .map(([name, code]) => [code, name]),
+);
 const REASON_NAME_BY_CODE = new Map<number, string>(Object.entries(MQRC).map(([name, code]) => [code, name]));
 
 /**

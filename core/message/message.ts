@@ -305,7 +305,7 @@ export function formatName(format: BodyFormat): string {
  * across restarts because the sequence never goes back.
  */
 export function messageIdPrefix(queueManager: string): string {
-  const head = ("AMQ " + queueManager.slice(0, 12).padEnd(12, " "));
+  const head = "AMQ " + queueManager.slice(0, 12).padEnd(12, " ");
   let hex = "";
   for (let i = 0; i < 16; i++) hex += (head.charCodeAt(i) & 0xff).toString(16).padStart(2, "0");
   return hex;

@@ -19,10 +19,7 @@ export interface Property {
 /** What a caller may give for a property: a bare value (type inferred) or an explicit type. */
 export type PropertyInput = PropertyValue | { type: PropertyType; value: PropertyValue };
 
-export type PropertiesInput =
-  | Readonly<Record<string, PropertyInput>>
-  | ReadonlyMap<string, PropertyInput>
-  | readonly Property[];
+export type PropertiesInput = Readonly<Record<string, PropertyInput>> | ReadonlyMap<string, PropertyInput> | readonly Property[];
 
 /** The stored form: JSON-safe, so a long beyond 2^53 travels as a decimal string. */
 export interface StoredProperty {
@@ -46,7 +43,10 @@ const LONG_MAX = 2n ** 63n - 1n;
 /** Throws MQRC_PROPERTY_NAME_ERROR unless `name` is a JMS identifier a user may set. */
 export function checkPropertyName(name: string): void {
   if (typeof name !== "string" || name.length === 0 || name.length > MAX_NAME_LENGTH || !IDENTIFIER.test(name)) {
-    throw new MQError("MQRC_PROPERTY_NAME_ERROR", `property name ${JSON.stringify(name)} is not a valid identifier (a letter, _ or $, then letters, digits, _ or $)`);
+    throw new MQError(
+      "MQRC_PROPERTY_NAME_ERROR",
+      `property name ${JSON.stringify(name)} is not a valid identifier (a letter, _ or $, then letters, digits, _ or $)`,
+    );
   }
   if (RESERVED_WORDS.has(name.toUpperCase())) {
     throw new MQError("MQRC_PROPERTY_NAME_ERROR", `property name ${name} is a reserved word of the selector language`);
@@ -135,7 +135,8 @@ export function toProperties(input: PropertiesInput | undefined): Property[] {
   };
   if (Array.isArray(input)) {
     for (const p of input as readonly unknown[]) {
-      if (p === null || typeof p !== "object") throw typeError("(properties)", `a list of properties holds {name, type, value} objects; ${String(p)} is not one`);
+      if (p === null || typeof p !== "object")
+        throw typeError("(properties)", `a list of properties holds {name, type, value} objects; ${String(p)} is not one`);
       const { name, type, value } = p as Property;
       add(name, { type, value });
     }

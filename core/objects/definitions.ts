@@ -10,9 +10,21 @@ import { CATALOGUE, QUEUE_MANAGER, channelAttributeNames } from "./catalogue/ind
 import type { AttributeSpec, AttributeType, ObjectTypeSpec } from "./catalogue/types.js";
 import type { ObjectKind } from "../store/store.js";
 
-export type ObjectType = "localQueue" | "aliasQueue" | "remoteQueue" | "modelQueue" | "process" | "topic" | "subscription" | "channel" | "namelist" | "listener";
+export type ObjectType =
+  "localQueue" | "aliasQueue" | "remoteQueue" | "modelQueue" | "process" | "topic" | "subscription" | "channel" | "namelist" | "listener";
 
-export const OBJECT_TYPES: readonly ObjectType[] = ["localQueue", "aliasQueue", "remoteQueue", "modelQueue", "process", "topic", "subscription", "channel", "namelist", "listener"];
+export const OBJECT_TYPES: readonly ObjectType[] = [
+  "localQueue",
+  "aliasQueue",
+  "remoteQueue",
+  "modelQueue",
+  "process",
+  "topic",
+  "subscription",
+  "channel",
+  "namelist",
+  "listener",
+];
 
 export type Attributes = { [name: string]: JsonValue };
 
@@ -115,7 +127,9 @@ export function applyAttributes(type: ObjectType, base: Attributes, changes: Att
     for (const spec of specs) if (!(spec.name in out)) out[spec.name] = spec.default;
   }
   return applySpecs(specs, out, changes, (name) =>
-    specOf(type).attributes.some((s) => s.name === name) ? `${name} does not apply to a ${channelType} channel` : `a ${describeType(type)} has no attribute ${JSON.stringify(name)}`,
+    specOf(type).attributes.some((s) => s.name === name)
+      ? `${name} does not apply to a ${channelType} channel`
+      : `a ${describeType(type)} has no attribute ${JSON.stringify(name)}`,
   );
 }
 
@@ -131,7 +145,18 @@ export function queueManagerDefaults(): Attributes {
 }
 
 export function describeType(type: ObjectType): string {
-  return { localQueue: "local queue", aliasQueue: "alias queue", remoteQueue: "remote queue", modelQueue: "model queue", process: "process", topic: "topic", subscription: "subscription", channel: "channel", namelist: "namelist", listener: "listener" }[type];
+  return {
+    localQueue: "local queue",
+    aliasQueue: "alias queue",
+    remoteQueue: "remote queue",
+    modelQueue: "model queue",
+    process: "process",
+    topic: "topic",
+    subscription: "subscription",
+    channel: "channel",
+    namelist: "namelist",
+    listener: "listener",
+  }[type];
 }
 
 // --- Internal helpers ---
@@ -150,8 +175,7 @@ function applySpecs(specs: readonly AttributeSpec[], base: Attributes, changes: 
 }
 
 function checkValue(spec: AttributeSpec, type: AttributeType, value: JsonValue): JsonValue {
-  const fail = (expected: string) =>
-    new MQError("MQRC_OPTIONS_ERROR", `${spec.name} (${spec.keyword}) must be ${expected}; got ${JSON.stringify(value)}`);
+  const fail = (expected: string) => new MQError("MQRC_OPTIONS_ERROR", `${spec.name} (${spec.keyword}) must be ${expected}; got ${JSON.stringify(value)}`);
   switch (type.kind) {
     case "integer":
       if (typeof value !== "number" || !Number.isInteger(value)) throw fail(`a whole number from ${type.min} to ${type.max}`);
@@ -170,7 +194,12 @@ function checkValue(spec: AttributeSpec, type: AttributeType, value: JsonValue):
       return value;
     }
     case "enum":
-      if (typeof value !== "string" || !(value in type.values)) throw fail(`one of ${Object.keys(type.values).map((v) => JSON.stringify(v)).join(", ")}`);
+      if (typeof value !== "string" || !(value in type.values))
+        throw fail(
+          `one of ${Object.keys(type.values)
+            .map((v) => JSON.stringify(v))
+            .join(", ")}`,
+        );
       return value;
     case "boolean":
     case "flag":

@@ -82,7 +82,10 @@ export class ObjectCatalogue {
       }
     }
     const createdAt = typeof record.createdAt === "number" ? record.createdAt : 0;
-    return { definition: { type, name: record.name, attributes, createdAt, alteredAt: typeof record.alteredAt === "number" ? record.alteredAt : createdAt }, problems };
+    return {
+      definition: { type, name: record.name, attributes, createdAt, alteredAt: typeof record.alteredAt === "number" ? record.alteredAt : createdAt },
+      problems,
+    };
   }
 
   /** The new definition that DEFINE would make, checked but not applied. */
@@ -94,13 +97,19 @@ export class ObjectCatalogue {
       throw new MQError("MQRC_OBJECT_ALREADY_EXISTS", `${describeType(type)} ${name} already exists; use replace to redefine it`);
     }
     if (type === "channel" && existing && changes.channelType !== undefined && existing.attributes.channelType !== changes.channelType) {
-      throw new MQError("MQRC_OPTIONS_ERROR", `channel ${name} is a ${String(existing.attributes.channelType)} channel; delete it to define it with another type`);
+      throw new MQError(
+        "MQRC_OPTIONS_ERROR",
+        `channel ${name} is a ${String(existing.attributes.channelType)} channel; delete it to define it with another type`,
+      );
     }
     let base: Attributes;
     if (options.like !== undefined) {
       base = this.definitionOf(type, options.like).attributes;
       if (type === "channel" && changes.channelType !== undefined && base.channelType !== changes.channelType) {
-        throw new MQError("MQRC_OPTIONS_ERROR", `channel ${options.like} is a ${String(base.channelType)} channel, not a ${String(changes.channelType)} one to copy`);
+        throw new MQError(
+          "MQRC_OPTIONS_ERROR",
+          `channel ${options.like} is a ${String(base.channelType)} channel, not a ${String(changes.channelType)} one to copy`,
+        );
       }
     } else {
       // As in MQ, a new definition (and a REPLACE) starts from the type's SYSTEM.DEFAULT object.

@@ -79,10 +79,14 @@ class Parser {
       const operand = this.#not();
       requireType(operand, "boolean", "NOT");
       const inner = operand.evaluate;
-      return { type: "boolean", at, evaluate: (f) => {
-        const v = inner(f);
-        return typeof v === "boolean" ? !v : null;
-      } };
+      return {
+        type: "boolean",
+        at,
+        evaluate: (f) => {
+          const v = inner(f);
+          return typeof v === "boolean" ? !v : null;
+        },
+      };
     }
     return this.#comparison();
   }
@@ -103,7 +107,11 @@ class Parser {
       const read = left.evaluate;
       return { type: "boolean", at: left.at, evaluate: (f) => (read(f) === null) !== negated };
     }
-    const negated = token.kind === "keyword" && token.word === "NOT" && this.tokens[this.#i + 1]?.kind === "keyword" && ["BETWEEN", "IN", "LIKE"].includes((this.tokens[this.#i + 1] as { word: string }).word);
+    const negated =
+      token.kind === "keyword" &&
+      token.word === "NOT" &&
+      this.tokens[this.#i + 1]?.kind === "keyword" &&
+      ["BETWEEN", "IN", "LIKE"].includes((this.tokens[this.#i + 1] as { word: string }).word);
     if (negated) this.#i++;
     if (this.#keyword("BETWEEN")) return this.#between(left, negated);
     if (this.#keyword("IN")) return this.#in(left, negated);
@@ -118,14 +126,18 @@ class Parser {
     const high = this.#additive();
     for (const node of [value, low, high]) requireType(node, "numeric", "BETWEEN");
     const [v, lo, hi] = [value.evaluate, low.evaluate, high.evaluate];
-    return { type: "boolean", at: value.at, evaluate: (f) => {
-      const x = v(f);
-      const a = lo(f);
-      const b = hi(f);
-      if (!isNumber(x) || !isNumber(a) || !isNumber(b)) return null;
-      const inside = a <= x && x <= b;
-      return negated ? !inside : inside;
-    } };
+    return {
+      type: "boolean",
+      at: value.at,
+      evaluate: (f) => {
+        const x = v(f);
+        const a = lo(f);
+        const b = hi(f);
+        if (!isNumber(x) || !isNumber(a) || !isNumber(b)) return null;
+        const inside = a <= x && x <= b;
+        return negated ? !inside : inside;
+      },
+    };
   }
 
   #in(value: Node, negated: boolean): Node {
@@ -140,11 +152,15 @@ class Parser {
     } while (this.#takeOperator(","));
     this.#operator(")");
     const read = value.evaluate;
-    return { type: "boolean", at: value.at, evaluate: (f) => {
-      const x = read(f);
-      if (typeof x !== "string") return null;
-      return items.has(x) !== negated;
-    } };
+    return {
+      type: "boolean",
+      at: value.at,
+      evaluate: (f) => {
+        const x = read(f);
+        if (typeof x !== "string") return null;
+        return items.has(x) !== negated;
+      },
+    };
   }
 
   #like(value: Node, negated: boolean): Node {
@@ -155,17 +171,22 @@ class Parser {
     let escape: string | undefined;
     if (this.#keyword("ESCAPE")) {
       const token = this.peek();
-      if (token.kind !== "string" || [...token.value].length !== 1) throw new SelectorError("ESCAPE is followed by a string literal of one character", token.at);
+      if (token.kind !== "string" || [...token.value].length !== 1)
+        throw new SelectorError("ESCAPE is followed by a string literal of one character", token.at);
       escape = token.value;
       this.#i++;
     }
     const pattern = likePattern(patternToken.value, escape);
     const read = value.evaluate;
-    return { type: "boolean", at: value.at, evaluate: (f) => {
-      const x = read(f);
-      if (typeof x !== "string") return null;
-      return pattern.test(x) !== negated;
-    } };
+    return {
+      type: "boolean",
+      at: value.at,
+      evaluate: (f) => {
+        const x = read(f);
+        if (typeof x !== "string") return null;
+        return pattern.test(x) !== negated;
+      },
+    };
   }
 
   #additive(): Node {
@@ -196,10 +217,14 @@ class Parser {
       requireType(operand, "numeric", `unary ${token.op}`);
       if (token.op === "+") return operand;
       const inner = operand.evaluate;
-      return { type: "numeric", at: token.at, evaluate: (f) => {
-        const v = inner(f);
-        return isNumber(v) ? narrow(-v as never) : null;
-      } };
+      return {
+        type: "numeric",
+        at: token.at,
+        evaluate: (f) => {
+          const v = inner(f);
+          return isNumber(v) ? narrow(-v as never) : null;
+        },
+      };
     }
     return this.#primary();
   }
@@ -218,10 +243,15 @@ class Parser {
         return { type: "numeric", at: token.at, evaluate: () => token.value };
       case "identifier": {
         const name = token.name;
-        return { type: "any", at: token.at, identifier: name, evaluate: (f) => {
-          const v = f(name);
-          return v === undefined ? null : v;
-        } };
+        return {
+          type: "any",
+          at: token.at,
+          identifier: name,
+          evaluate: (f) => {
+            const v = f(name);
+            return v === undefined ? null : v;
+          },
+        };
       }
       case "keyword":
         if (token.word === "TRUE" || token.word === "FALSE") {
@@ -299,30 +329,34 @@ function compare(left: Node, right: Node, op: string, at: number): Node {
     throw new SelectorError(`${op} compares a ${left.type} with a ${right.type}`, at);
   }
   const [l, r] = [left.evaluate, right.evaluate];
-  return { type: "boolean", at: left.at, evaluate: (f) => {
-    const a = l(f);
-    const b = r(f);
-    if (a === null || b === null) return null;
-    if (isNumber(a) && isNumber(b)) {
-      switch (op) {
-        case "=":
-          return a == b; // eslint-disable-line eqeqeq -- a bigint equals the number of the same value
-        case "<>":
-          return a != b; // eslint-disable-line eqeqeq
-        case "<":
-          return a < b;
-        case "<=":
-          return a <= b;
-        case ">":
-          return a > b;
-        default:
-          return a >= b;
+  return {
+    type: "boolean",
+    at: left.at,
+    evaluate: (f) => {
+      const a = l(f);
+      const b = r(f);
+      if (a === null || b === null) return null;
+      if (isNumber(a) && isNumber(b)) {
+        switch (op) {
+          case "=":
+            return a == b; // eslint-disable-line eqeqeq -- a bigint equals the number of the same value
+          case "<>":
+            return a != b; // eslint-disable-line eqeqeq
+          case "<":
+            return a < b;
+          case "<=":
+            return a <= b;
+          case ">":
+            return a > b;
+          default:
+            return a >= b;
+        }
       }
-    }
-    // Values of different types compare as UNKNOWN; strings and booleans only by = and <>.
-    if (typeof a !== typeof b || ordering) return null;
-    return op === "=" ? a === b : a !== b;
-  } };
+      // Values of different types compare as UNKNOWN; strings and booleans only by = and <>.
+      if (typeof a !== typeof b || ordering) return null;
+      return op === "=" ? a === b : a !== b;
+    },
+  };
 }
 
 function arithmetic(left: Node, right: Node, op: string, at: number): Node {
@@ -331,35 +365,55 @@ function arithmetic(left: Node, right: Node, op: string, at: number): Node {
     requireType(left, "string", op);
     requireType(right, "string", op);
     const [l, r] = [left.evaluate, right.evaluate];
-    return { type: "string", at, evaluate: (f) => {
-      const a = l(f);
-      const b = r(f);
-      return typeof a === "string" && typeof b === "string" ? a + b : null;
-    } };
+    return {
+      type: "string",
+      at,
+      evaluate: (f) => {
+        const a = l(f);
+        const b = r(f);
+        return typeof a === "string" && typeof b === "string" ? a + b : null;
+      },
+    };
   }
   requireType(left, "numeric", op);
   requireType(right, "numeric", op);
   const [l, r] = [left.evaluate, right.evaluate];
   // Two identifiers: + adds numbers or joins strings, whichever the message holds.
   if (op === "+" && left.type === "any" && right.type === "any") {
-    return { type: "any", at, evaluate: (f) => {
+    return {
+      type: "any",
+      at,
+      evaluate: (f) => {
+        const a = l(f);
+        const b = r(f);
+        if (typeof a === "string" && typeof b === "string") return a + b;
+        return isNumber(a) && isNumber(b) ? Number(a) + Number(b) : null;
+      },
+    };
+  }
+  const apply =
+    op === "+"
+      ? (a: number, b: number) => a + b
+      : op === "-"
+        ? (a: number, b: number) => a - b
+        : op === "*"
+          ? (a: number, b: number) => a * b
+          : (a: number, b: number) => a / b;
+  return {
+    type: "numeric",
+    at,
+    evaluate: (f) => {
       const a = l(f);
       const b = r(f);
-      if (typeof a === "string" && typeof b === "string") return a + b;
-      return isNumber(a) && isNumber(b) ? Number(a) + Number(b) : null;
-    } };
-  }
-  const apply = op === "+" ? (a: number, b: number) => a + b : op === "-" ? (a: number, b: number) => a - b : op === "*" ? (a: number, b: number) => a * b : (a: number, b: number) => a / b;
-  return { type: "numeric", at, evaluate: (f) => {
-    const a = l(f);
-    const b = r(f);
-    if (!isNumber(a) || !isNumber(b)) return null;
-    return apply(Number(a), Number(b));
-  } };
+      if (!isNumber(a) || !isNumber(b)) return null;
+      return apply(Number(a), Number(b));
+    },
+  };
 }
 
 function requireType(node: Node, type: StaticType, where: string): void {
-  if (node.type !== "any" && node.type !== type) throw new SelectorError(`${where} takes a ${type === "numeric" ? "number" : type}, not a ${node.type === "numeric" ? "number" : node.type}`, node.at);
+  if (node.type !== "any" && node.type !== type)
+    throw new SelectorError(`${where} takes a ${type === "numeric" ? "number" : type}, not a ${node.type === "numeric" ? "number" : node.type}`, node.at);
 }
 
 // --- Helpers ---
@@ -415,4 +469,3 @@ function describe(token: Token): string {
       return "the end";
   }
 }
-

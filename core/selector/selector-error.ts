@@ -12,6 +12,9 @@ export class SelectorError extends Error {
 }
 
 export function selectorError(selector: string, fault: SelectorError): MQError {
-  const error = new MQError("MQRC_SELECTOR_SYNTAX_ERROR", `the selector ${JSON.stringify(selector)} is not valid at position ${fault.position + 1}: ${fault.why} (JMS InvalidSelectorException)`);
+  const error = new MQError(
+    "MQRC_SELECTOR_SYNTAX_ERROR",
+    `the selector ${JSON.stringify(selector)} is not valid at position ${fault.position + 1}: ${fault.why} (JMS InvalidSelectorException)`,
+  );
   return Object.assign(error, { position: fault.position });
 }

@@ -85,7 +85,11 @@ export class MemoryStore implements Store {
     }
     for (const { record } of this.storage.messages.values()) {
       if (record.queue !== query.queue) continue;
-      if ("correlationId" in query ? record.correlationId === query.correlationId : record.priority === query.priority && record.seq > query.afterSeq && (query.beforeSeq === undefined || record.seq < query.beforeSeq)) {
+      if (
+        "correlationId" in query
+          ? record.correlationId === query.correlationId
+          : record.priority === query.priority && record.seq > query.afterSeq && (query.beforeSeq === undefined || record.seq < query.beforeSeq)
+      ) {
         selected.push(record);
         if (ordered && selected.length >= query.limit) break;
       }

@@ -13,7 +13,8 @@ export function messageRecordProblem(record: unknown): string | undefined {
   if (typeof r.queue !== "string" || r.queue === "") return "it names no queue";
   if (typeof r.messageId !== "string" || !/^[0-9a-f]{48}$/.test(r.messageId)) return "its message id is not 48 hexadecimal characters";
   if (typeof r.correlationId !== "string" || !/^[0-9a-f]{48}$/.test(r.correlationId)) return "its correlation id is not 48 hexadecimal characters";
-  if (typeof r.priority !== "number" || !Number.isInteger(r.priority) || r.priority < 0 || r.priority > 9) return `its priority ${JSON.stringify(r.priority)} is not 0 to 9`;
+  if (typeof r.priority !== "number" || !Number.isInteger(r.priority) || r.priority < 0 || r.priority > 9)
+    return `its priority ${JSON.stringify(r.priority)} is not 0 to 9`;
   if (typeof r.persistent !== "boolean") return "its persistence is not a boolean";
   // Non-persistent messages never touch the store: a stored one that says so was damaged, and
   // taking it as non-persistent would skip the checks of its stored body and never delete it.
@@ -62,6 +63,13 @@ function storedPropertyProblem(property: unknown): string | undefined {
   if (typeof name !== "string") return "has no name";
   const kinds = typeof type === "string" && Object.hasOwn(STORED_VALUE_KINDS, type) ? STORED_VALUE_KINDS[type]! : undefined;
   if (kinds === undefined) return `${name} has an unknown type ${JSON.stringify(type)}`;
-  const kind = value === null ? "null" : typeof value === "string" && kinds.includes("integer text") && /^-?\d+$/.test(value) ? "integer text" : typeof value === "string" && kinds.includes("number text") && /^(NaN|-?Infinity)$/.test(value) ? "number text" : typeof value;
+  const kind =
+    value === null
+      ? "null"
+      : typeof value === "string" && kinds.includes("integer text") && /^-?\d+$/.test(value)
+        ? "integer text"
+        : typeof value === "string" && kinds.includes("number text") && /^(NaN|-?Infinity)$/.test(value)
+          ? "number text"
+          : typeof value;
   return kinds.includes(kind) ? undefined : `${name} of type ${type} holds ${JSON.stringify(value)}`;
 }

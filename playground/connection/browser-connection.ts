@@ -35,12 +35,18 @@ export class BrowserConnection implements PlaygroundConnection {
     const definitions = await qm.objects(["localQueue"]);
     const depths = await Promise.all(definitions.map(async (definition) => (await qm.queueStatus(definition.name)).depth));
     return definitions
-      .map((definition, i) => ({ name: definition.name, depth: depths[i]!, maxDepth: typeof definition.attributes.maxDepth === "number" ? definition.attributes.maxDepth : undefined }))
+      .map((definition, i) => ({
+        name: definition.name,
+        depth: depths[i]!,
+        maxDepth: typeof definition.attributes.maxDepth === "number" ? definition.attributes.maxDepth : undefined,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   async put(queue: string, message: PutRequest): Promise<{ messageId: string }> {
-    const { messageId } = await (await this.opening).put(queue, { body: message.body, priority: message.priority, persistent: message.persistent, properties: message.properties });
+    const { messageId } = await (
+      await this.opening
+    ).put(queue, { body: message.body, priority: message.priority, persistent: message.persistent, properties: message.properties });
     return { messageId };
   }
 

@@ -8,7 +8,16 @@
 import { MQRC } from "../../core/base/errors.js";
 import { RestClient, RestFormatError, RestResponseError, RestUnreachableError, type RestCredentials, type RestMessage } from "../../adapters/http/client.js";
 import { scanCommands } from "../console/scan.js";
-import { ConnectionError, type ConsoleCommand, type ConsoleResult, type PlaygroundConnection, type PropertyValue, type PutRequest, type QueueDepth, type ShownMessage } from "./connection.js";
+import {
+  ConnectionError,
+  type ConsoleCommand,
+  type ConsoleResult,
+  type PlaygroundConnection,
+  type PropertyValue,
+  type PutRequest,
+  type QueueDepth,
+  type ShownMessage,
+} from "./connection.js";
 
 export type { RestCredentials };
 
@@ -33,7 +42,12 @@ export class RestConnection implements PlaygroundConnection {
 
   constructor(options: RestConnectionOptions) {
     // The CSRF header on POST and DELETE, as IBM asks; a GET goes without it.
-    this.#client = new RestClient({ baseUrl: options.baseUrl, queueManager: options.queueManager, credentials: options.credentials, csrfToken: "webmq-playground" });
+    this.#client = new RestClient({
+      baseUrl: options.baseUrl,
+      queueManager: options.queueManager,
+      credentials: options.credentials,
+      csrfToken: "webmq-playground",
+    });
     this.queueManagerName = options.queueManager;
     this.label = `${options.queueManager} at ${this.#client.baseUrl}`;
   }
@@ -54,19 +68,27 @@ export class RestConnection implements PlaygroundConnection {
   }
 
   async listQueues(): Promise<QueueDepth[]> {
-    const answer = await this.#call(() => this.#client.runCommandJSON({ command: "display", qualifier: "qlocal", name: "*", responseParameters: ["curdepth", "maxdepth"] }));
+    const answer = await this.#call(() =>
+      this.#client.runCommandJSON({ command: "display", qualifier: "qlocal", name: "*", responseParameters: ["curdepth", "maxdepth"] }),
+    );
     const queues: QueueDepth[] = [];
     for (const item of answer.commandResponse ?? []) {
       const parameters = item.parameters;
       if (!parameters || typeof parameters.queue !== "string") continue;
-      queues.push({ name: parameters.queue, depth: Number(parameters.curdepth ?? 0), maxDepth: typeof parameters.maxdepth === "number" ? parameters.maxdepth : undefined });
+      queues.push({
+        name: parameters.queue,
+        depth: Number(parameters.curdepth ?? 0),
+        maxDepth: typeof parameters.maxdepth === "number" ? parameters.maxdepth : undefined,
+      });
     }
     return queues.sort((a, b) => a.name.localeCompare(b.name));
   }
 
   async put(queue: string, message: PutRequest): Promise<{ messageId: string }> {
     const properties = Object.entries(message.properties).map(([name, value]) => ({ name, value }));
-    const put = await this.#call(() => this.#client.put(queue, message.body, { persistence: message.persistent ? "persistent" : "nonPersistent", priority: message.priority, properties }));
+    const put = await this.#call(() =>
+      this.#client.put(queue, message.body, { persistence: message.persistent ? "persistent" : "nonPersistent", priority: message.priority, properties }),
+    );
     return { messageId: put.messageId.replace(/^ID:/, "") };
   }
 
@@ -103,7 +125,11 @@ const REASON_NAMES = new Map<number, string>(Object.entries(MQRC).map(([name, co
 function connectionErrorOf(error: unknown, base: string): unknown {
   if (error instanceof RestUnreachableError) {
     const cause = error.cause;
-    return new ConnectionError(HOST_NOT_AVAILABLE.reason, HOST_NOT_AVAILABLE.code, `no server answered at ${base} (${cause instanceof Error ? cause.message : String(cause)})`);
+    return new ConnectionError(
+      HOST_NOT_AVAILABLE.reason,
+      HOST_NOT_AVAILABLE.code,
+      `no server answered at ${base} (${cause instanceof Error ? cause.message : String(cause)})`,
+    );
   }
   if (error instanceof RestFormatError) return new ConnectionError(UNEXPECTED.reason, UNEXPECTED.code, error.message);
   if (!(error instanceof RestResponseError)) return error;

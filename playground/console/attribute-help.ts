@@ -22,7 +22,8 @@ export function attributeHelp(objectKeyword: string, keyword: string): string | 
     if (found) return describe(spec, found.attribute, keyword, found.on);
   }
   if (OTHER_WORDS[keyword]) return `${keyword}: ${OTHER_WORDS[keyword]}`;
-  if (objectKeyword === "QMGR" && QUEUE_MANAGER_READ_ONLY.includes(keyword)) return `${keyword}: shown by DISPLAY QMGR, kept by the queue manager; no command sets it`;
+  if (objectKeyword === "QMGR" && QUEUE_MANAGER_READ_ONLY.includes(keyword))
+    return `${keyword}: shown by DISPLAY QMGR, kept by the queue manager; no command sets it`;
   return undefined;
 }
 
@@ -31,7 +32,8 @@ export function keywordsStartingWith(objectKeyword: string, prefix: string): str
   const keywords = new Set<string>();
   for (const spec of specsFor(objectKeyword)) {
     for (const attribute of spec.attributes) {
-      for (const keyword of [attribute.keyword, ...(attribute.synonyms ?? []), ...(attribute.type.kind === "flag" ? [attribute.type.off] : [])]) keywords.add(keyword);
+      for (const keyword of [attribute.keyword, ...(attribute.synonyms ?? []), ...(attribute.type.kind === "flag" ? [attribute.type.off] : [])])
+        keywords.add(keyword);
     }
   }
   for (const keyword of Object.keys(OTHER_WORDS)) keywords.add(keyword);
@@ -99,7 +101,8 @@ const OTHER_WORDS: Record<string, string> = {
   PURGE: "delete the queue even with messages on it, discarding them",
   NOPURGE: "refuse to delete a queue with messages on it (the default)",
   ALL: "show every attribute",
-  WHERE: "WHERE(keyword operator value) shows only the objects that match, e.g. WHERE(CURDEPTH GT 0); operators LT GT EQ NE LE GE, LK NL (generic), CT EX (lists)",
+  WHERE:
+    "WHERE(keyword operator value) shows only the objects that match, e.g. WHERE(CURDEPTH GT 0); operators LT GT EQ NE LE GE, LK NL (generic), CT EX (lists)",
   TYPE: "DISPLAY QUEUE: TYPE(QLOCAL|QALIAS|QREMOTE|QMODEL) shows queues of that type; DISPLAY QSTATUS: TYPE(QUEUE|HANDLE)",
   CURDEPTH: "the number of messages on the queue now (DISPLAY only)",
   IPPROCS: "how many handles have the queue open for input, to get (DISPLAY only)",

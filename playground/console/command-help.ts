@@ -72,7 +72,9 @@ export function verbHelp(verb: string): string {
 export function commandHelp(verb: string, objectKeyword: string): string | undefined {
   const object = OBJECT_KEYWORDS[objectKeyword];
   // Synonyms (QL, DIS Q, QS, ...) are described under the canonical keyword.
-  const canonical = object ? (OBJECTS.find((keyword) => OBJECT_KEYWORDS[keyword] === object) ?? objectKeyword) : (OTHER_SYNONYMS[objectKeyword] ?? objectKeyword);
+  const canonical = object
+    ? (OBJECTS.find((keyword) => OBJECT_KEYWORDS[keyword] === object) ?? objectKeyword)
+    : (OTHER_SYNONYMS[objectKeyword] ?? objectKeyword);
   const name = `${verb} ${canonical}`;
   const reason = NOT_IMPLEMENTED[`${verb} ${objectKeyword}`];
   if (reason !== undefined) return `${verb} ${objectKeyword}: recognised but not implemented: ${reason}`;
@@ -93,7 +95,12 @@ export function commandHelp(verb: string, objectKeyword: string): string | undef
 
 /** The object keywords a verb takes that begin with what was typed. */
 export function objectsStartingWith(verb: string, prefix: string): string[] {
-  const known = new Set([...(VERB_OBJECTS[verb] ?? []), ...Object.keys(NOT_IMPLEMENTED).filter((c) => c.startsWith(`${verb} `)).map((c) => c.slice(verb.length + 1))]);
+  const known = new Set([
+    ...(VERB_OBJECTS[verb] ?? []),
+    ...Object.keys(NOT_IMPLEMENTED)
+      .filter((c) => c.startsWith(`${verb} `))
+      .map((c) => c.slice(verb.length + 1)),
+  ]);
   return [...known].filter((keyword) => keyword.startsWith(prefix));
 }
 

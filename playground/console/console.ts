@@ -113,7 +113,12 @@ export function mountConsole(parent: HTMLElement, options: ConsoleOptions): Mqsc
       // already ends in + or -), so what runs, and what history keeps, is the one command.
       event.preventDefault();
       const before = input.value.slice(0, input.selectionStart);
-      input.setRangeText(/[+-]\s*$/.test(before) ? "\n" : before === "" || /\s$/.test(before) ? "+\n" : " +\n", input.selectionStart, input.selectionEnd, "end");
+      input.setRangeText(
+        /[+-]\s*$/.test(before) ? "\n" : before === "" || /\s$/.test(before) ? "+\n" : " +\n",
+        input.selectionStart,
+        input.selectionEnd,
+        "end",
+      );
       showHelp();
     } else if (event.key === "Enter") {
       // A line ending in + or - continues the command, as in runmqsc: Enter then starts the next line.

@@ -7,7 +7,8 @@ import { attributeHelp, keywordsStartingWith } from "./attribute-help.js";
 import { VERB_OBJECTS, canonicalVerb, commandHelp, objectsStartingWith, verbHelp, verbsStartingWith } from "./command-help.js";
 import { commandAt, type TypedWord } from "./scan.js";
 
-export const GENERAL_HELP = "Type an MQSC command, e.g. DEFINE QLOCAL(MY.QUEUE) or DISPLAY QLOCAL(*) CURDEPTH. Enter runs it; Shift+Enter, or a line ending in + or -, continues it.";
+export const GENERAL_HELP =
+  "Type an MQSC command, e.g. DEFINE QLOCAL(MY.QUEUE) or DISPLAY QLOCAL(*) CURDEPTH. Enter runs it; Shift+Enter, or a line ending in + or -, continues it.";
 
 export function helpAt(text: string, cursor: number): string {
   const [verbWord, objectWord, ...rest] = commandAt(text, cursor)?.words ?? [];

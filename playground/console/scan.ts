@@ -70,7 +70,10 @@ interface Char {
 const SEPARATORS = " \t\r,()'";
 
 function joined(chars: Char[]): string {
-  return chars.map((ch) => ch.c).join("").trim();
+  return chars
+    .map((ch) => ch.c)
+    .join("")
+    .trim();
 }
 
 function words(chars: Char[]): TypedWord[] {
@@ -88,7 +91,11 @@ function words(chars: Char[]): TypedWord[] {
     else {
       const first = i;
       while (i < chars.length && !SEPARATORS.includes(chars[i]!.c)) i++;
-      const keyword = chars.slice(first, i).map((ch) => ch.c).join("").toUpperCase();
+      const keyword = chars
+        .slice(first, i)
+        .map((ch) => ch.c)
+        .join("")
+        .toUpperCase();
       found.push({ keyword, start: chars[first]!.at, end: chars[i - 1]!.at + 1 });
     }
   }

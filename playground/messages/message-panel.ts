@@ -68,7 +68,8 @@ export function mountMessagePanel(parent: HTMLElement, connection: PlaygroundCon
     const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
     void act(async () => {
       const priority = Number(field("priority"));
-      if (!Number.isInteger(priority) || priority < 0 || priority > 9) throw new Error(`MQRC_PRIORITY_ERROR (2050): a priority is an integer from 0 to 9, not ${JSON.stringify(field("priority"))}`);
+      if (!Number.isInteger(priority) || priority < 0 || priority > 9)
+        throw new Error(`MQRC_PRIORITY_ERROR (2050): a priority is an integer from 0 to 9, not ${JSON.stringify(field("priority"))}`);
       const properties = parseProperties(field("properties"));
       const { messageId } = await current.put(queue, { body: field("body"), priority, persistent: field("persistence") === "persistent", properties });
       return `Put a message on ${queue}: ${messageId}`;
@@ -79,7 +80,9 @@ export function mountMessagePanel(parent: HTMLElement, connection: PlaygroundCon
     void act(async () => {
       const messages = await current.browse(queue, BROWSE_LIMIT);
       list.replaceChildren(...messages.map(messageItem));
-      return messages.length === 0 ? `${queue} is empty` : `The first ${messages.length} message${messages.length === 1 ? "" : "s"} on ${queue}, left where they are`;
+      return messages.length === 0
+        ? `${queue} is empty`
+        : `The first ${messages.length} message${messages.length === 1 ? "" : "s"} on ${queue}, left where they are`;
     });
   });
   button("get").addEventListener("click", () => {

@@ -18,7 +18,10 @@ export function parseProperties(text: string): Record<string, PropertyValue> {
     const equals = line.indexOf("=");
     const name = equals < 0 ? line : line.slice(0, equals).trim();
     if (equals < 0 || !JMS_IDENTIFIER.test(name)) {
-      throw new MQError("MQRC_PROPERTY_NAME_ERROR", `line ${index + 1} of the properties, ${JSON.stringify(line)}, is not name=value with a name such as region or order.count`);
+      throw new MQError(
+        "MQRC_PROPERTY_NAME_ERROR",
+        `line ${index + 1} of the properties, ${JSON.stringify(line)}, is not name=value with a name such as region or order.count`,
+      );
     }
     if (name in properties) throw new MQError("MQRC_PROPERTY_NAME_ERROR", `the property ${name} is given twice`);
     properties[name] = value(line.slice(equals + 1).trim());

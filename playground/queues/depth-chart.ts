@@ -46,11 +46,15 @@ export function mountDepthChart(parent: HTMLElement, samples = 60): DepthChart {
     const offset = samples - readings.length;
     svg.setAttribute("aria-label", `Depth of ${names.join(", ") || "no queue"} over the last ${readings.length} readings; the highest is ${top}`);
     const axis = document.createElementNS(SVG, "line");
-    for (const [key, value] of Object.entries({ x1: PAD, x2: WIDTH - PAD, y1: HEIGHT - PAD, y2: HEIGHT - PAD, class: "axis" })) axis.setAttribute(key, String(value));
+    for (const [key, value] of Object.entries({ x1: PAD, x2: WIDTH - PAD, y1: HEIGHT - PAD, y2: HEIGHT - PAD, class: "axis" }))
+      axis.setAttribute(key, String(value));
     const lines = names.map((name, index) => {
       const depths = series(name);
       const line = document.createElementNS(SVG, "polyline");
-      line.setAttribute("points", depths.map((depth, i) => `${(PAD + (offset + i) * step).toFixed(1)},${(HEIGHT - PAD - (depth / top) * (HEIGHT - 2 * PAD)).toFixed(1)}`).join(" "));
+      line.setAttribute(
+        "points",
+        depths.map((depth, i) => `${(PAD + (offset + i) * step).toFixed(1)},${(HEIGHT - PAD - (depth / top) * (HEIGHT - 2 * PAD)).toFixed(1)}`).join(" "),
+      );
       line.setAttribute("stroke", COLOURS[index % COLOURS.length]!);
       line.setAttribute("data-queue", name);
       line.setAttribute("data-depths", depths.join(","));

@@ -48,7 +48,9 @@ describe("JMS across a worker boundary (Chromium)", () => {
     const remote = wrapQueueManager(portTo(host));
     await remote.put("DEV.QUEUE.1", { body: "held by the client", persistent: true });
     const client = new Worker(new URL("./fixtures/jms-client.worker.ts", import.meta.url), { type: "module" });
-    const report = new Promise<{ body: unknown; redelivered: unknown }>((resolve) => client.addEventListener("message", (event) => resolve(event.data), { once: true }));
+    const report = new Promise<{ body: unknown; redelivered: unknown }>((resolve) =>
+      client.addEventListener("message", (event) => resolve(event.data), { once: true }),
+    );
     const port = portTo(host);
     client.postMessage({ port, queue: "DEV.QUEUE.1" }, [port]);
     expect(await report).toEqual({ body: "held by the client", redelivered: false });

@@ -44,7 +44,10 @@ describe("one page", { timeout: TEST_MS }, () => {
       .poll(() => $('tr[data-queue="DEV.QUEUE.1"]'), { timeout: PAGE_READY_MS })
       .not.toBeNull()
       .catch((error: Error) => {
-        throw new Error(`the page's queue table did not fill; its status line says: ${$(".shared-status")?.innerText ?? `(no status line; the frame shows ${frame.contentDocument?.location.href}: ${frame.contentDocument?.documentElement.outerHTML.slice(0, 600)})`}`, { cause: error });
+        throw new Error(
+          `the page's queue table did not fill; its status line says: ${$(".shared-status")?.innerText ?? `(no status line; the frame shows ${frame.contentDocument?.location.href}: ${frame.contentDocument?.documentElement.outerHTML.slice(0, 600)})`}`,
+          { cause: error },
+        );
       });
   }
 
@@ -125,7 +128,10 @@ describe("two tabs", () => {
       .poll(() => frame.contentDocument!.querySelector('tr[data-queue="DEV.QUEUE.1"]'), { timeout: PAGE_READY_MS })
       .not.toBeNull()
       .catch((error: Error) => {
-        throw new Error(`the tab's queue table did not fill; its status line says: ${frame.contentDocument!.querySelector<HTMLElement>(".shared-status")?.innerText ?? "(no status line)"}`, { cause: error });
+        throw new Error(
+          `the tab's queue table did not fill; its status line says: ${frame.contentDocument!.querySelector<HTMLElement>(".shared-status")?.innerText ?? "(no status line)"}`,
+          { cause: error },
+        );
       });
     return frame;
   }
@@ -141,27 +147,33 @@ describe("two tabs", () => {
   });
 
   describe("the playground in two tabs (Chromium, the built page)", () => {
-    it("shares PLAYGROUND: a DEFINE in one tab is in the other's table without a reload, a message put in one is got once in the other", { timeout: TEST_MS }, async () => {
-      const first = await openTab();
-      const second = await openTab();
-      const queue = `SHARED.${Date.now().toString(36).toUpperCase()}`;
-      const status = (frame: HTMLIFrameElement) => frame.contentDocument!.querySelector(".shared-status")!.textContent!;
-      await expect.poll(() => status(first)).toMatch(/runs in this tab/);
-      await expect.poll(() => status(second)).toMatch(/runs in another tab/);
-      for (const frame of [first, second]) {
-        await expect.poll(() => status(frame)).toMatch(/Storage is persistent|Persistent storage was not granted/);
-        expect(status(frame)).toMatch(/devtools console, qm is PLAYGROUND/);
-      }
+    it(
+      "shares PLAYGROUND: a DEFINE in one tab is in the other's table without a reload, a message put in one is got once in the other",
+      { timeout: TEST_MS },
+      async () => {
+        const first = await openTab();
+        const second = await openTab();
+        const queue = `SHARED.${Date.now().toString(36).toUpperCase()}`;
+        const status = (frame: HTMLIFrameElement) => frame.contentDocument!.querySelector(".shared-status")!.textContent!;
+        await expect.poll(() => status(first)).toMatch(/runs in this tab/);
+        await expect.poll(() => status(second)).toMatch(/runs in another tab/);
+        for (const frame of [first, second]) {
+          await expect.poll(() => status(frame)).toMatch(/Storage is persistent|Persistent storage was not granted/);
+          expect(status(frame)).toMatch(/devtools console, qm is PLAYGROUND/);
+        }
 
-      enterIn(first, `DEFINE QLOCAL(${queue}) MAXDEPTH(77)`);
-      // Within the change notice, well before the table's own poll would read it again.
-      await expect.poll(() => second.contentDocument!.querySelector(`tr[data-queue="${queue}"]`)?.textContent ?? "", { timeout: 1000, interval: 20 }).toContain("77");
+        enterIn(first, `DEFINE QLOCAL(${queue}) MAXDEPTH(77)`);
+        // Within the change notice, well before the table's own poll would read it again.
+        await expect
+          .poll(() => second.contentDocument!.querySelector(`tr[data-queue="${queue}"]`)?.textContent ?? "", { timeout: 1000, interval: 20 })
+          .toContain("77");
 
-      const qmOf = (frame: HTMLIFrameElement) => (frame.contentWindow as unknown as { qm: SharedQueueManager }).qm;
-      await qmOf(second).put(queue, { body: "from the second tab", persistent: true });
-      expect(await qmOf(first).get(queue)).toMatchObject({ body: "from the second tab" });
-      expect(await qmOf(second).get(queue)).toBeNull();
-      await qmOf(first).mqsc(`DELETE QLOCAL(${queue})`);
-    });
+        const qmOf = (frame: HTMLIFrameElement) => (frame.contentWindow as unknown as { qm: SharedQueueManager }).qm;
+        await qmOf(second).put(queue, { body: "from the second tab", persistent: true });
+        expect(await qmOf(first).get(queue)).toMatchObject({ body: "from the second tab" });
+        expect(await qmOf(second).get(queue)).toBeNull();
+        await qmOf(first).mqsc(`DELETE QLOCAL(${queue})`);
+      },
+    );
   });
 });

@@ -61,7 +61,9 @@ describe("playground MQSC console (Chromium, IndexedDB)", () => {
     expect(mqsc.transcript.text).toContain("     1 : DEFINE QLOCAL(PLAY.Q) MAXDEPTH(42)\nAMQ8006I: IBM MQ queue created.");
 
     await enter("DISPLAY QLOCAL(PLAY.Q) MAXDEPTH");
-    expect(mqsc.transcript.text).toMatch(/ {5}2 : DISPLAY QLOCAL\(PLAY\.Q\) MAXDEPTH\nAMQ8409I: Display Queue details\.\n +QUEUE\(PLAY\.Q\) +TYPE\(QLOCAL\)\n +MAXDEPTH\(42\)/);
+    expect(mqsc.transcript.text).toMatch(
+      / {5}2 : DISPLAY QLOCAL\(PLAY\.Q\) MAXDEPTH\nAMQ8409I: Display Queue details\.\n +QUEUE\(PLAY\.Q\) +TYPE\(QLOCAL\)\n +MAXDEPTH\(42\)/,
+    );
   });
 
   it("marks a failed command and carries on", async () => {

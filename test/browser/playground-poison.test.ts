@@ -35,7 +35,8 @@ afterAll(async () => {
 const button = (name: string) => host.querySelector<HTMLButtonElement>(`button[name="${name}"]`)!;
 const texts = (selector: string) => [...host.querySelectorAll(selector)].map((element) => element.textContent!);
 /** A two-column table of the page as name → value. */
-const table = (selector: string) => Object.fromEntries([...host.querySelectorAll<HTMLTableRowElement>(`${selector} tr`)].map((tr) => [tr.cells[0]!.textContent, tr.cells[1]!.textContent]));
+const table = (selector: string) =>
+  Object.fromEntries([...host.querySelectorAll<HTMLTableRowElement>(`${selector} tr`)].map((tr) => [tr.cells[0]!.textContent, tr.cells[1]!.textContent]));
 const settle = { timeout: 15_000, interval: 50 };
 
 async function click(name: string): Promise<void> {
@@ -82,10 +83,12 @@ describe("playground listener tutorial (Chromium, IndexedDB)", () => {
     expect(host.querySelector(".mqsc-shown")!.textContent).toContain("BOTHRESH(4)");
     expect(qm.queueAttributes(QUEUE).backoutThreshold).toBe(0);
     expect(button("no-threshold").getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(() => texts(".event-log li").slice(before), settle).toEqual([
-      "listener started: BOTHRESH(0), maxRetries 5, maxSessions 2",
-      expect.stringMatching(/^warning: queue APP\.ORDERS has no backout threshold \(BOTHRESH 0\).*maxRetries \(5\)/),
-    ]);
+    await expect
+      .poll(() => texts(".event-log li").slice(before), settle)
+      .toEqual([
+        "listener started: BOTHRESH(0), maxRetries 5, maxSessions 2",
+        expect.stringMatching(/^warning: queue APP\.ORDERS has no backout threshold \(BOTHRESH 0\).*maxRetries \(5\)/),
+      ]);
 
     await click("poison");
     await click("good");
@@ -98,10 +101,12 @@ describe("playground listener tutorial (Chromium, IndexedDB)", () => {
     const mark = texts(".event-log li").length;
     await click("retries-below");
     expect(qm.queueAttributes(QUEUE).backoutThreshold).toBe(5);
-    await expect.poll(() => texts(".event-log li").slice(mark, mark + 2), settle).toEqual([
-      "listener started: BOTHRESH(5), maxRetries 3, maxSessions 2",
-      expect.stringMatching(/^warning: maxRetries \(3\) is at or below queue APP\.ORDERS's BOTHRESH \(5\)/),
-    ]);
+    await expect
+      .poll(() => texts(".event-log li").slice(mark, mark + 2), settle)
+      .toEqual([
+        "listener started: BOTHRESH(5), maxRetries 3, maxSessions 2",
+        expect.stringMatching(/^warning: maxRetries \(3\) is at or below queue APP\.ORDERS's BOTHRESH \(5\)/),
+      ]);
     await click("poison-again");
     await expect.poll(() => table(".stats"), settle).toMatchObject({ backedOut: "1" });
     expect(texts(".event-log li").at(-1)).toBe(`order 8 (poison) came back with backout count 3, the listener's maxRetries (3): moved to ${BACKOUT}`);

@@ -49,11 +49,7 @@ describe("playground publish/subscribe tutorial (Chromium, IndexedDB)", () => {
 
     await publish("price/vegetables/apples", "us", "0.50");
     await publish("price/fruit/pears", "us", "0.90");
-    expect(columns()).toEqual([
-      ["1.20 (region eu)", "0.90 (region us)"],
-      ["1.20 (region eu)", "0.50 (region us)"],
-      ["1.20 (region eu)"],
-    ]);
+    expect(columns()).toEqual([["1.20 (region eu)", "0.90 (region us)"], ["1.20 (region eu)", "0.50 (region us)"], ["1.20 (region eu)"]]);
     // The durable subscription is an object of the queue manager, kept in IndexedDB.
     expect(qm.object("subscription", "PLAY.ALL.FRUIT")?.attributes).toMatchObject({ topicString: "price/fruit/#", destination: "PLAY.FRUIT" });
   });

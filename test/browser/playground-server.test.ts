@@ -116,7 +116,10 @@ testWorkbench("the real worker's QM1, over REST", {
     return answer.commandResponse[0]?.parameters?.maxdepth;
   },
   putOutside: async (queue, body) => {
-    const response = await rest("POST", `/ibmmq/rest/v2/messaging/qmgr/QM1/queue/${queue}/message`, { headers: { "content-type": "text/plain;charset=utf-8" }, body });
+    const response = await rest("POST", `/ibmmq/rest/v2/messaging/qmgr/QM1/queue/${queue}/message`, {
+      headers: { "content-type": "text/plain;charset=utf-8" },
+      body,
+    });
     expect(response.status).toBe(201);
   },
   firstMessage: async (queue) => {
@@ -138,7 +141,10 @@ describe("switching back", () => {
     await workbench.picker.idle();
     expect(workbench.connection.queueManagerName).toBe("PLAYGROUND");
     // The table lists the tab's queues again, and none that only the server has.
-    const tabQueues = qm.objects(["localQueue"]).map((queue) => queue.name).sort((a, b) => a.localeCompare(b));
+    const tabQueues = qm
+      .objects(["localQueue"])
+      .map((queue) => queue.name)
+      .sort((a, b) => a.localeCompare(b));
     await expect.poll(() => [...workbench.queues.element.querySelectorAll<HTMLElement>("tr[data-queue]")].map((row) => row.dataset.queue)).toEqual(tabQueues);
     expect(tabQueues.some((name) => name.startsWith("PLAY."))).toBe(false);
     expect(workbench.console.element.querySelector(".mqsc-prompt")!.textContent).toBe("PLAYGROUND>");

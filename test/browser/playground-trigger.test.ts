@@ -32,10 +32,12 @@ afterAll(async () => {
 const button = (name: string) => host.querySelector<HTMLButtonElement>(`[name="${name}"]`)!;
 /** The table as the learner sees it: queue -> [messages, started, TRIGGER]. */
 const table = () =>
-  Object.fromEntries([...host.querySelectorAll("table.triggers tbody tr")].map((row) => {
-    const cells = [...row.querySelectorAll("td")].map((td) => td.textContent);
-    return [cells[0], [Number(cells[2]), Number(cells[3]), cells[4]]];
-  }));
+  Object.fromEntries(
+    [...host.querySelectorAll("table.triggers tbody tr")].map((row) => {
+      const cells = [...row.querySelectorAll("td")].map((td) => td.textContent);
+      return [cells[0], [Number(cells[2]), Number(cells[3]), cells[4]]];
+    }),
+  );
 
 describe("the triggering tutorial (Chromium)", () => {
   it("part 1: putting orders starts a real Web Worker, which drains the queue, replies and ends", async () => {

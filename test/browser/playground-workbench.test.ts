@@ -52,7 +52,12 @@ testWorkbench("the queue manager in this tab (IndexedDB)", {
     try {
       const message = await cursor.next();
       if (message === null) return null;
-      return { body: String(message.body), priority: message.priority, persistent: message.persistent, properties: Object.fromEntries(message.properties.map((p) => [p.name, p.value])) };
+      return {
+        body: String(message.body),
+        priority: message.priority,
+        persistent: message.persistent,
+        properties: Object.fromEntries(message.properties.map((p) => [p.name, p.value])),
+      };
     } finally {
       cursor.close();
     }

@@ -11,7 +11,12 @@ import { closeAllPages, openPage, sleep } from "./support/shared-pages.js";
 
 /** `work`, or a failure naming `what` if it has not settled within `ms` (a wait that would last forever). */
 function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([work, sleep(ms).then((): never => { throw new Error(`${what} never settled`); })]);
+  return Promise.race([
+    work,
+    sleep(ms).then((): never => {
+      throw new Error(`${what} never settled`);
+    }),
+  ]);
 }
 
 /** The reason of an MQError made in another page's realm (instanceof does not cross realms). */
@@ -69,86 +74,94 @@ describe("a call caught by the owner's page closing (tab mode, Chromium)", () =>
     await client.close();
   });
 
-  it("a commit in flight as the owner goes is MQRC_CALL_INTERRUPTED (its outcome is not known), never MQRC_BACKED_OUT when it was committed", { timeout: 90_000 }, async () => {
-    // The owner's page is closed 0 to 5 ms after the commit is sent: early, the commit never
-    // reached it; a little later, it was committed and the answer was lost (seen at 2 ms);
-    // later still, it was answered. The client cannot tell the first two apart.
-    const outcomes: { delay: number; reason: string; committed: boolean }[] = [];
-    for (let delay = 0; delay < 6; delay++) {
-      const { owner, client } = await ownerAndClient();
-      await owner.qm.mqsc("DEFINE QLOCAL(APP.IN)\nDEFINE QLOCAL(APP.OUT)");
-      await client.put("APP.IN", { body: `work ${delay}`, persistent: true });
-      const connection = await client.createConnection();
-      const session = await connection.createSession({ transacted: true });
-      const message = await session.receive("APP.IN", 1000);
-      expect(message).toMatchObject({ body: `work ${delay}` });
-      await session.send("APP.OUT", { body: `done ${delay}`, persistent: true });
+  it(
+    "a commit in flight as the owner goes is MQRC_CALL_INTERRUPTED (its outcome is not known), never MQRC_BACKED_OUT when it was committed",
+    { timeout: 90_000 },
+    async () => {
+      // The owner's page is closed 0 to 5 ms after the commit is sent: early, the commit never
+      // reached it; a little later, it was committed and the answer was lost (seen at 2 ms);
+      // later still, it was answered. The client cannot tell the first two apart.
+      const outcomes: { delay: number; reason: string; committed: boolean }[] = [];
+      for (let delay = 0; delay < 6; delay++) {
+        const { owner, client } = await ownerAndClient();
+        await owner.qm.mqsc("DEFINE QLOCAL(APP.IN)\nDEFINE QLOCAL(APP.OUT)");
+        await client.put("APP.IN", { body: `work ${delay}`, persistent: true });
+        const connection = await client.createConnection();
+        const session = await connection.createSession({ transacted: true });
+        const message = await session.receive("APP.IN", 1000);
+        expect(message).toMatchObject({ body: `work ${delay}` });
+        await session.send("APP.OUT", { body: `done ${delay}`, persistent: true });
 
-      const committing = session.commit().then(
-        () => "committed",
-        (error: unknown) => reasonOf(error),
-      );
-      if (delay > 0) await sleep(delay);
-      owner.frame.remove();
-      const reason = await within(committing, 10_000, "the commit");
-      // What the new owner (the client's page) opened from IndexedDB says what happened.
-      const outDepth = (await client.queueStatus("APP.OUT")).depth;
-      const inDepth = (await client.queueStatus("APP.IN")).depth;
-      expect(outDepth + inDepth).toBe(1); // never both, never neither
-      outcomes.push({ delay, reason, committed: outDepth === 1 });
-      await client.close();
-    }
-    for (const outcome of outcomes) {
-      if (outcome.reason === "committed") expect(outcome.committed).toBe(true);
-      else expect(outcome, JSON.stringify(outcomes)).toMatchObject({ reason: "MQRC_CALL_INTERRUPTED" });
-    }
-  });
+        const committing = session.commit().then(
+          () => "committed",
+          (error: unknown) => reasonOf(error),
+        );
+        if (delay > 0) await sleep(delay);
+        owner.frame.remove();
+        const reason = await within(committing, 10_000, "the commit");
+        // What the new owner (the client's page) opened from IndexedDB says what happened.
+        const outDepth = (await client.queueStatus("APP.OUT")).depth;
+        const inDepth = (await client.queueStatus("APP.IN")).depth;
+        expect(outDepth + inDepth).toBe(1); // never both, never neither
+        outcomes.push({ delay, reason, committed: outDepth === 1 });
+        await client.close();
+      }
+      for (const outcome of outcomes) {
+        if (outcome.reason === "committed") expect(outcome.committed).toBe(true);
+        else expect(outcome, JSON.stringify(outcomes)).toMatchObject({ reason: "MQRC_CALL_INTERRUPTED" });
+      }
+    },
+  );
 
-  it("an individual acknowledge in flight as the owner goes is MQRC_CALL_INTERRUPTED (it may have been applied), never MQRC_BACKED_OUT", { timeout: 90_000 }, async () => {
-    // As for the commit: closed 0 to 5 ms after the acknowledge is sent, the owner may not
-    // have had it, or may have applied it and lost the answer. A caller told "backed out"
-    // would process again a message that was in fact acknowledged.
-    const outcomes: { delay: number; reason: string; acknowledged: boolean }[] = [];
-    for (let delay = 0; delay < 6; delay++) {
-      const { owner, client } = await ownerAndClient();
-      await owner.qm.mqsc("DEFINE QLOCAL(APP.IN)");
-      await client.put("APP.IN", { body: `acknowledged ${delay}`, persistent: true });
-      await client.put("APP.IN", { body: `left ${delay}`, persistent: true });
-      const connection = await client.createConnection();
-      const session = await connection.createSession({ acknowledgeMode: "individual" });
-      const message = await session.receive("APP.IN", 1000);
-      expect(message).toMatchObject({ body: `acknowledged ${delay}` });
-      expect(await session.receive("APP.IN", 1000)).toMatchObject({ body: `left ${delay}` }); // held, never acknowledged
+  it(
+    "an individual acknowledge in flight as the owner goes is MQRC_CALL_INTERRUPTED (it may have been applied), never MQRC_BACKED_OUT",
+    { timeout: 90_000 },
+    async () => {
+      // As for the commit: closed 0 to 5 ms after the acknowledge is sent, the owner may not
+      // have had it, or may have applied it and lost the answer. A caller told "backed out"
+      // would process again a message that was in fact acknowledged.
+      const outcomes: { delay: number; reason: string; acknowledged: boolean }[] = [];
+      for (let delay = 0; delay < 6; delay++) {
+        const { owner, client } = await ownerAndClient();
+        await owner.qm.mqsc("DEFINE QLOCAL(APP.IN)");
+        await client.put("APP.IN", { body: `acknowledged ${delay}`, persistent: true });
+        await client.put("APP.IN", { body: `left ${delay}`, persistent: true });
+        const connection = await client.createConnection();
+        const session = await connection.createSession({ acknowledgeMode: "individual" });
+        const message = await session.receive("APP.IN", 1000);
+        expect(message).toMatchObject({ body: `acknowledged ${delay}` });
+        expect(await session.receive("APP.IN", 1000)).toMatchObject({ body: `left ${delay}` }); // held, never acknowledged
 
-      const acknowledging = session.acknowledge(message!.token).then(
-        () => "acknowledged",
-        (error: unknown) => reasonOf(error),
-      );
-      if (delay > 0) await sleep(delay);
-      owner.frame.remove();
-      const reason = await within(acknowledging, 10_000, "the acknowledge");
-      // The new owner (the client's page) opened from IndexedDB: the message left
-      // unacknowledged is back; the acknowledged one is gone if the owner applied it.
-      const bodies: string[] = [];
-      const cursor = await client.browse("APP.IN");
-      for (let m = await cursor.next(); m; m = await cursor.next()) bodies.push(String(m.body));
-      await cursor.close();
-      expect(bodies).toContain(`left ${delay}`);
-      outcomes.push({ delay, reason, acknowledged: !bodies.includes(`acknowledged ${delay}`) });
-      // The other message was held, unacknowledged, when the owner went: whatever became of
-      // the acknowledge, the session says that one was backed out, once, and carries on.
-      expect(await session.receiveNoWait("APP.IN").then(() => "answered", reasonOf)).toBe("MQRC_BACKED_OUT");
-      expect(await session.receiveNoWait("APP.IN")).not.toBeNull();
-      await session.close();
-      await client.close();
-    }
-    for (const outcome of outcomes) {
-      if (outcome.reason === "acknowledged") expect(outcome.acknowledged).toBe(true);
-      else expect(outcome, JSON.stringify(outcomes)).toMatchObject({ reason: "MQRC_CALL_INTERRUPTED" });
-    }
-    // Closed as the acknowledge was sent, the owner never answered it: the case this is about.
-    expect(outcomes[0]!.reason).toBe("MQRC_CALL_INTERRUPTED");
-  });
+        const acknowledging = session.acknowledge(message!.token).then(
+          () => "acknowledged",
+          (error: unknown) => reasonOf(error),
+        );
+        if (delay > 0) await sleep(delay);
+        owner.frame.remove();
+        const reason = await within(acknowledging, 10_000, "the acknowledge");
+        // The new owner (the client's page) opened from IndexedDB: the message left
+        // unacknowledged is back; the acknowledged one is gone if the owner applied it.
+        const bodies: string[] = [];
+        const cursor = await client.browse("APP.IN");
+        for (let m = await cursor.next(); m; m = await cursor.next()) bodies.push(String(m.body));
+        await cursor.close();
+        expect(bodies).toContain(`left ${delay}`);
+        outcomes.push({ delay, reason, acknowledged: !bodies.includes(`acknowledged ${delay}`) });
+        // The other message was held, unacknowledged, when the owner went: whatever became of
+        // the acknowledge, the session says that one was backed out, once, and carries on.
+        expect(await session.receiveNoWait("APP.IN").then(() => "answered", reasonOf)).toBe("MQRC_BACKED_OUT");
+        expect(await session.receiveNoWait("APP.IN")).not.toBeNull();
+        await session.close();
+        await client.close();
+      }
+      for (const outcome of outcomes) {
+        if (outcome.reason === "acknowledged") expect(outcome.acknowledged).toBe(true);
+        else expect(outcome, JSON.stringify(outcomes)).toMatchObject({ reason: "MQRC_CALL_INTERRUPTED" });
+      }
+      // Closed as the acknowledge was sent, the owner never answered it: the case this is about.
+      expect(outcomes[0]!.reason).toBe("MQRC_CALL_INTERRUPTED");
+    },
+  );
 });
 
 describe.each([
@@ -157,21 +170,25 @@ describe.each([
 ])("two names, run $mode (Chromium)", ({ sharedWorker }) => {
   const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
 
-  it("refuses, with MQRC_Q_MGR_NAME_ERROR, a second name for a database another page runs, instead of handing it the other manager", { timeout: 30_000 }, async () => {
-    const databaseName = `webmq-test:${unique("DB")}`;
-    const first = await openPage();
-    const second = await openPage();
-    const qm = await first.page.openBrowserQueueManager({ name: "QM.ONE", databaseName, sharedWorker });
-    const refused = await within(second.page.openBrowserQueueManager({ name: "QM.TWO", databaseName, sharedWorker }), 10_000, "the open").then(
-      (other) => `opened as ${other.name}, running ${String((other as unknown as { role: string }).role)}`,
-      (error: unknown) => reasonOf(error),
-    );
-    expect(refused).toBe("MQRC_Q_MGR_NAME_ERROR");
-    // The first page's manager carries on.
-    await qm.put("DEV.QUEUE.1", { body: "still served", persistent: true });
-    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "still served" });
-    await qm.close();
-  });
+  it(
+    "refuses, with MQRC_Q_MGR_NAME_ERROR, a second name for a database another page runs, instead of handing it the other manager",
+    { timeout: 30_000 },
+    async () => {
+      const databaseName = `webmq-test:${unique("DB")}`;
+      const first = await openPage();
+      const second = await openPage();
+      const qm = await first.page.openBrowserQueueManager({ name: "QM.ONE", databaseName, sharedWorker });
+      const refused = await within(second.page.openBrowserQueueManager({ name: "QM.TWO", databaseName, sharedWorker }), 10_000, "the open").then(
+        (other) => `opened as ${other.name}, running ${String((other as unknown as { role: string }).role)}`,
+        (error: unknown) => reasonOf(error),
+      );
+      expect(refused).toBe("MQRC_Q_MGR_NAME_ERROR");
+      // The first page's manager carries on.
+      await qm.put("DEV.QUEUE.1", { body: "still served", persistent: true });
+      expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "still served" });
+      await qm.close();
+    },
+  );
 
   it("keeps two managers of different names opened by one page apart", { timeout: 30_000 }, async () => {
     const { page } = await openPage();
@@ -189,27 +206,31 @@ describe.each([
 });
 
 describe("the SharedWorker after a failed open (Chromium)", () => {
-  it("opens the database for a later page by its right name after a page asked by a wrong one, and says why the wrong one failed", { timeout: 30_000 }, async () => {
-    const { openLocalBrowserQueueManager } = await import("../../adapters/browser/index.js");
-    const name = `SWNAME${Date.now().toString(36).toUpperCase()}`;
-    const databaseName = `webmq-test:${name}`;
-    // The database exists, made by QM `name`; no context runs it.
-    const made = await openLocalBrowserQueueManager({ name, databaseName });
-    await made.put("DEV.QUEUE.1", { body: "kept", persistent: true });
-    await made.close();
+  it(
+    "opens the database for a later page by its right name after a page asked by a wrong one, and says why the wrong one failed",
+    { timeout: 30_000 },
+    async () => {
+      const { openLocalBrowserQueueManager } = await import("../../adapters/browser/index.js");
+      const name = `SWNAME${Date.now().toString(36).toUpperCase()}`;
+      const databaseName = `webmq-test:${name}`;
+      // The database exists, made by QM `name`; no context runs it.
+      const made = await openLocalBrowserQueueManager({ name, databaseName });
+      await made.put("DEV.QUEUE.1", { body: "kept", persistent: true });
+      await made.close();
 
-    const wrong = await openPage();
-    const refused = await within(wrong.page.openBrowserQueueManager({ name: "NOT.IT", databaseName, sharedWorker: true }), 10_000, "the wrong open").then(
-      () => "opened",
-      (error: unknown) => reasonOf(error),
-    );
-    expect(refused).toBe("MQRC_Q_MGR_NAME_ERROR");
+      const wrong = await openPage();
+      const refused = await within(wrong.page.openBrowserQueueManager({ name: "NOT.IT", databaseName, sharedWorker: true }), 10_000, "the wrong open").then(
+        () => "opened",
+        (error: unknown) => reasonOf(error),
+      );
+      expect(refused).toBe("MQRC_Q_MGR_NAME_ERROR");
 
-    const right = await openPage();
-    const qm = await within(right.page.openBrowserQueueManager({ name, databaseName, sharedWorker: true }), 10_000, "the right open");
-    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "kept" });
-    await qm.close();
-  });
+      const right = await openPage();
+      const qm = await within(right.page.openBrowserQueueManager({ name, databaseName, sharedWorker: true }), 10_000, "the right open");
+      expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "kept" });
+      await qm.close();
+    },
+  );
 });
 
 describe("a page that closes its manager as its turn to run it comes (tab mode, Chromium)", () => {

@@ -74,7 +74,9 @@ describe.each([
     const display = await qmB.mqsc("DISPLAY QLOCAL(APP.SEEN.EVERYWHERE) MAXDEPTH");
     expect(display.commands[0]!.objects?.[0]?.parameters).toMatchObject({ queue: "APP.SEEN.EVERYWHERE", maxdepth: 42 });
 
-    const depthTold = new Promise<number>((resolve) => qmA.onChange((notice) => notice.depths["APP.SEEN.EVERYWHERE"] !== undefined && resolve(notice.depths["APP.SEEN.EVERYWHERE"]!)));
+    const depthTold = new Promise<number>((resolve) =>
+      qmA.onChange((notice) => notice.depths["APP.SEEN.EVERYWHERE"] !== undefined && resolve(notice.depths["APP.SEEN.EVERYWHERE"]!)),
+    );
     await qmB.put("APP.SEEN.EVERYWHERE", { body: "put in B", persistent: true });
     expect(await depthTold).toBe(1);
     expect(await qmA.get("APP.SEEN.EVERYWHERE")).toMatchObject({ body: "put in B" });
@@ -83,40 +85,44 @@ describe.each([
     await qmB.close();
   });
 
-  it("has 1,000 persistent messages got by consumers in three pages at once, each exactly once, while the first page (the owner in tab mode) is closed", { timeout: 120_000 }, async () => {
-    const options = names();
-    const pages = [await openPage(), await openPage(), await openPage()];
-    const managers: SharedQueueManager[] = [];
-    for (const { page } of pages) managers.push(await page.openBrowserQueueManager(options));
-    // The first page to stand for the lock won it (tab mode): closing it is closing the owner.
-    if (!sharedWorker) expect(managers.map((qm) => qm.role)).toEqual(["owner", "client", "client"]);
-    const [first, second, third] = managers as [SharedQueueManager, SharedQueueManager, SharedQueueManager];
-    await first.mqsc("DEFINE QLOCAL(APP.WORK) MAXDEPTH(5000)\nDEFINE QLOCAL(APP.DONE) MAXDEPTH(5000)");
+  it(
+    "has 1,000 persistent messages got by consumers in three pages at once, each exactly once, while the first page (the owner in tab mode) is closed",
+    { timeout: 120_000 },
+    async () => {
+      const options = names();
+      const pages = [await openPage(), await openPage(), await openPage()];
+      const managers: SharedQueueManager[] = [];
+      for (const { page } of pages) managers.push(await page.openBrowserQueueManager(options));
+      // The first page to stand for the lock won it (tab mode): closing it is closing the owner.
+      if (!sharedWorker) expect(managers.map((qm) => qm.role)).toEqual(["owner", "client", "client"]);
+      const [first, second, third] = managers as [SharedQueueManager, SharedQueueManager, SharedQueueManager];
+      await first.mqsc("DEFINE QLOCAL(APP.WORK) MAXDEPTH(5000)\nDEFINE QLOCAL(APP.DONE) MAXDEPTH(5000)");
 
-    const all = Array.from({ length: 1000 }, (_, i) => `m${i}`);
-    for (let i = 0; i < all.length; i += 100) await Promise.all(all.slice(i, i + 100).map((body) => first.put("APP.WORK", { body, persistent: true })));
-    expect((await second.queueStatus("APP.WORK")).depth).toBe(1000);
+      const all = Array.from({ length: 1000 }, (_, i) => `m${i}`);
+      for (let i = 0; i < all.length; i += 100) await Promise.all(all.slice(i, i + 100).map((body) => first.put("APP.WORK", { body, persistent: true })));
+      expect((await second.queueStatus("APP.WORK")).depth).toBe(1000);
 
-    const consumers = pages.map(({ page }, i) => page.consume(managers[i]!, "APP.WORK", "APP.DONE", `page-${i}`));
-    consumers[0]!.catch(() => undefined); // its page is closed before it ends
-    await until(async () => (await second.queueStatus("APP.DONE")).depth >= 300, "300 messages were done");
-    closePage(pages[0]!.frame);
+      const consumers = pages.map(({ page }, i) => page.consume(managers[i]!, "APP.WORK", "APP.DONE", `page-${i}`));
+      consumers[0]!.catch(() => undefined); // its page is closed before it ends
+      await until(async () => (await second.queueStatus("APP.DONE")).depth >= 300, "300 messages were done");
+      closePage(pages[0]!.frame);
 
-    const reports: ConsumeReport[] = await Promise.all(consumers.slice(1));
-    for (const report of reports) expect(report.errors).toEqual([]);
-    if (!sharedWorker) expect([second.role, third.role].filter((role) => role === "owner")).toHaveLength(1);
+      const reports: ConsumeReport[] = await Promise.all(consumers.slice(1));
+      for (const report of reports) expect(report.errors).toEqual([]);
+      if (!sharedWorker) expect([second.role, third.role].filter((role) => role === "owner")).toHaveLength(1);
 
-    const done = (await drain(second, "APP.DONE")).map((text) => JSON.parse(text) as { body: string; page: string });
-    const left = await drain(third, "APP.WORK");
-    const doneBodies = done.map((record) => record.body);
-    expect(new Set(doneBodies).size).toBe(doneBodies.length); // none got twice
-    expect([...doneBodies, ...left].sort()).toEqual([...all].sort()); // none lost: got once, or still there
-    // The three pages each took part, and the two that stayed did most of it after the close.
-    expect(new Set(done.map((record) => record.page)).size).toBe(3);
-    expect(reports[0]!.committed + reports[1]!.committed).toBeGreaterThan(0);
-    await second.close();
-    await third.close();
-  });
+      const done = (await drain(second, "APP.DONE")).map((text) => JSON.parse(text) as { body: string; page: string });
+      const left = await drain(third, "APP.WORK");
+      const doneBodies = done.map((record) => record.body);
+      expect(new Set(doneBodies).size).toBe(doneBodies.length); // none got twice
+      expect([...doneBodies, ...left].sort()).toEqual([...all].sort()); // none lost: got once, or still there
+      // The three pages each took part, and the two that stayed did most of it after the close.
+      expect(new Set(done.map((record) => record.page)).size).toBe(3);
+      expect(reports[0]!.committed + reports[1]!.committed).toBeGreaterThan(0);
+      await second.close();
+      await third.close();
+    },
+  );
 
   it("keeps a page's listener handling, and a browse working, after the first page closes", { timeout: 60_000 }, async () => {
     const options = names();
@@ -142,7 +148,9 @@ describe.each([
     // The listener follows the owner.
     for (let i = 0; i < 5; i++) await qmSecond.put("APP.LISTENED", { body: `after ${i}`, persistent: true });
     await until(async () => handled.length === 11, "the five put after the close were handled");
-    expect(handled.sort()).toEqual([...Array.from({ length: 5 }, (_, i) => `after ${i}`), ...Array.from({ length: 5 }, (_, i) => `before ${i}`), "browsed"].sort());
+    expect(handled.sort()).toEqual(
+      [...Array.from({ length: 5 }, (_, i) => `after ${i}`), ...Array.from({ length: 5 }, (_, i) => `before ${i}`), "browsed"].sort(),
+    );
     await listener.close();
 
     await qmSecond.put("APP.LISTENED", { body: "left to browse", persistent: true });
@@ -154,89 +162,97 @@ describe.each([
     await qmSecond.close();
   });
 
-  it("frees the link of each client page that closes its manager or goes away, so a long-lived owner holds only the links in use", { timeout: 60_000 }, async () => {
-    const options = names();
-    const first = await openPage();
-    const qm = await first.page.openBrowserQueueManager(options);
-    const before = await qm.ownerStatus();
-    const clients: { frame: HTMLIFrameElement; qm: SharedQueueManager }[] = [];
-    for (let i = 0; i < 4; i++) {
-      const { frame, page } = await openPage();
-      clients.push({ frame, qm: await page.openBrowserQueueManager(options) });
-    }
-    await clients[0]!.qm.put("DEV.QUEUE.1", { body: "from a client", persistent: true });
-    const opened = await qm.ownerStatus();
-    expect(opened).toEqual({ owner: before.owner, links: before.links + 4 });
+  it(
+    "frees the link of each client page that closes its manager or goes away, so a long-lived owner holds only the links in use",
+    { timeout: 60_000 },
+    async () => {
+      const options = names();
+      const first = await openPage();
+      const qm = await first.page.openBrowserQueueManager(options);
+      const before = await qm.ownerStatus();
+      const clients: { frame: HTMLIFrameElement; qm: SharedQueueManager }[] = [];
+      for (let i = 0; i < 4; i++) {
+        const { frame, page } = await openPage();
+        clients.push({ frame, qm: await page.openBrowserQueueManager(options) });
+      }
+      await clients[0]!.qm.put("DEV.QUEUE.1", { body: "from a client", persistent: true });
+      const opened = await qm.ownerStatus();
+      expect(opened).toEqual({ owner: before.owner, links: before.links + 4 });
 
-    // Two close their manager and stay; two pages go away without closing anything.
-    await clients[0]!.qm.close();
-    await clients[1]!.qm.close();
-    clients[2]!.frame.remove();
-    clients[3]!.frame.remove();
-    await until(async () => (await qm.ownerStatus()).links === before.links, `the owner held ${before.links} links again`, 10_000);
-    expect((await qm.ownerStatus()).owner).toBe(before.owner); // the same owner: its links were freed, not lost with it
+      // Two close their manager and stay; two pages go away without closing anything.
+      await clients[0]!.qm.close();
+      await clients[1]!.qm.close();
+      clients[2]!.frame.remove();
+      clients[3]!.frame.remove();
+      await until(async () => (await qm.ownerStatus()).links === before.links, `the owner held ${before.links} links again`, 10_000);
+      expect((await qm.ownerStatus()).owner).toBe(before.owner); // the same owner: its links were freed, not lost with it
 
-    // The owner serves on: the page left, and a page that comes now.
-    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "from a client" });
-    const later = await openPage();
-    const laterQm = await later.page.openBrowserQueueManager(options);
-    await laterQm.put("DEV.QUEUE.1", { body: "from a later page", persistent: true });
-    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "from a later page" });
-    expect((await qm.ownerStatus()).links).toBe(before.links + 1);
-    await laterQm.close();
-    await qm.close();
-  });
+      // The owner serves on: the page left, and a page that comes now.
+      expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "from a client" });
+      const later = await openPage();
+      const laterQm = await later.page.openBrowserQueueManager(options);
+      await laterQm.put("DEV.QUEUE.1", { body: "from a later page", persistent: true });
+      expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "from a later page" });
+      expect((await qm.ownerStatus()).links).toBe(before.links + 1);
+      await laterQm.close();
+      await qm.close();
+    },
+  );
 
-  it("closes the JMS connections and listeners made from it when it is closed: an uncommitted get comes back, the connection's calls fail with MQRC_HCONN_ERROR, the listener handles no more", { timeout: 60_000 }, async () => {
-    const options = names();
-    const staying = await openPage();
-    const closing = await openPage();
-    const qm = await staying.page.openBrowserQueueManager(options);
-    const closingQm = await closing.page.openBrowserQueueManager(options);
-    await qm.put("DEV.QUEUE.1", { body: "held, then given back", persistent: true });
+  it(
+    "closes the JMS connections and listeners made from it when it is closed: an uncommitted get comes back, the connection's calls fail with MQRC_HCONN_ERROR, the listener handles no more",
+    { timeout: 60_000 },
+    async () => {
+      const options = names();
+      const staying = await openPage();
+      const closing = await openPage();
+      const qm = await staying.page.openBrowserQueueManager(options);
+      const closingQm = await closing.page.openBrowserQueueManager(options);
+      await qm.put("DEV.QUEUE.1", { body: "held, then given back", persistent: true });
 
-    const closingClient = await clientIdOf(closing.frame);
-    expect(await leasesOf(closingClient)).toEqual({ held: [], asked: [] });
-    const connection = await closingQm.createConnection();
-    const session = await connection.createSession({ transacted: true });
-    expect(await session.receive("DEV.QUEUE.1", 1000)).toMatchObject({ body: "held, then given back" });
-    expect(await qm.get("DEV.QUEUE.1")).toBeNull(); // held by the uncommitted get
-    const handled: string[] = [];
-    await closingQm.listen("DEV.QUEUE.2", (message) => void handled.push(String(message.body)));
-    await qm.put("DEV.QUEUE.2", { body: "heard", persistent: true });
-    await until(async () => handled.length === 1, "the listener handled the first message", 10_000);
-    // The connection and the listener are each leased to the page; the owner watches each lease.
-    const leases = await leasesOf(closingClient);
-    expect(leases.held).toHaveLength(2);
-    expect(leases.asked.sort()).toEqual([...leases.held].sort());
+      const closingClient = await clientIdOf(closing.frame);
+      expect(await leasesOf(closingClient)).toEqual({ held: [], asked: [] });
+      const connection = await closingQm.createConnection();
+      const session = await connection.createSession({ transacted: true });
+      expect(await session.receive("DEV.QUEUE.1", 1000)).toMatchObject({ body: "held, then given back" });
+      expect(await qm.get("DEV.QUEUE.1")).toBeNull(); // held by the uncommitted get
+      const handled: string[] = [];
+      await closingQm.listen("DEV.QUEUE.2", (message) => void handled.push(String(message.body)));
+      await qm.put("DEV.QUEUE.2", { body: "heard", persistent: true });
+      await until(async () => handled.length === 1, "the listener handled the first message", 10_000);
+      // The connection and the listener are each leased to the page; the owner watches each lease.
+      const leases = await leasesOf(closingClient);
+      expect(leases.held).toHaveLength(2);
+      expect(leases.asked.sort()).toEqual([...leases.held].sort());
 
-    // Its page stays open: only the close can give the message back.
-    await closingQm.close();
-    expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "held, then given back" });
-    // Their leases ended with them: the page holds none, the owner asks for none.
-    await until(async () => (await leasesOf(closingClient)).held.length === 0, "the page held no lease");
-    expect((await navigator.locks.query()).pending!.filter((lock) => leases.held.includes(lock.name!))).toEqual([]);
+      // Its page stays open: only the close can give the message back.
+      await closingQm.close();
+      expect(await qm.get("DEV.QUEUE.1")).toMatchObject({ body: "held, then given back" });
+      // Their leases ended with them: the page holds none, the owner asks for none.
+      await until(async () => (await leasesOf(closingClient)).held.length === 0, "the page held no lease");
+      expect((await navigator.locks.query()).pending!.filter((lock) => leases.held.includes(lock.name!))).toEqual([]);
 
-    const failures = await Promise.all([
-      session.receiveNoWait("DEV.QUEUE.1").then(() => "answered", reasonOf),
-      session.send("DEV.QUEUE.1", { body: "after the close" }).then(() => "answered", reasonOf),
-      session.commit().then(() => "answered", reasonOf),
-      connection.createSession().then(() => "answered", reasonOf),
-      closingQm.put("DEV.QUEUE.1", { body: "after the close" }).then(() => "answered", reasonOf),
-      closingQm.createConnection().then(() => "answered", reasonOf),
-    ]);
-    expect(failures).toEqual(Array.from({ length: 6 }, () => "MQRC_HCONN_ERROR"));
-    // The refused connection took no lease.
-    expect((await leasesOf(closingClient)).held).toEqual([]);
-    expect((await qm.queueStatus("DEV.QUEUE.1")).depth).toBe(0); // nothing was sent after the close
+      const failures = await Promise.all([
+        session.receiveNoWait("DEV.QUEUE.1").then(() => "answered", reasonOf),
+        session.send("DEV.QUEUE.1", { body: "after the close" }).then(() => "answered", reasonOf),
+        session.commit().then(() => "answered", reasonOf),
+        connection.createSession().then(() => "answered", reasonOf),
+        closingQm.put("DEV.QUEUE.1", { body: "after the close" }).then(() => "answered", reasonOf),
+        closingQm.createConnection().then(() => "answered", reasonOf),
+      ]);
+      expect(failures).toEqual(Array.from({ length: 6 }, () => "MQRC_HCONN_ERROR"));
+      // The refused connection took no lease.
+      expect((await leasesOf(closingClient)).held).toEqual([]);
+      expect((await qm.queueStatus("DEV.QUEUE.1")).depth).toBe(0); // nothing was sent after the close
 
-    // The listener was closed on the owner: what is put now stays on its queue.
-    await qm.put("DEV.QUEUE.2", { body: "not heard", persistent: true });
-    await sleep(500);
-    expect(handled).toEqual(["heard"]);
-    expect(await qm.get("DEV.QUEUE.2")).toMatchObject({ body: "not heard" });
-    await qm.close();
-  });
+      // The listener was closed on the owner: what is put now stays on its queue.
+      await qm.put("DEV.QUEUE.2", { body: "not heard", persistent: true });
+      await sleep(500);
+      expect(handled).toEqual(["heard"]);
+      expect(await qm.get("DEV.QUEUE.2")).toMatchObject({ body: "not heard" });
+      await qm.close();
+    },
+  );
 
   // A dedicated worker loads its modules through Vite first, which is slow while the other projects run: 45 s.
   it("serves a Web Worker started from a page the same queue manager", { timeout: 45_000 }, async () => {

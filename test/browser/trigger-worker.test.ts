@@ -80,18 +80,34 @@ describe("triggered applications as Web Workers (Chromium, IndexedDB)", () => {
     expect(body.worker).toBe("REPLY.PROC for APP.REQ");
 
     // The worker drains with a wait interval, ends, and is terminated: its lock goes with it.
-    const stats = await until(() => ({ ...monitor.stats, workers: monitor.workers }), (s) => s.workers === 0);
+    const stats = await until(
+      () => ({ ...monitor.stats, workers: monitor.workers }),
+      (s) => s.workers === 0,
+    );
     expect(stats).toEqual({ triggers: 1, started: 1, failed: 0, workers: 0 });
-    expect(await until(() => heldLocks(lock), (held) => held.length === 0)).toEqual([]);
+    expect(
+      await until(
+        () => heldLocks(lock),
+        (held) => held.length === 0,
+      ),
+    ).toEqual([]);
     expect((await qm.queueStatus("APP.REQ")).depth).toBe(0);
 
     // EVERY: each message starts a worker.
     for (const n of [2, 3]) await qm.put("APP.REQ", { body: `order ${n}` });
     const replies = [await qm.get("APP.REPLY", { wait: 15_000 }), await qm.get("APP.REPLY", { wait: 15_000 })];
     expect(replies.map((m) => (JSON.parse(String(m?.body)) as { reply: string }).reply).sort()).toEqual(["done: order 2", "done: order 3"]);
-    const after = await until(() => ({ ...monitor.stats, workers: monitor.workers }), (s) => s.started === 3 && s.workers === 0);
+    const after = await until(
+      () => ({ ...monitor.stats, workers: monitor.workers }),
+      (s) => s.started === 3 && s.workers === 0,
+    );
     expect(after).toEqual({ triggers: 3, started: 3, failed: 0, workers: 0 });
-    expect(await until(() => heldLocks(lock), (held) => held.length === 0)).toEqual([]);
+    expect(
+      await until(
+        () => heldLocks(lock),
+        (held) => held.length === 0,
+      ),
+    ).toEqual([]);
     expect(errors).toEqual([]);
 
     await monitor.close();
@@ -124,14 +140,34 @@ describe("triggered applications as Web Workers (Chromium, IndexedDB)", () => {
 
     await qm.put("APP.HANGS", { body: "never answered" });
     // The hanging worker runs (its lock is held) ...
-    expect(await until(() => heldLocks(lock), (held) => held.length === 1)).toEqual([lock]);
-    expect((await until(() => qm.queueStatus("APP.WAIT"), (s) => s.openInputCount === 1)).openInputCount).toBe(1);
+    expect(
+      await until(
+        () => heldLocks(lock),
+        (held) => held.length === 1,
+      ),
+    ).toEqual([lock]);
+    expect(
+      (
+        await until(
+          () => qm.queueStatus("APP.WAIT"),
+          (s) => s.openInputCount === 1,
+        )
+      ).openInputCount,
+    ).toBe(1);
     for (const queue of ["APP.THROWS", "APP.MISSING", "APP.LOADFAIL"]) await qm.put(queue, { body: `for ${queue}` });
 
-    const failedStats = await until(() => ({ ...monitor.stats, workers: monitor.workers }), (s) => s.failed === 4 && s.workers === 0);
+    const failedStats = await until(
+      () => ({ ...monitor.stats, workers: monitor.workers }),
+      (s) => s.failed === 4 && s.workers === 0,
+    );
     expect(failedStats).toEqual({ triggers: 4, started: 4, failed: 4, workers: 0 });
     // ... and is terminated after the timeout: its lock is released.
-    expect(await until(() => heldLocks(lock), (held) => held.length === 0)).toEqual([]);
+    expect(
+      await until(
+        () => heldLocks(lock),
+        (held) => held.length === 0,
+      ),
+    ).toEqual([]);
 
     const byProcess = new Map(errors.map(({ error, trigger }) => [trigger?.processName, error]));
     expect(byProcess.get("THROWS.PROC")).toMatchObject({ message: "cannot handle for APP.THROWS" });
@@ -150,7 +186,10 @@ describe("triggered applications as Web Workers (Chromium, IndexedDB)", () => {
     await qm.put("APP.REQ", { body: "after the failures" });
     const reply = await qm.get("APP.REPLY", { wait: 15_000 });
     expect((JSON.parse(String(reply?.body)) as { reply: string }).reply).toBe("done: after the failures");
-    const finalStats = await until(() => ({ ...monitor.stats, workers: monitor.workers }), (s) => s.started === 5 && s.workers === 0);
+    const finalStats = await until(
+      () => ({ ...monitor.stats, workers: monitor.workers }),
+      (s) => s.started === 5 && s.workers === 0,
+    );
     expect(finalStats).toEqual({ triggers: 5, started: 5, failed: 4, workers: 0 });
 
     await monitor.close();

@@ -58,11 +58,20 @@ describe("a listener in a Web Worker (Chromium)", () => {
       if (message.body === "not an order") throw new UnprocessableMessageError("not an order");
     });
     const events: BridgedListenerEvent[] = [];
-    await listener.addEventListener("poison", Comlink.proxy((event: BridgedListenerEvent) => void events.push(event)));
-    await listener.addEventListener("dead-letter", Comlink.proxy((event: BridgedListenerEvent) => void events.push(event)));
+    await listener.addEventListener(
+      "poison",
+      Comlink.proxy((event: BridgedListenerEvent) => void events.push(event)),
+    );
+    await listener.addEventListener(
+      "dead-letter",
+      Comlink.proxy((event: BridgedListenerEvent) => void events.push(event)),
+    );
     for (const body of ["order 1", "poison", "not an order", "order 2"]) await remote.put("APP.IN", { body, persistent: true });
 
-    const stats = await until(() => listener.stats(), (s) => s.processed === 2 && s.backedOut === 1 && s.deadLettered === 1);
+    const stats = await until(
+      () => listener.stats(),
+      (s) => s.processed === 2 && s.backedOut === 1 && s.deadLettered === 1,
+    );
     expect(stats).toMatchObject({ processed: 2, rolledBack: 2, backedOut: 1, deadLettered: 1, discarded: 0 });
     expect(handled).toEqual(expect.arrayContaining(["order 1#0", "poison#0", "poison#1", "not an order#0", "order 2#0"]));
     expect(handled).not.toContain("poison#2");
@@ -70,8 +79,16 @@ describe("a listener in a Web Worker (Chromium)", () => {
     expect(await remote.get("APP.BACKOUT")).toMatchObject({ body: "poison", backoutCount: 2 });
     const dead = await remote.get("SYSTEM.DEAD.LETTER.QUEUE");
     expect(dead).toMatchObject({ body: "not an order", deadLetterHeader: { destQueue: "APP.IN", reason: new UnprocessableMessageError("").reason } });
-    await until(async () => events.length, (n) => n === 2);
-    expect(events.map((e) => [e.type, e.movedTo])).toEqual(expect.arrayContaining([["poison", "APP.BACKOUT"], ["dead-letter", "SYSTEM.DEAD.LETTER.QUEUE"]]));
+    await until(
+      async () => events.length,
+      (n) => n === 2,
+    );
+    expect(events.map((e) => [e.type, e.movedTo])).toEqual(
+      expect.arrayContaining([
+        ["poison", "APP.BACKOUT"],
+        ["dead-letter", "SYSTEM.DEAD.LETTER.QUEUE"],
+      ]),
+    );
 
     await listener.close();
     expect(await listener.closed()).toBe(true);
@@ -97,7 +114,10 @@ describe("a listener in a Web Worker (Chromium)", () => {
     expect(await remote.get("APP.IN")).toBeNull(); // held in the listener's unit of work
 
     client.terminate(); // the page vanishes: its lease is released, the listener closes
-    const back = await until(() => remote.get("APP.IN"), (m) => m !== null);
+    const back = await until(
+      () => remote.get("APP.IN"),
+      (m) => m !== null,
+    );
     // The delivery reached the page, so its backout counts (as MQ and the JMS bridge count it).
     expect(back).toMatchObject({ body: "being handled", backoutCount: 1 });
     await remote.put("APP.IN", { body: "nobody listens now" });
@@ -114,7 +134,10 @@ describe("a listener in a Web Worker (Chromium)", () => {
     const module = new URL("./fixtures/listener-handler.module.ts", import.meta.url).href;
     const listener = await remote.listenWithModule("APP.IN", module, { maxSessions: 2 });
     for (const body of ["order 1", "poison", "not an order", "order 2", "order 3"]) await remote.put("APP.IN", { body });
-    const stats = await until(() => listener.stats(), (s) => s.processed === 3 && s.backedOut === 1 && s.deadLettered === 1);
+    const stats = await until(
+      () => listener.stats(),
+      (s) => s.processed === 3 && s.backedOut === 1 && s.deadLettered === 1,
+    );
     expect(stats).toMatchObject({ processed: 3, backedOut: 1, deadLettered: 1, discarded: 0 });
     expect(await remote.get("APP.BACKOUT")).toMatchObject({ body: "poison", backoutCount: 2 });
     expect(await remote.get("SYSTEM.DEAD.LETTER.QUEUE")).toMatchObject({ body: "not an order", deadLetterHeader: { destQueue: "APP.IN" } });

@@ -47,7 +47,11 @@ describe("a queue manager in a Web Worker on IndexedDB (Chromium)", () => {
     expect(message!.getProperty("count")).toBe(5);
     expect(message!.getProperty("missing")).toBeNull();
     expect(message!.getPropertyNames()).toEqual(["region", "count", "big"]);
-    expect(message!.properties).toEqual([{ name: "region", type: "string", value: "eu" }, { name: "count", type: "int", value: 5 }, { name: "big", type: "long", value: 2n ** 62n }]);
+    expect(message!.properties).toEqual([
+      { name: "region", type: "string", value: "eu" },
+      { name: "count", type: "int", value: 5 },
+      { name: "big", type: "long", value: 2n ** 62n },
+    ]);
     await remote.close();
     worker.terminate();
     indexedDB.deleteDatabase(`webmq:${qmgr}`);

@@ -13,7 +13,11 @@ const Q = "APP.DEPTH";
 
 export function testDepthEvents(name: string, harness: StoreHarness): void {
   /** A manager on a manual clock with PERFMEV as given and APP.DEPTH defined with `queue` (MQSC attributes). */
-  const withManager = (perfmev: "ENABLED" | "DISABLED", queue: string, body: (qm: QueueManager, clock: ManualClock, reopen: () => Promise<QueueManager>) => Promise<void>) =>
+  const withManager = (
+    perfmev: "ENABLED" | "DISABLED",
+    queue: string,
+    body: (qm: QueueManager, clock: ManualClock, reopen: () => Promise<QueueManager>) => Promise<void>,
+  ) =>
     harness.withStorage(uniqueKey(`depth-${name}`), async (openStore) => {
       const clock = new ManualClock();
       const open = () => QueueManager.open({ name: "QM1", store: openStore(), clock });
@@ -43,37 +47,61 @@ export function testDepthEvents(name: string, harness: StoreHarness): void {
     });
 
     it("raises Queue Depth High at QDEPTHHI and Queue Depth Low at QDEPTHLO, each switching the other on, as DISPLAY QLOCAL shows", async () => {
-      await withManager("ENABLED", "MAXDEPTH(10) QDEPTHHI(80) QDEPTHLO(20) QDPHIEV(ENABLED) QDPLOEV(DISABLED) QDPMAXEV(DISABLED)", async (qm, clock, reopen) => {
-        for (let i = 0; i < 7; i++) await qm.put(Q, { body: `m${i}` });
-        clock.advance(3_000);
-        await qm.put(Q, { body: "m7" }); // depth 8 = 80% of 10
-        await settle();
-        expect(await switches(qm)).toEqual({ qdphiev: "DISABLED", qdploev: "ENABLED", qdpmaxev: "ENABLED" });
-        await qm.put(Q, { body: "m8" });
-        await qm.put(Q, { body: "m9" }); // still high: no second event while QDPHIEV is disabled
-        clock.advance(5_000);
-        for (let i = 0; i < 7; i++) await qm.get(Q); // depth 3: above 20%
-        await settle();
-        expect(qm.queueStatus(PERFORMANCE_EVENT_QUEUE).depth).toBe(1);
-        await qm.get(Q); // depth 2 = 20% of 10
-        await settle();
-        expect(await switches(qm)).toEqual({ qdphiev: "ENABLED", qdploev: "DISABLED", qdpmaxev: "ENABLED" });
+      await withManager(
+        "ENABLED",
+        "MAXDEPTH(10) QDEPTHHI(80) QDEPTHLO(20) QDPHIEV(ENABLED) QDPLOEV(DISABLED) QDPMAXEV(DISABLED)",
+        async (qm, clock, reopen) => {
+          for (let i = 0; i < 7; i++) await qm.put(Q, { body: `m${i}` });
+          clock.advance(3_000);
+          await qm.put(Q, { body: "m7" }); // depth 8 = 80% of 10
+          await settle();
+          expect(await switches(qm)).toEqual({ qdphiev: "DISABLED", qdploev: "ENABLED", qdpmaxev: "ENABLED" });
+          await qm.put(Q, { body: "m8" });
+          await qm.put(Q, { body: "m9" }); // still high: no second event while QDPHIEV is disabled
+          clock.advance(5_000);
+          for (let i = 0; i < 7; i++) await qm.get(Q); // depth 3: above 20%
+          await settle();
+          expect(qm.queueStatus(PERFORMANCE_EVENT_QUEUE).depth).toBe(1);
+          await qm.get(Q); // depth 2 = 20% of 10
+          await settle();
+          expect(await switches(qm)).toEqual({ qdphiev: "ENABLED", qdploev: "DISABLED", qdpmaxev: "ENABLED" });
 
-        const events = await eventMessages(qm);
-        expect(events.map((m) => [m.format, m.messageType, m.bodyFormat])).toEqual([
-          ["MQEVENT", "datagram", "bytes"],
-          ["MQEVENT", "datagram", "bytes"],
-        ]);
-        expect(events.map((m) => decodeEvent(m.body as Uint8Array))).toEqual([
-          { eventType: "Queue Depth High", reason: 2224, reasonName: "MQRC_Q_DEPTH_HIGH", queueManager: "QM1", queue: Q, timeSinceReset: 3, highQDepth: 8, msgEnqCount: 8, msgDeqCount: 0 },
-          // The statistics were reset by the first event: 2 puts and 8 gets since, the peak 10.
-          { eventType: "Queue Depth Low", reason: 2225, reasonName: "MQRC_Q_DEPTH_LOW", queueManager: "QM1", queue: Q, timeSinceReset: 5, highQDepth: 10, msgEnqCount: 2, msgDeqCount: 8 },
-        ]);
+          const events = await eventMessages(qm);
+          expect(events.map((m) => [m.format, m.messageType, m.bodyFormat])).toEqual([
+            ["MQEVENT", "datagram", "bytes"],
+            ["MQEVENT", "datagram", "bytes"],
+          ]);
+          expect(events.map((m) => decodeEvent(m.body as Uint8Array))).toEqual([
+            {
+              eventType: "Queue Depth High",
+              reason: 2224,
+              reasonName: "MQRC_Q_DEPTH_HIGH",
+              queueManager: "QM1",
+              queue: Q,
+              timeSinceReset: 3,
+              highQDepth: 8,
+              msgEnqCount: 8,
+              msgDeqCount: 0,
+            },
+            // The statistics were reset by the first event: 2 puts and 8 gets since, the peak 10.
+            {
+              eventType: "Queue Depth Low",
+              reason: 2225,
+              reasonName: "MQRC_Q_DEPTH_LOW",
+              queueManager: "QM1",
+              queue: Q,
+              timeSinceReset: 5,
+              highQDepth: 10,
+              msgEnqCount: 2,
+              msgDeqCount: 8,
+            },
+          ]);
 
-        // The queue manager's switches are part of the definition: a restart keeps them.
-        const again = await reopen();
-        expect(await switches(again)).toEqual({ qdphiev: "ENABLED", qdploev: "DISABLED", qdpmaxev: "ENABLED" });
-      });
+          // The queue manager's switches are part of the definition: a restart keeps them.
+          const again = await reopen();
+          expect(await switches(again)).toEqual({ qdphiev: "ENABLED", qdploev: "DISABLED", qdpmaxev: "ENABLED" });
+        },
+      );
     });
 
     it("raises events after a restart with PERFMEV enabled, before any ALTER", async () => {
@@ -98,7 +126,19 @@ export function testDepthEvents(name: string, harness: StoreHarness): void {
         expect(await switches(qm)).toEqual({ qdphiev: "DISABLED", qdploev: "ENABLED", qdpmaxev: "DISABLED" });
         const events = (await eventMessages(qm)).map((m) => decodeEvent(m.body as Uint8Array));
         // One event: the second refusal found QDPMAXEV disabled. The refused put is not counted.
-        expect(events).toEqual([{ eventType: "Queue Full", reason: 2053, reasonName: "MQRC_Q_FULL", queueManager: "QM1", queue: Q, timeSinceReset: 2, highQDepth: 3, msgEnqCount: 4, msgDeqCount: 1 }]);
+        expect(events).toEqual([
+          {
+            eventType: "Queue Full",
+            reason: 2053,
+            reasonName: "MQRC_Q_FULL",
+            queueManager: "QM1",
+            queue: Q,
+            timeSinceReset: 2,
+            highQDepth: 3,
+            msgEnqCount: 4,
+            msgDeqCount: 1,
+          },
+        ]);
         expect(qm.queueStatus(Q).depth).toBe(3);
       });
     });
@@ -145,7 +185,17 @@ export function testDepthEvents(name: string, harness: StoreHarness): void {
   });
 
   describe(`queue depth event PCF: ${name}`, () => {
-    const event: DepthEvent = { eventType: "Queue Depth High", reason: 2224, reasonName: "MQRC_Q_DEPTH_HIGH", queueManager: "QM1", queue: "APP.ORDERS", timeSinceReset: 75, highQDepth: 800, msgEnqCount: 1157, msgDeqCount: 357 };
+    const event: DepthEvent = {
+      eventType: "Queue Depth High",
+      reason: 2224,
+      reasonName: "MQRC_Q_DEPTH_HIGH",
+      queueManager: "QM1",
+      queue: "APP.ORDERS",
+      timeSinceReset: 75,
+      highQDepth: 800,
+      msgEnqCount: 1157,
+      msgDeqCount: 357,
+    };
 
     it("lays out MQCFH, two MQCFST and four MQCFIN, little-endian and blank-padded, and decodes back", () => {
       const bytes = encodeDepthEvent(event, 1208);

@@ -30,7 +30,13 @@ export function testDispatch(name: string, harness: StoreHarness): void {
       await withManager(async (qm) => {
         for (let i = 0; i < 5; i++) await qm.put(Q, { body: `m${i}`, persistent: true });
         const got: unknown[] = [];
-        const consumer = qm.consume(Q, { credit: 2, onMessage: (m) => got.push(m.body), onError: (error) => { throw error; } });
+        const consumer = qm.consume(Q, {
+          credit: 2,
+          onMessage: (m) => got.push(m.body),
+          onError: (error) => {
+            throw error;
+          },
+        });
         await settle(() => got.length >= 2);
         await new Promise((resolve) => setTimeout(resolve, 20));
         expect(got).toEqual(["m0", "m1"]);
@@ -54,7 +60,14 @@ export function testDispatch(name: string, harness: StoreHarness): void {
         const b = qm.consume(Q, { credit: 10, onMessage: (m) => seen.push(["b", m.body]), onError: () => undefined });
         for (let i = 0; i < 6; i++) await qm.put(Q, { body: i, persistent: false });
         await settle(() => seen.length >= 6);
-        expect(seen).toEqual([["a", 0], ["b", 1], ["a", 2], ["b", 3], ["a", 4], ["b", 5]]);
+        expect(seen).toEqual([
+          ["a", 0],
+          ["b", 1],
+          ["a", 2],
+          ["b", 3],
+          ["a", 4],
+          ["b", 5],
+        ]);
         a.close();
         b.close();
         expect(qm.queueStatus(Q).depth).toBe(0);
@@ -81,7 +94,12 @@ export function testDispatch(name: string, harness: StoreHarness): void {
       await withManager(async (qm) => {
         await qm.put(Q, { body: "work", persistent: true });
         const received: [Message, UnitOfWork | undefined][] = [];
-        const consumer = qm.consume(Q, { credit: 1, unitFor: () => qm.beginUnitOfWork(), onMessage: (m, unit) => received.push([m, unit]), onError: () => undefined });
+        const consumer = qm.consume(Q, {
+          credit: 1,
+          unitFor: () => qm.beginUnitOfWork(),
+          onMessage: (m, unit) => received.push([m, unit]),
+          onError: () => undefined,
+        });
         await settle(() => received.length >= 1);
         const [message, unit] = received[0]!;
         expect(message.body).toBe("work");
@@ -111,7 +129,11 @@ export function testDispatch(name: string, harness: StoreHarness): void {
       await harness.withStorage(uniqueKey(`dispatch-close-${name}`), async (openStore) => {
         const qm = await QueueManager.open({ name: "QM1", store: openStore() });
         const errors: [string, boolean][] = [];
-        qm.consume(Q, { credit: 1, onMessage: () => undefined, onError: (error, ended) => errors.push([(error as { reason?: string }).reason ?? String(error), ended]) });
+        qm.consume(Q, {
+          credit: 1,
+          onMessage: () => undefined,
+          onError: (error, ended) => errors.push([(error as { reason?: string }).reason ?? String(error), ended]),
+        });
         await qm.close();
         expect(errors).toEqual([["MQRC_Q_MGR_STOPPING", true]]);
       });

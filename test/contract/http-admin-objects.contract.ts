@@ -62,11 +62,35 @@ export function testAdminObjectsApi(name: string, target: AdminObjectsTarget): v
       });
       expect(created.status).toBe(201);
       expect(await created.text()).toBe("");
-      expect((await call("POST", "/queue", target.admin, { name: `${prefix}.ALIAS`, type: "alias", alias: { targetName: `${prefix}.LOCAL` } })).status).toBe(201);
-      expect((await call("POST", "/queue", target.admin, { name: `${prefix}.REMOTE`, type: "remote", remote: { queueName: "FAR.Q", qmgrName: "FAR.QM", transmissionQueueName: "" } })).status).toBe(201);
+      expect((await call("POST", "/queue", target.admin, { name: `${prefix}.ALIAS`, type: "alias", alias: { targetName: `${prefix}.LOCAL` } })).status).toBe(
+        201,
+      );
+      expect(
+        (
+          await call("POST", "/queue", target.admin, {
+            name: `${prefix}.REMOTE`,
+            type: "remote",
+            remote: { queueName: "FAR.Q", qmgrName: "FAR.QM", transmissionQueueName: "" },
+          })
+        ).status,
+      ).toBe(201);
 
       const shown = (await mqsc(`DISPLAY QLOCAL(${prefix}.TUNED) ALL`)).commandResponse[0]!.text.join(" ");
-      for (const expected of ["DESCR(made over REST)", "PUT(DISABLED)", "MAXDEPTH(1000)", "MSGDLVSQ(FIFO)", "TRIGGER", "TRIGTYPE(EVERY)", "QDPHIEV(ENABLED)", "QDEPTHHI(75)", "QSVCIEV(OK)", "DEFPSIST(YES)", "DEFPRTY(4)", "DEFSOPT(EXCL)", "BOTHRESH(3)"]) {
+      for (const expected of [
+        "DESCR(made over REST)",
+        "PUT(DISABLED)",
+        "MAXDEPTH(1000)",
+        "MSGDLVSQ(FIFO)",
+        "TRIGGER",
+        "TRIGTYPE(EVERY)",
+        "QDPHIEV(ENABLED)",
+        "QDEPTHHI(75)",
+        "QSVCIEV(OK)",
+        "DEFPSIST(YES)",
+        "DEFPRTY(4)",
+        "DEFSOPT(EXCL)",
+        "BOTHRESH(3)",
+      ]) {
         expect(shown).toContain(expected);
       }
       expect((await mqsc(`DISPLAY QALIAS(${prefix}.ALIAS) TARGET`)).commandResponse[0]!.text.join(" ")).toContain(`TARGET(${prefix}.LOCAL)`);
@@ -95,9 +119,16 @@ export function testAdminObjectsApi(name: string, target: AdminObjectsTarget): v
       const picked = (await json(await call("GET", `/queue/${prefix}.A?attributes=storage.maximumDepth,general.inhibitPut`))).queue as Json[];
       expect(picked).toEqual([{ name: `${prefix}.A`, type: "local", storage: { maximumDepth: 10 }, general: { inhibitPut: false } }]);
       const storage = ((await json(await call("GET", `/queue/${prefix}.A?attributes=storage`))).queue as Json[])[0]!;
-      expect(storage.storage).toEqual({ maximumDepth: 10, maximumMessageLength: 4194304, messageDeliverySequence: "priority", nonPersistentMessageClass: "normal" });
+      expect(storage.storage).toEqual({
+        maximumDepth: 10,
+        maximumMessageLength: 4194304,
+        messageDeliverySequence: "priority",
+        nonPersistentMessageClass: "normal",
+      });
       const everything = ((await json(await call("GET", `/queue/${prefix}.A?attributes=*`))).queue as Json[])[0]!;
-      expect(Object.keys(everything)).toEqual(expect.arrayContaining(["general", "storage", "trigger", "events", "applicationDefaults", "cluster", "extended", "dataCollection", "timestamps"]));
+      expect(Object.keys(everything)).toEqual(
+        expect.arrayContaining(["general", "storage", "trigger", "events", "applicationDefaults", "cluster", "extended", "dataCollection", "timestamps"]),
+      );
       expect(everything).not.toHaveProperty("alias");
       expect((everything.events as Json).depth).toMatchObject({ highEnabled: false, highPercentage: 80, fullEnabled: true });
       expect((everything.timestamps as Json).created).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -128,12 +159,19 @@ export function testAdminObjectsApi(name: string, target: AdminObjectsTarget): v
     it("alters with PATCH and deletes with DELETE (purge for a queue that holds messages): 204", async () => {
       const queue = `${unique()}.Q`;
       expect((await call("POST", "/queue", target.admin, { name: queue })).status).toBe(201);
-      const patched = await call("PATCH", `/queue/${queue}`, target.admin, { general: { description: "patched", inhibitGet: true }, storage: { maximumDepth: 7 } });
+      const patched = await call("PATCH", `/queue/${queue}`, target.admin, {
+        general: { description: "patched", inhibitGet: true },
+        storage: { maximumDepth: 7 },
+      });
       expect(patched.status).toBe(204);
       const shown = ((await json(await call("GET", `/queue/${queue}?attributes=general,storage.maximumDepth`))).queue as Json[])[0]!;
       expect(shown).toMatchObject({ general: { description: "patched", inhibitGet: true, inhibitPut: false }, storage: { maximumDepth: 7 } });
 
-      await target.fetch(`/ibmmq/rest/v2/messaging/qmgr/${target.qmgr}/queue/${queue}/message`, { method: "POST", headers: { ...target.admin, ...CSRF, "content-type": "text/plain" }, body: "x" });
+      await target.fetch(`/ibmmq/rest/v2/messaging/qmgr/${target.qmgr}/queue/${queue}/message`, {
+        method: "POST",
+        headers: { ...target.admin, ...CSRF, "content-type": "text/plain" },
+        body: "x",
+      });
       const notEmpty = await call("DELETE", `/queue/${queue}`);
       expect(notEmpty.status).toBe(409);
       expect(await errorOf(notEmpty)).toMatchObject({ msgId: "MQWB0004E", reasonCode: 2055 });
@@ -142,7 +180,9 @@ export function testAdminObjectsApi(name: string, target: AdminObjectsTarget): v
       expect(gone.status).toBe(404);
       const entry = await errorOf(gone);
       expect(entry).toMatchObject({ msgId: "MQWB0004E", reasonCode: 2085 });
-      expect(entry.message).toBe("MQWB0004E: An internal error occurred while communicating with the queue manager. The root MQ reason code was 2085 : MQRC_UNKNOWN_OBJECT_NAME.");
+      expect(entry.message).toBe(
+        "MQWB0004E: An internal error occurred while communicating with the queue manager. The root MQ reason code was 2085 : MQRC_UNKNOWN_OBJECT_NAME.",
+      );
       expect((await call("PATCH", `/queue/${queue}`, target.admin, { general: { description: "x" } })).status).toBe(404);
       expect((await call("DELETE", `/queue/${queue}`)).status).toBe(404);
     });
@@ -151,12 +191,17 @@ export function testAdminObjectsApi(name: string, target: AdminObjectsTarget): v
       const queue = `${unique()}.Q`;
       await call("POST", "/queue", target.admin, { name: queue, storage: { maximumDepth: 11 } });
       expect((await call("POST", "/queue", target.admin, { name: queue, general: { description: "replaced" } })).status).toBe(201);
-      expect(((await json(await call("GET", `/queue/${queue}?attributes=storage.maximumDepth,general.description`))).queue as Json[])[0]).toMatchObject({ storage: { maximumDepth: 5000 }, general: { description: "replaced" } });
+      expect(((await json(await call("GET", `/queue/${queue}?attributes=storage.maximumDepth,general.description`))).queue as Json[])[0]).toMatchObject({
+        storage: { maximumDepth: 5000 },
+        general: { description: "replaced" },
+      });
       const kept = await call("POST", "/queue?noReplace", target.admin, { name: queue });
       expect(kept.status).toBe(409);
       expect(await errorOf(kept)).toMatchObject({ reasonCode: 2100 });
       expect((await call("POST", `/queue?like=${queue}`, target.admin, { name: `${queue}.COPY` })).status).toBe(201);
-      expect(((await json(await call("GET", `/queue/${queue}.COPY?attributes=general.description`))).queue as Json[])[0]).toMatchObject({ general: { description: "replaced" } });
+      expect(((await json(await call("GET", `/queue/${queue}.COPY?attributes=general.description`))).queue as Json[])[0]).toMatchObject({
+        general: { description: "replaced" },
+      });
 
       for (const body of [
         { name: `${queue}.BAD`, storage: { maximumDepth: "deep" } },
@@ -185,7 +230,11 @@ export function testAdminObjectsApi(name: string, target: AdminObjectsTarget): v
       expect((await call("DELETE", "/queue/DEV.QUEUE.1", target.reader)).status).toBe(403);
       expect((await call("GET", "/queue", target.user)).status).toBe(403);
       expect((await call("GET", "/subscription", target.user)).status).toBe(403);
-      const noCsrf = await target.fetch(`${base}/queue`, { method: "POST", headers: { ...target.admin, "content-type": "application/json" }, body: JSON.stringify({ name: queue }) });
+      const noCsrf = await target.fetch(`${base}/queue`, {
+        method: "POST",
+        headers: { ...target.admin, "content-type": "application/json" },
+        body: JSON.stringify({ name: queue }),
+      });
       expect(noCsrf.status).toBe(403);
       expect((await call("GET", `/queue/${queue}`)).status).toBe(404);
       // IBM's v2 and v3 have no such resource.
@@ -213,7 +262,9 @@ export function testAdminObjectsApi(name: string, target: AdminObjectsTarget): v
     // IBM MQ 9.x: /admin/qmgr/{qmgrName}/subscription GET (name, id, resolvedTopicString; attributes=, name=, id=).
     it("shows subscriptions as IBM's GET does, from DEFINE SUB; GET only", async () => {
       const sub = `${unique()}.SUB`;
-      expect((await mqsc(`DEFINE SUB(${sub}) TOPICSTR('price/fruit') DEST(DEV.QUEUE.2) SELECTOR('colour = ''red''')`)).commandResponse[0]!.completionCode).toBe(0);
+      expect((await mqsc(`DEFINE SUB(${sub}) TOPICSTR('price/fruit') DEST(DEV.QUEUE.2) SELECTOR('colour = ''red''')`)).commandResponse[0]!.completionCode).toBe(
+        0,
+      );
       const listed = (await json(await call("GET", `/subscription?name=${sub}`))).subscription as Json[];
       expect(listed).toHaveLength(1);
       expect(listed[0]).toMatchObject({ name: sub, resolvedTopicString: "price/fruit" });
@@ -221,7 +272,11 @@ export function testAdminObjectsApi(name: string, target: AdminObjectsTarget): v
       const byId = (await json(await call("GET", `/subscription?id=${String(listed[0]!.id)}`))).subscription as Json[];
       expect(byId.map((s) => s.name)).toEqual([sub]);
       const full = ((await json(await call("GET", `/subscription/${sub}?attributes=*`))).subscription as Json[])[0]!;
-      expect(full).toMatchObject({ destination: { name: "DEV.QUEUE.2", class: "provided" }, selector: { value: "colour = 'red'", type: "standard" }, general: { topicString: "price/fruit", durable: true } });
+      expect(full).toMatchObject({
+        destination: { name: "DEV.QUEUE.2", class: "provided" },
+        selector: { value: "colour = 'red'", type: "standard" },
+        general: { topicString: "price/fruit", durable: true },
+      });
       expect((await call("GET", "/subscription/NO.SUCH.SUB")).status).toBe(404);
       const post = await call("POST", "/subscription", target.admin, { name: "X" });
       expect([post.status, post.headers.get("allow")]).toEqual([405, "GET"]);
@@ -230,12 +285,21 @@ export function testAdminObjectsApi(name: string, target: AdminObjectsTarget): v
     // IBM MQ 9.x: /admin/qmgr/{qmgrName}/channel GET (name and type; type=; attributes=).
     it("shows channels as IBM's GET does, from DEFINE CHANNEL; GET only", async () => {
       const channel = `C${Date.now().toString(36).toUpperCase().slice(-8)}${(run++).toString(36).toUpperCase()}`;
-      expect((await mqsc(`DEFINE CHANNEL(${channel}) CHLTYPE(SDR) CONNAME('far.example(1414)') XMITQ(DEV.QUEUE.3) DESCR('to far')`)).commandResponse[0]!.completionCode).toBe(0);
+      expect(
+        (await mqsc(`DEFINE CHANNEL(${channel}) CHLTYPE(SDR) CONNAME('far.example(1414)') XMITQ(DEV.QUEUE.3) DESCR('to far')`)).commandResponse[0]!
+          .completionCode,
+      ).toBe(0);
       const senders = (await json(await call("GET", "/channel?type=sender"))).channel as Json[];
       expect(senders).toContainEqual({ name: channel, type: "sender" });
       expect(senders.every((c) => c.type === "sender")).toBe(true);
       const shown = ((await json(await call("GET", `/channel/${channel}?attributes=*`))).channel as Json[])[0]!;
-      expect(shown).toMatchObject({ name: channel, type: "sender", general: { description: "to far" }, connection: { name: "far.example(1414)" }, transmissionQueueName: "DEV.QUEUE.3" });
+      expect(shown).toMatchObject({
+        name: channel,
+        type: "sender",
+        general: { description: "to far" },
+        connection: { name: "far.example(1414)" },
+        transmissionQueueName: "DEV.QUEUE.3",
+      });
       expect(((await json(await call("GET", "/channel?name=SYSTEM.DEF.SVR*"))).channel as Json[]).map((c) => c.name)).toEqual(["SYSTEM.DEF.SVRCONN"]);
       expect((await call("GET", "/channel/NO.SUCH")).status).toBe(404);
       expect((await call("DELETE", `/channel/${channel}`)).status).toBe(405);

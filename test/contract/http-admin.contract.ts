@@ -34,12 +34,14 @@ export function adminClient(target: AdminTarget) {
     call,
     list: (query = "", version = "v2") => call("GET", `/ibmmq/rest/${version}/admin/qmgr${query}`),
     show: (name: string, query = "", version = "v2") => call("GET", `/ibmmq/rest/${version}/admin/qmgr/${encodeURIComponent(name)}${query}`),
-    create: (body: unknown, headers: Record<string, string> = JSON_TYPE) => call("POST", "/ibmmq/rest/v2/admin/qmgr", headers, typeof body === "string" ? body : JSON.stringify(body)),
+    create: (body: unknown, headers: Record<string, string> = JSON_TYPE) =>
+      call("POST", "/ibmmq/rest/v2/admin/qmgr", headers, typeof body === "string" ? body : JSON.stringify(body)),
     remove: (name: string, headers: Record<string, string> = AUTH) => call("DELETE", `/ibmmq/rest/v2/admin/qmgr/${encodeURIComponent(name)}`, headers),
     put: (qmgr: string, body: string, queue = "DEV.QUEUE.1", extra: Record<string, string> = {}) =>
       call("POST", `/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/${queue}/message`, { ...AUTH, "content-type": "text/plain;charset=utf-8", ...extra }, body),
     get: (qmgr: string, queue = "DEV.QUEUE.1") => call("DELETE", `/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/${queue}/message`),
-    mqsc: (qmgr: string, command: string) => call("POST", `/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`, JSON_TYPE, JSON.stringify({ type: "runCommand", parameters: { command } })),
+    mqsc: (qmgr: string, command: string) =>
+      call("POST", `/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`, JSON_TYPE, JSON.stringify({ type: "runCommand", parameters: { command } })),
   };
 }
 
@@ -85,7 +87,8 @@ export function testAdminApi(name: string, target: AdminTarget): void {
       expect(qmstatus).toContain(`CONNS(${String(status.connectionCount)})`);
 
       // Named attributes only.
-      const some = (await json(await show(target.configured, "?status=status.connectionCount,status.started&attributes=extended.installationName"))).qmgr as Record<string, Record<string, unknown>>[];
+      const some = (await json(await show(target.configured, "?status=status.connectionCount,status.started&attributes=extended.installationName")))
+        .qmgr as Record<string, Record<string, unknown>>[];
       expect(Object.keys(some[0]!.status!)).toEqual(["started", "connectionCount"]);
       expect(some[0]!.extended).toEqual({ installationName: "webmq" });
     });
@@ -202,10 +205,19 @@ export function testAdminApi(name: string, target: AdminTarget): void {
       const { call } = adminClient(target);
       const expected = { installation: [{ name: "webmq", platform: target.platform, version: WEBMQ_VERSION }] };
       // A trailing slash names the same resource, as mqweb's JAX-RS routing takes it.
-      for (const path of ["/ibmmq/rest/v1/admin/installation", "/ibmmq/rest/v2/admin/installation/webmq", "/ibmmq/rest/v3/admin/installation", "/ibmmq/rest/v3/admin/installation/", "/ibmmq/rest/v2/admin/installation/webmq/"]) {
+      for (const path of [
+        "/ibmmq/rest/v1/admin/installation",
+        "/ibmmq/rest/v2/admin/installation/webmq",
+        "/ibmmq/rest/v3/admin/installation",
+        "/ibmmq/rest/v3/admin/installation/",
+        "/ibmmq/rest/v2/admin/installation/webmq/",
+      ]) {
         expect(await json(await call("GET", path)), path).toEqual(expected);
       }
-      const extended = (await json(await call("GET", "/ibmmq/rest/v2/admin/installation?attributes=*"))).installation as Record<string, Record<string, unknown>>[];
+      const extended = (await json(await call("GET", "/ibmmq/rest/v2/admin/installation?attributes=*"))).installation as Record<
+        string,
+        Record<string, unknown>
+      >[];
       expect(Object.keys(extended[0]!.extended!)).toEqual(["level", "operatingSystem", "description"]);
       expect(extended[0]!.extended!.level).toBe(`webmq ${WEBMQ_VERSION}`);
       const other = await call("GET", "/ibmmq/rest/v2/admin/installation/Installation1");
@@ -241,7 +253,12 @@ export function testAdminApi(name: string, target: AdminTarget): void {
 
       const table: [string, () => Promise<Response>, number, string][] = [
         ["no credentials", () => call("GET", message(), {}), 401, "MQWB0104E"],
-        ["a POST without the CSRF header", () => call("POST", message(), { authorization: AUTH.authorization, "content-type": "text/plain" }, "x"), 403, "MQWB0100E"],
+        [
+          "a POST without the CSRF header",
+          () => call("POST", message(), { authorization: AUTH.authorization, "content-type": "text/plain" }, "x"),
+          403,
+          "MQWB0100E",
+        ],
         ["an unknown queue manager", () => call("DELETE", message("DEV.QUEUE.1", target.newName())), 404, "MQWB0009E"],
         ["a queue manager name that breaks MQ's rules", () => call("DELETE", message("DEV.QUEUE.1", "bad%20name")), 400, "MQWB0009E"],
         ["an unknown queue", () => call("DELETE", message("NO.SUCH.QUEUE")), 404, "MQWB0300E"],
@@ -250,10 +267,31 @@ export function testAdminApi(name: string, target: AdminTarget): void {
         ["a bad query parameter (wait)", () => call("DELETE", message() + "?wait=soon"), 400, "MQWB0902E"],
         ["an MQ call that fails with a reason code (put inhibited)", () => put(qmgr, "x", "DEV.QUEUE.2"), 403, "MQWB0303E"],
         ["an unsupported media type", () => call("POST", message(), { ...AUTH, "content-type": "image/png" }, "x"), 415, "MQWB0306E"],
-        ["a character set other than UTF-8", () => call("POST", message(), { ...AUTH, "content-type": "text/plain;charset=iso-8859-1" }, "x"), 400, "MQWB0305E"],
-        ["a body that cannot become a message (not UTF-8)", () => target.fetch(message(), { method: "POST", headers: TEXT, body: new Uint8Array([0xff, 0xfe]) }), 400, "MQWB0301E"],
+        [
+          "a character set other than UTF-8",
+          () => call("POST", message(), { ...AUTH, "content-type": "text/plain;charset=iso-8859-1" }, "x"),
+          400,
+          "MQWB0305E",
+        ],
+        [
+          "a body that cannot become a message (not UTF-8)",
+          () => target.fetch(message(), { method: "POST", headers: TEXT, body: new Uint8Array([0xff, 0xfe]) }),
+          400,
+          "MQWB0301E",
+        ],
         ["an admin request body that cannot be parsed", () => call("POST", `/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`, JSON_TYPE, "{"), 400, "MQWB2004E"],
-        ["an admin request body over the size limit", () => call("POST", `/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`, JSON_TYPE, JSON.stringify({ type: "runCommand", parameters: { command: `DISPLAY QMGR DESCR('${"x".repeat(300 * 1024)}')` } })), 413, "MQWB0903E"],
+        [
+          "an admin request body over the size limit",
+          () =>
+            call(
+              "POST",
+              `/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`,
+              JSON_TYPE,
+              JSON.stringify({ type: "runCommand", parameters: { command: `DISPLAY QMGR DESCR('${"x".repeat(300 * 1024)}')` } }),
+            ),
+          413,
+          "MQWB0903E",
+        ],
         ["no resource at the path", () => call("GET", "/ibmmq/rest/v2/messaging/nothing"), 404, "MQWB0901E"],
         ["a method the resource does not take", () => call("PUT", message()), 405, "MQWB2005E"],
         ["crtmqm of a queue manager that exists", () => create({ name: qmgr }), 409, "MQWB0904E"],

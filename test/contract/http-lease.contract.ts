@@ -114,7 +114,17 @@ export function testMessageLeases(name: string, target: HttpTarget): void {
     it("refuses a bad lease, token or mix of parameters with 400, taking nothing", async () => {
       const { post, del, messageUrl, depth } = httpClient(target);
       await post(messageUrl("v2"), "stays");
-      for (const query of ["?lease=0", "?lease=-5", "?lease=soon", `?lease=${DEFAULT_HTTP_LIMITS.maxLease + 1}`, "?confirm=", "?confirm=not%20a%20token", "?confirm=abc&wait=100", "?release=abc&lease=100", "?confirm=a&confirm=b"]) {
+      for (const query of [
+        "?lease=0",
+        "?lease=-5",
+        "?lease=soon",
+        `?lease=${DEFAULT_HTTP_LIMITS.maxLease + 1}`,
+        "?confirm=",
+        "?confirm=not%20a%20token",
+        "?confirm=abc&wait=100",
+        "?release=abc&lease=100",
+        "?confirm=a&confirm=b",
+      ]) {
         const response = await del(messageUrl("v2", "DEV.QUEUE.1", query));
         expect(response.status, query).toBe(400);
         expect((await errorOf(response)).msgId, query).toBe("MQWB0902E");

@@ -48,7 +48,14 @@ export async function errorOf(response: Response) {
   expect(entry.completionCode).toBe(2);
   expect(typeof entry.explanation).toBe("string");
   expect(typeof entry.action).toBe("string");
-  return { ...entry, reason: REASON_NAME.get(entry.reasonCode as number) } as { msgId: string; reasonCode: number; reason: string; message: string; explanation: string; action: string };
+  return { ...entry, reason: REASON_NAME.get(entry.reasonCode as number) } as {
+    msgId: string;
+    reasonCode: number;
+    reason: string;
+    message: string;
+    explanation: string;
+    action: string;
+  };
 }
 
 /** What one test needs: its own queue manager, URLs on it, requests, and admin steps. */
@@ -78,7 +85,14 @@ export function httpClient(target: HttpTarget, qmgr = target.newQueueManagerName
       return `/ibmmq/rest/${version}/admin/action/qmgr/${manager}/mqsc`;
     },
     /** POSTs `body` (JSON-encoded unless a string) to the admin MQSC endpoint. */
-    mqsc(body: unknown, { version = "v2", manager = qmgr, headers = { ...AUTH, "content-type": "application/json" } }: { version?: string; manager?: string; headers?: Record<string, string> } = {}) {
+    mqsc(
+      body: unknown,
+      {
+        version = "v2",
+        manager = qmgr,
+        headers = { ...AUTH, "content-type": "application/json" },
+      }: { version?: string; manager?: string; headers?: Record<string, string> } = {},
+    ) {
       return request("POST", `/ibmmq/rest/${version}/admin/action/qmgr/${manager}/mqsc`, headers, typeof body === "string" ? body : JSON.stringify(body));
     },
   };
@@ -188,7 +202,9 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       await post(messageUrl("v3"), "other");
       await post(messageUrl("v3"), "mine", { ...TEXT, "ibm-mq-md-correlationId": "order-42" });
       // v1 and v2 see the MQMD CorrelId: the text's UTF-8 bytes, zero-padded.
-      const hex = Array.from(new TextEncoder().encode("order-42"), (b) => b.toString(16).padStart(2, "0")).join("").padEnd(48, "0");
+      const hex = Array.from(new TextEncoder().encode("order-42"), (b) => b.toString(16).padStart(2, "0"))
+        .join("")
+        .padEnd(48, "0");
       const listed = (await (await get(listUrl("v2"))).json()) as { messages: Array<{ correlationId: string }> };
       expect(listed.messages.map((m) => m.correlationId)).toEqual(["0".repeat(48), hex]);
       expect((await get(messageUrl("v2", "DEV.QUEUE.1", `?correlationId=${hex}`))).headers.get("ibm-mq-md-correlationId")).toBe(hex);
@@ -241,7 +257,8 @@ export function testHttpApi(name: string, target: HttpTarget): void {
 
     it("takes v3 user properties in IBM's name;value;type syntax (x-msg-usr's), typed as IBM's types say", async () => {
       const { post, get, del, messageUrl, listUrl, TEXT, depth } = httpClient(target);
-      const header = 'colour;"sky blue, light; pale";string, size;3;i2, count;70000;i4, tiny;-5;i1, big;9223372036854775807;i8, ratio;0.25;r8, approx;1.5;r4, urgent;TRUE;boolean, note;plain';
+      const header =
+        'colour;"sky blue, light; pale";string, size;3;i2, count;70000;i4, tiny;-5;i1, big;9223372036854775807;i8, ratio;0.25;r8, approx;1.5;r4, urgent;TRUE;boolean, note;plain';
       expect((await post(messageUrl("v3"), "bridge style", { ...TEXT, "ibm-mq-usr": header })).status).toBe(201);
       const { messages } = (await (await get(listUrl("v3"))).json()) as { messages: Array<{ userProperties: unknown }> };
       expect(messages[0]!.userProperties).toEqual([
@@ -384,14 +401,21 @@ export function testHttpApi(name: string, target: HttpTarget): void {
     it("lists summaries with limit and selection, and no bodies", async () => {
       const { post, get, messageUrl, listUrl, TEXT, depth, qmgr } = httpClient(target);
       const ids: string[] = [];
-      for (const text of ["a", "b", "c"]) ids.push((await post(messageUrl("v2"), text, { ...TEXT, "ibm-mq-md-replyTo": "DEV.QUEUE.3" })).headers.get("ibm-mq-md-messageId")!);
+      for (const text of ["a", "b", "c"])
+        ids.push((await post(messageUrl("v2"), text, { ...TEXT, "ibm-mq-md-replyTo": "DEV.QUEUE.3" })).headers.get("ibm-mq-md-messageId")!);
 
       const all = await get(listUrl("v2"));
       expect(all.status).toBe(200);
       const { messages } = (await all.json()) as { messages: Array<Record<string, unknown>> };
       expect(messages.map((m) => m.messageId)).toEqual(ids);
       const first = messages[0]!;
-      expect(first).toMatchObject({ correlationId: "0".repeat(48), format: "MQSTR", persistence: "nonPersistent", expiry: "unlimited", replyTo: `DEV.QUEUE.3@${qmgr}` });
+      expect(first).toMatchObject({
+        correlationId: "0".repeat(48),
+        format: "MQSTR",
+        persistence: "nonPersistent",
+        expiry: "unlimited",
+        replyTo: `DEV.QUEUE.3@${qmgr}`,
+      });
       expect(new Date(String(first.putDateTime)).toISOString()).toBe(first.putDateTime);
       expect(first).not.toHaveProperty("body");
       expect(first).not.toHaveProperty("priority");
@@ -471,12 +495,13 @@ export function testHttpApi(name: string, target: HttpTarget): void {
     });
 
     // Only where a queue manager can be unknown: at the edge every valid name creates one.
-    if (target.unknownQueueManager !== undefined) it("answers 404 for an unknown queue manager", async () => {
-      const { del, messageUrl } = httpClient(target);
-      const qmgr = await del(messageUrl("v2", "DEV.QUEUE.1", "", target.unknownQueueManager));
-      expect(qmgr.status).toBe(404);
-      expect(await errorOf(qmgr)).toMatchObject({ msgId: "MQWB0009E", reasonCode: 2058 });
-    });
+    if (target.unknownQueueManager !== undefined)
+      it("answers 404 for an unknown queue manager", async () => {
+        const { del, messageUrl } = httpClient(target);
+        const qmgr = await del(messageUrl("v2", "DEV.QUEUE.1", "", target.unknownQueueManager));
+        expect(qmgr.status).toBe(404);
+        expect(await errorOf(qmgr)).toMatchObject({ msgId: "MQWB0009E", reasonCode: 2058 });
+      });
 
     it("answers 400 for names that break MQ's rules, changing nothing", async () => {
       const { post, get, messageUrl, depth } = httpClient(target);
@@ -522,7 +547,12 @@ export function testHttpApi(name: string, target: HttpTarget): void {
 
     it("answers 400 MQWB0922E naming the version a v3-only header needs, not a bad value, putting nothing", async () => {
       const { post, messageUrl, TEXT, depth } = httpClient(target);
-      for (const [version, header, value] of [["v2", "ibm-mq-md-priority", "9"], ["v1", "ibm-mq-md-priority", "0"], ["v1", "ibm-mq-usr", "[]"], ["v2", "ibm-mq-usr", "a;1;i4"]] as const) {
+      for (const [version, header, value] of [
+        ["v2", "ibm-mq-md-priority", "9"],
+        ["v1", "ibm-mq-md-priority", "0"],
+        ["v1", "ibm-mq-usr", "[]"],
+        ["v2", "ibm-mq-usr", "a;1;i4"],
+      ] as const) {
         const response = await post(messageUrl(version), "x", { ...TEXT, [header]: value });
         expect(response.status, header).toBe(400);
         const error = await errorOf(response);
@@ -610,7 +640,8 @@ export function testHttpApi(name: string, target: HttpTarget): void {
 
     it("refuses a POST or DELETE without IBM's CSRF header with 403 MQWB0100E, and changes nothing; a GET needs none", async () => {
       const { post, del, get, messageUrl, listUrl, AUTH, TEXT, depth } = httpClient(target);
-      const withoutCsrf = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "ibm-mq-rest-csrf-token"));
+      const withoutCsrf = (headers: Record<string, string>) =>
+        Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "ibm-mq-rest-csrf-token"));
       const refused = await post(messageUrl("v2"), "no header", withoutCsrf(TEXT));
       expect(refused.status).toBe(403);
       expect(await errorOf(refused)).toMatchObject({ msgId: "MQWB0100E", reason: "MQRC_NOT_AUTHORIZED" });
@@ -736,31 +767,49 @@ export function testHttpApi(name: string, target: HttpTarget): void {
 
     it("runs runCommandJSON: define, then display with responseParameters", async () => {
       const { mqsc, admin, qmgr } = httpClient(target);
-      const defined = await commandResponseOf(await mqsc({
-        type: "runCommandJSON",
-        command: "define",
-        qualifier: "qlocal",
-        name: "app.json",
-        parameters: { maxdepth: 4321, descr: "Bob's queue", trigger: true, share: false, replace: "yes" },
-      }));
+      const defined = await commandResponseOf(
+        await mqsc({
+          type: "runCommandJSON",
+          command: "define",
+          qualifier: "qlocal",
+          name: "app.json",
+          parameters: { maxdepth: 4321, descr: "Bob's queue", trigger: true, share: false, replace: "yes" },
+        }),
+      );
       expect(defined).toEqual({ commandResponse: [{ completionCode: 0, reasonCode: 0 }], overallCompletionCode: 0, overallReasonCode: 0 });
       // The name is quoted, so its case is kept.
       expect(await admin((qm) => qm.queueAttributes("app.json").maxDepth)).toBe(4321);
 
-      const display = { type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "app.*", responseParameters: ["maxdepth", "descr", "trigger", "share"] };
+      const display = {
+        type: "runCommandJSON",
+        command: "display",
+        qualifier: "qlocal",
+        name: "app.*",
+        responseParameters: ["maxdepth", "descr", "trigger", "share"],
+      };
       const shown = await commandResponseOf(await mqsc(display));
       expect(shown).toEqual({
-        commandResponse: [{ completionCode: 0, reasonCode: 0, parameters: { queue: "app.json", type: "QLOCAL", maxdepth: 4321, descr: "Bob's queue", trigger: "YES", share: "NO" } }],
+        commandResponse: [
+          {
+            completionCode: 0,
+            reasonCode: 0,
+            parameters: { queue: "app.json", type: "QLOCAL", maxdepth: 4321, descr: "Bob's queue", trigger: "YES", share: "NO" },
+          },
+        ],
         overallCompletionCode: 0,
         overallReasonCode: 0,
       });
 
-      const altered = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "alter", qualifier: "qlocal", name: "app.json", parameters: { trigger: false, share: true } }));
+      const altered = await commandResponseOf(
+        await mqsc({ type: "runCommandJSON", command: "alter", qualifier: "qlocal", name: "app.json", parameters: { trigger: false, share: true } }),
+      );
       expect(altered.overallCompletionCode).toBe(0);
       const again = await commandResponseOf(await mqsc({ ...display, responseParameters: ["trigger", "share"] }));
       expect(again.commandResponse[0]!.parameters).toEqual({ queue: "app.json", type: "QLOCAL", trigger: "NO", share: "YES" });
 
-      const several = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "DISPLAY", qualifier: "QLOCAL", name: "DEV.QUEUE.*", responseParameters: ["curdepth"] }));
+      const several = await commandResponseOf(
+        await mqsc({ type: "runCommandJSON", command: "DISPLAY", qualifier: "QLOCAL", name: "DEV.QUEUE.*", responseParameters: ["curdepth"] }),
+      );
       expect(several.commandResponse.map((item) => item.parameters)).toEqual([1, 2, 3].map((n) => ({ queue: `DEV.QUEUE.${n}`, type: "QLOCAL", curdepth: 0 })));
 
       const all = await commandResponseOf(await mqsc({ ...display, responseParameters: ["all"] }));
@@ -772,13 +821,17 @@ export function testHttpApi(name: string, target: HttpTarget): void {
 
     it("answers runCommandJSON failures and syntax errors as failed items with message[]", async () => {
       const { mqsc } = httpClient(target);
-      const missing = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "FAKE.QUEUE", responseParameters: ["curdepth"] }));
+      const missing = await commandResponseOf(
+        await mqsc({ type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "FAKE.QUEUE", responseParameters: ["curdepth"] }),
+      );
       expect(missing).toEqual({
         commandResponse: [{ completionCode: 2, reasonCode: 2085, message: ["AMQ8147E: IBM MQ object FAKE.QUEUE not found."] }],
         overallCompletionCode: 2,
         overallReasonCode: 3008,
       });
-      const syntax = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "define", qualifier: "qlocal", name: "APP.X", parameters: { nosuchattr: 1 } }));
+      const syntax = await commandResponseOf(
+        await mqsc({ type: "runCommandJSON", command: "define", qualifier: "qlocal", name: "APP.X", parameters: { nosuchattr: 1 } }),
+      );
       expect(syntax.overallCompletionCode).toBe(2);
       expect(syntax.overallReasonCode).toBe(3008);
       expect(syntax.commandResponse).toHaveLength(1);
@@ -794,7 +847,11 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       expect(missing.status).toBe(401);
       expect(missing.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
       expect(await errorOf(missing)).toMatchObject({ msgId: "MQWB0104E", reason: "MQRC_NOT_AUTHORIZED", reasonCode: 2035 });
-      const wrong = await target.fetch(mqscUrl("v3"), { method: "POST", headers: { authorization: "Bearer not-the-token", "content-type": "application/json" }, body: JSON.stringify(runCommand("DISPLAY QMGR")) });
+      const wrong = await target.fetch(mqscUrl("v3"), {
+        method: "POST",
+        headers: { authorization: "Bearer not-the-token", "content-type": "application/json" },
+        body: JSON.stringify(runCommand("DISPLAY QMGR")),
+      });
       expect(wrong.status).toBe(401);
       await errorOf(wrong);
       expect(await admin((qm) => queueExists(qm, "APP.SNEAKY"))).toBe(false);
@@ -813,9 +870,21 @@ export function testHttpApi(name: string, target: HttpTarget): void {
         ["command not a string", { type: "runCommand", parameters: { command: 42 } }, "MQRC_OPTIONS_ERROR"],
         ["no qualifier", { type: "runCommandJSON", command: "define", name: "APP.NO" }, "MQRC_OPTIONS_ERROR"],
         ["bad command word", { type: "runCommandJSON", command: "define qlocal(APP.NO) --", qualifier: "qlocal" }, "MQRC_OPTIONS_ERROR"],
-        ["bad parameter value", { type: "runCommandJSON", command: "define", qualifier: "qlocal", name: "APP.NO", parameters: { descr: { a: 1 } } }, "MQRC_OPTIONS_ERROR"],
-        ["line break in a name", { type: "runCommandJSON", command: "define", qualifier: "qlocal", name: "APP.NO')\nDEFINE QLOCAL('APP.NO2" }, "MQRC_OPTIONS_ERROR"],
-        ["bad responseParameters", { type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "*", responseParameters: "all" }, "MQRC_OPTIONS_ERROR"],
+        [
+          "bad parameter value",
+          { type: "runCommandJSON", command: "define", qualifier: "qlocal", name: "APP.NO", parameters: { descr: { a: 1 } } },
+          "MQRC_OPTIONS_ERROR",
+        ],
+        [
+          "line break in a name",
+          { type: "runCommandJSON", command: "define", qualifier: "qlocal", name: "APP.NO')\nDEFINE QLOCAL('APP.NO2" },
+          "MQRC_OPTIONS_ERROR",
+        ],
+        [
+          "bad responseParameters",
+          { type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "*", responseParameters: "all" },
+          "MQRC_OPTIONS_ERROR",
+        ],
       ];
       for (const [label, body, reason] of cases) {
         const response = await mqsc(body);
@@ -839,12 +908,13 @@ export function testHttpApi(name: string, target: HttpTarget): void {
       }
     });
 
-    if (target.unknownQueueManager !== undefined) it("answers 404 for an unknown queue manager", async () => {
-      const { mqsc } = httpClient(target);
-      const response = await mqsc(runCommand("DISPLAY QMGR"), { manager: target.unknownQueueManager });
-      expect(response.status).toBe(404);
-      expect(await errorOf(response)).toMatchObject({ msgId: "MQWB0009E", reasonCode: 2058 });
-    });
+    if (target.unknownQueueManager !== undefined)
+      it("answers 404 for an unknown queue manager", async () => {
+        const { mqsc } = httpClient(target);
+        const response = await mqsc(runCommand("DISPLAY QMGR"), { manager: target.unknownQueueManager });
+        expect(response.status).toBe(404);
+        expect(await errorOf(response)).toMatchObject({ msgId: "MQWB0009E", reasonCode: 2058 });
+      });
   });
 
   describe(`limits and safety (${name})`, () => {
@@ -998,9 +1068,7 @@ export function testHttpApi(name: string, target: HttpTarget): void {
   describe(`triggering over HTTP (${name})`, () => {
     it("a DELETE waiting on the initiation queue holds it open for input, and receives the MQTM's 684 bytes when a put triggers", async () => {
       const { post, mqsc, del, messageUrl } = httpClient(target);
-      const defined = await commandResponseOf(
-        await mqsc({ type: "runCommand", parameters: { command: "DEFINE PROCESS(HTTP.PROC) APPLICID('http-app')" } }),
-      );
+      const defined = await commandResponseOf(await mqsc({ type: "runCommand", parameters: { command: "DEFINE PROCESS(HTTP.PROC) APPLICID('http-app')" } }));
       expect(defined.overallCompletionCode).toBe(0);
       for (const command of ["DEFINE QLOCAL(HTTP.INITQ)", "DEFINE QLOCAL(HTTP.APP) TRIGGER TRIGTYPE(EVERY) INITQ(HTTP.INITQ) PROCESS(HTTP.PROC)"]) {
         expect((await commandResponseOf(await mqsc({ type: "runCommand", parameters: { command } }))).overallCompletionCode).toBe(0);

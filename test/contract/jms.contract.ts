@@ -11,8 +11,12 @@ const A = "DEV.QUEUE.1";
 const B = "DEV.QUEUE.2";
 
 export function testJms(name: string, harness: StoreHarness): void {
-  const withStorage = <T>(body: (open: (options?: { messagesInMemoryPerLane?: number; clock?: ManualClock }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
-    harness.withStorage(uniqueKey(`jms-${name}`), (openStore) => body((options = {}) => QueueManager.open({ name: "QM1", store: openStore(), ...options }), openStore));
+  const withStorage = <T>(
+    body: (open: (options?: { messagesInMemoryPerLane?: number; clock?: ManualClock }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>,
+  ) =>
+    harness.withStorage(uniqueKey(`jms-${name}`), (openStore) =>
+      body((options = {}) => QueueManager.open({ name: "QM1", store: openStore(), ...options }), openStore),
+    );
 
   const bodiesOf = async (qm: QueueManager, queue: string) => {
     const out: unknown[] = [];
@@ -433,7 +437,11 @@ export function testJms(name: string, harness: StoreHarness): void {
         expect(seen).toEqual(["p1"]);
         const left: [unknown, number][] = [];
         for (let m = await qm.get(A); m; m = await qm.get(A)) left.push([m.body, m.backoutCount]);
-        expect(left).toEqual([["p2", 0], ["p3", 0], ["p5", 0]]);
+        expect(left).toEqual([
+          ["p2", 0],
+          ["p3", 0],
+          ["p5", 0],
+        ]);
         await connection.close();
         await qm.close();
       });
@@ -444,7 +452,10 @@ export function testJms(name: string, harness: StoreHarness): void {
         const qm = await open();
         const connection = await qm.createConnection();
         const counts = { fast: 0, slow: 0 };
-        for (const [name, delay] of [["fast", 0], ["slow", 25]] as const) {
+        for (const [name, delay] of [
+          ["fast", 0],
+          ["slow", 25],
+        ] as const) {
           const session = await connection.createSession();
           session.createConsumer(session.createQueue(A), { prefetch: 2 }).setMessageListener(async () => {
             counts[name]++;
@@ -481,7 +492,12 @@ export function testJms(name: string, harness: StoreHarness): void {
         release();
         for (let tries = 0; seen.length < 4 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
         await consumer.close();
-        expect(seen).toEqual([["p1", 1], ["p1", 2], ["p2", 1], ["p3", 1]]);
+        expect(seen).toEqual([
+          ["p1", 1],
+          ["p1", 2],
+          ["p2", 1],
+          ["p3", 1],
+        ]);
         await qm.close();
       });
     });

@@ -10,8 +10,12 @@ import { reason, uniqueKey, type StoreHarness } from "./harness.js";
 const Q = "DEV.QUEUE.1";
 
 export function testLimitsAndSyncpoint(name: string, harness: StoreHarness): void {
-  const withStorage = <T>(body: (open: (options?: { messageMemoryBytes?: number; messagesInMemoryPerLane?: number }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
-    harness.withStorage(uniqueKey(`uow-${name}`), (openStore) => body((options = {}) => QueueManager.open({ name: "QM1", store: openStore(), ...options }), openStore));
+  const withStorage = <T>(
+    body: (open: (options?: { messageMemoryBytes?: number; messagesInMemoryPerLane?: number }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>,
+  ) =>
+    harness.withStorage(uniqueKey(`uow-${name}`), (openStore) =>
+      body((options = {}) => QueueManager.open({ name: "QM1", store: openStore(), ...options }), openStore),
+    );
 
   const bodies = async (qm: QueueManager, queue = Q) => {
     const out: unknown[] = [];
@@ -44,7 +48,12 @@ export function testLimitsAndSyncpoint(name: string, harness: StoreHarness): voi
     it("puts backed-out messages back in their places, their backout counts raised and the persistent one's stored", async () => {
       await withStorage(async (open) => {
         const qm = await open();
-        for (const [body, persistent] of [["first", true], ["second", false], ["third", true]] as const) await qm.put(Q, { body, persistent });
+        for (const [body, persistent] of [
+          ["first", true],
+          ["second", false],
+          ["third", true],
+        ] as const)
+          await qm.put(Q, { body, persistent });
         const unit = qm.beginUnitOfWork();
         await qm.get(Q, { unitOfWork: unit });
         await qm.get(Q, { unitOfWork: unit });
@@ -100,7 +109,9 @@ export function testLimitsAndSyncpoint(name: string, harness: StoreHarness): voi
       await withStorage(async (open) => {
         const qm = await open();
         const seen: string[] = [];
-        const stop = qm.events.subscribe((e) => seen.push(e.type === "input" ? `input ${e.queue} ${e.openInputCount}` : `${e.type} ${e.queue} depth ${e.depth}`));
+        const stop = qm.events.subscribe((e) =>
+          seen.push(e.type === "input" ? `input ${e.queue} ${e.openInputCount}` : `${e.type} ${e.queue} depth ${e.depth}`),
+        );
         const rolledBack = qm.beginUnitOfWork();
         await qm.put(Q, { body: "never", persistent: true }, { unitOfWork: rolledBack });
         await rolledBack.rollback();

@@ -5,7 +5,16 @@
  * once in the middle; and each rule on its own.
  */
 import { describe, expect, it, vi } from "vitest";
-import { ManualClock, QueueManager, type DeadLetterHandlerReport, UnprocessableMessageError, type Listener, type ListenerEvent, type Message, type Store } from "../../core/index.js";
+import {
+  ManualClock,
+  QueueManager,
+  type DeadLetterHandlerReport,
+  UnprocessableMessageError,
+  type Listener,
+  type ListenerEvent,
+  type Message,
+  type Store,
+} from "../../core/index.js";
 import { MQDLH_LENGTH, decodeDeadLetterHeader, encodeDeadLetterHeader } from "../../core/features/dead-letters/dead-letters.js";
 import { bind, uniqueKey, type StoreHarness } from "./harness.js";
 
@@ -119,7 +128,10 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
     // sent = handled + moved
     expect(stats.processed + stats.backedOut + stats.deadLettered, context).toBe(total);
     expect(stats.rolledBack, context).toBe(poison.length * 4);
-    expect(events.filter((e) => e.type === "poison"), context).toHaveLength(poison.length);
+    expect(
+      events.filter((e) => e.type === "poison"),
+      context,
+    ).toHaveLength(poison.length);
     expect(events.filter((e) => e.type === "warning")).toEqual([]);
     await listener.close();
   };
@@ -146,7 +158,10 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
           seen.push(message.backoutCount);
           if (seen.length < 3) throw new Error("not yet");
         });
-        await until(() => listener.stats.processed === 1, () => listener.stats);
+        await until(
+          () => listener.stats.processed === 1,
+          () => listener.stats,
+        );
         expect(seen).toEqual([0, 1, 2]);
         expect(listener.stats).toMatchObject({ processed: 1, rolledBack: 2, backedOut: 0, errors: 2 });
         expect(qm.queueStatus(APP).depth).toBe(0);
@@ -161,10 +176,19 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
         const listener = qm.listen(APP, () => {
           throw new Error("always");
         });
-        await until(() => listener.stats.deadLettered === 1, () => listener.stats);
+        await until(
+          () => listener.stats.deadLettered === 1,
+          () => listener.stats,
+        );
         const [dead] = await drain(qm, DLQ);
         expect(dead).toMatchObject({ body: "bad", backoutCount: 2, correlationId: "ab".repeat(24) });
-        expect(dead!.deadLetterHeader).toMatchObject({ reason: 2362, reasonName: "MQRC_BACKOUT_THRESHOLD_REACHED", destQueue: APP, destQueueManager: "QM1", format: "MQSTR" });
+        expect(dead!.deadLetterHeader).toMatchObject({
+          reason: 2362,
+          reasonName: "MQRC_BACKOUT_THRESHOLD_REACHED",
+          destQueue: APP,
+          destQueueManager: "QM1",
+          format: "MQSTR",
+        });
         const bytes = encodeDeadLetterHeader(dead!.deadLetterHeader!);
         expect(bytes.byteLength).toBe(MQDLH_LENGTH);
         expect(decodeDeadLetterHeader(bytes)).toMatchObject({ reason: 2362, destQueue: APP });
@@ -180,7 +204,10 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
         const listener = qm.listen(APP, () => {
           throw new Error("always");
         });
-        await until(() => listener.stats.deadLettered === 1, () => listener.stats);
+        await until(
+          () => listener.stats.deadLettered === 1,
+          () => listener.stats,
+        );
         expect((await drain(qm, DLQ)).map((m) => m.body)).toEqual(["bad"]);
         expect(qm.queueStatus(BOQ).depth).toBe(0);
         await listener.close();
@@ -201,7 +228,10 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
         });
         listener.addEventListener("poison", (event) => poisonEvents.push(event));
         // Handled and committed: the handler has run for each, and its get is committed.
-        await until(() => listener.stats.processed === 5, () => ({ stats: listener.stats, handled }));
+        await until(
+          () => listener.stats.processed === 5,
+          () => ({ stats: listener.stats, handled }),
+        );
         expect(poisonEvents).toHaveLength(1);
         expect(poisonEvents[0]!.detail).toMatch(/stays on queue APP.IN/);
         expect(qm.queueStatus(APP)).toMatchObject({ depth: 1, uncommitted: 1 });
@@ -213,10 +243,17 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
     it("discards an unprocessable message where the options say so", async () => {
       await withManager(async (qm) => {
         await qm.put(APP, { body: "junk", persistent: true });
-        const listener = qm.listen(APP, () => {
-          throw new UnprocessableMessageError("junk");
-        }, { unprocessable: "discard" });
-        await until(() => listener.stats.discarded === 1, () => listener.stats);
+        const listener = qm.listen(
+          APP,
+          () => {
+            throw new UnprocessableMessageError("junk");
+          },
+          { unprocessable: "discard" },
+        );
+        await until(
+          () => listener.stats.discarded === 1,
+          () => listener.stats,
+        );
         expect(qm.queueStatus(APP).depth).toBe(0);
         expect(qm.queueStatus(DLQ).depth).toBe(0);
         await listener.close();
@@ -228,11 +265,18 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
         await qm.alterQueue(APP, { backoutThreshold: 5, backoutRequeueQueue: BOQ });
         const warnings: ListenerEvent[] = [];
         await qm.put(APP, { body: "bad", persistent: true });
-        const listener: Listener = qm.listen(APP, () => {
-          throw new Error("always");
-        }, { maxRetries: 3 });
+        const listener: Listener = qm.listen(
+          APP,
+          () => {
+            throw new Error("always");
+          },
+          { maxRetries: 3 },
+        );
         listener.addEventListener("warning", (event) => warnings.push(event));
-        await until(() => listener.stats.backedOut === 1, () => listener.stats);
+        await until(
+          () => listener.stats.backedOut === 1,
+          () => listener.stats,
+        );
         expect(warnings).toHaveLength(1);
         expect(warnings[0]!.detail).toMatch(/maxRetries \(3\) is at or below/);
         expect((await qm.get(BOQ))?.backoutCount).toBe(3);
@@ -244,11 +288,18 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
       await withManager(async (qm) => {
         await qm.put(APP, { body: "slow", persistent: false });
         const times: number[] = [];
-        const listener = qm.listen(APP, () => {
-          times.push(Date.now());
-          if (times.length < 3) throw new Error("again");
-        }, { redeliveryDelay: { initial: 40, multiplier: 2, max: 1000 } });
-        await until(() => listener.stats.processed === 1, () => listener.stats);
+        const listener = qm.listen(
+          APP,
+          () => {
+            times.push(Date.now());
+            if (times.length < 3) throw new Error("again");
+          },
+          { redeliveryDelay: { initial: 40, multiplier: 2, max: 1000 } },
+        );
+        await until(
+          () => listener.stats.processed === 1,
+          () => listener.stats,
+        );
         expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(35);
         expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(75);
         await listener.close();
@@ -265,7 +316,10 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
           started.push(message.body);
           await gate;
         });
-        await until(() => started.length === 1, () => started);
+        await until(
+          () => started.length === 1,
+          () => started,
+        );
         const closing = listener.close();
         release();
         await closing;
@@ -285,14 +339,24 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
           entered = true;
           await qm.get("APP.NEVER", { wait: Infinity });
         });
-        await until(() => entered, () => "the handler did not start");
+        await until(
+          () => entered,
+          () => "the handler did not start",
+        );
         await qm.put("APP.OTHER", { body: "delayed", persistent: true });
         const retried: number[] = [];
-        qm.listen("APP.OTHER", (m) => {
-          retried.push(m.backoutCount);
-          throw new Error("again");
-        }, { redeliveryDelay: { initial: 60_000 } });
-        await until(() => retried.length === 1, () => retried);
+        qm.listen(
+          "APP.OTHER",
+          (m) => {
+            retried.push(m.backoutCount);
+            throw new Error("again");
+          },
+          { redeliveryDelay: { initial: 60_000 } },
+        );
+        await until(
+          () => retried.length === 1,
+          () => retried,
+        );
         const started = Date.now();
         await qm.close();
         expect(Date.now() - started).toBeLessThan(5000);
@@ -384,7 +448,9 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
     it("DISCARD removes, IGNORE leaves, and a message no rule matches stays; WAIT(NO) ends the handler when nothing is left to do", async () => {
       await withDeadLetter(async (qm, clock) => {
         await qm.put(DLQ, { body: "no header" });
-        const handler = await qm.startDeadLetterHandler(`WAIT(NO)\nREASON(MQRC_BACKOUT_THRESHOLD_REACHED) ACTION(DISCARD)\nDESTQ(NOTHING.LIKE.IT) ACTION(IGNORE)`);
+        const handler = await qm.startDeadLetterHandler(
+          `WAIT(NO)\nREASON(MQRC_BACKOUT_THRESHOLD_REACHED) ACTION(DISCARD)\nDESTQ(NOTHING.LIKE.IT) ACTION(IGNORE)`,
+        );
         clock.advance(0);
         await handler.ended;
         expect(handler.closed).toBe(true);
@@ -409,7 +475,10 @@ export function testListener(name: string, harness: StoreHarness, options: { mes
 }
 
 export function testExpiry(name: string, harness: StoreHarness): void {
-  const withManager = (body: (qm: QueueManager, clock: ManualClock, reopen: () => Promise<QueueManager>) => Promise<void>, options: { messagesInMemoryPerLane?: number } = {}) =>
+  const withManager = (
+    body: (qm: QueueManager, clock: ManualClock, reopen: () => Promise<QueueManager>) => Promise<void>,
+    options: { messagesInMemoryPerLane?: number } = {},
+  ) =>
     harness.withStorage(uniqueKey(`expiry-${name}`), async (openStore) => {
       const clock = new ManualClock();
       const open = () => QueueManager.open({ name: "QM1", store: openStore(), clock, ...options });

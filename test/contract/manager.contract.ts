@@ -8,10 +8,11 @@ import { bind, reason, uniqueKey, type StoreHarness } from "./harness.js";
 
 const Q = "DEV.QUEUE.1";
 
-
 export function testQueueManager(name: string, harness: StoreHarness): void {
   /** Runs `body` with a function that opens a manager (again) on one storage. */
-  const withManager = <T>(body: (open: (options?: { clock?: ManualClock; bodyCacheBytes?: number }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
+  const withManager = <T>(
+    body: (open: (options?: { clock?: ManualClock; bodyCacheBytes?: number }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>,
+  ) =>
     harness.withStorage(uniqueKey(`qm-${name}`), (openStore) =>
       body((options = {}) => QueueManager.open({ name: "QM1", store: openStore(), ...options }), openStore),
     );
@@ -21,10 +22,21 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
       await withManager(async (open) => {
         const qm = await open();
         expect(qm.queueNames()).toEqual([
-          "DEV.QUEUE.1", "DEV.QUEUE.2", "DEV.QUEUE.3", "SYSTEM.ADMIN.PERFM.EVENT", "SYSTEM.CHANNEL.INITQ", "SYSTEM.DEAD.LETTER.QUEUE", "SYSTEM.DEFAULT.INITIATION.QUEUE", "SYSTEM.DEFAULT.LOCAL.QUEUE",
+          "DEV.QUEUE.1",
+          "DEV.QUEUE.2",
+          "DEV.QUEUE.3",
+          "SYSTEM.ADMIN.PERFM.EVENT",
+          "SYSTEM.CHANNEL.INITQ",
+          "SYSTEM.DEAD.LETTER.QUEUE",
+          "SYSTEM.DEFAULT.INITIATION.QUEUE",
+          "SYSTEM.DEFAULT.LOCAL.QUEUE",
         ]);
         expect(qm.objects(["aliasQueue", "remoteQueue", "modelQueue", "process", "namelist"]).map((o) => o.name)).toEqual([
-          "SYSTEM.DEFAULT.ALIAS.QUEUE", "SYSTEM.DEFAULT.MODEL.QUEUE", "SYSTEM.DEFAULT.NAMELIST", "SYSTEM.DEFAULT.PROCESS", "SYSTEM.DEFAULT.REMOTE.QUEUE",
+          "SYSTEM.DEFAULT.ALIAS.QUEUE",
+          "SYSTEM.DEFAULT.MODEL.QUEUE",
+          "SYSTEM.DEFAULT.NAMELIST",
+          "SYSTEM.DEFAULT.PROCESS",
+          "SYSTEM.DEFAULT.REMOTE.QUEUE",
         ]);
         expect(qm.attributes.deadLetterQueue).toBe("SYSTEM.DEAD.LETTER.QUEUE");
         expect(qm.queueAttributes(Q)).toMatchObject({ maxDepth: 5000, maxMessageLength: 4194304, defaultPriority: 0, deliverySequence: "priority" });
@@ -42,7 +54,17 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
           replyToQueue: "REPLY.Q",
           type: "order",
           expiry: 60_000,
-          properties: { count: 5, ratio: 5.5, whole: { type: "double", value: 5 }, ok: true, none: null, name: "x", __proto__: "y", constructor: "z", big: 2n ** 62n } as never,
+          properties: {
+            count: 5,
+            ratio: 5.5,
+            whole: { type: "double", value: 5 },
+            ok: true,
+            none: null,
+            name: "x",
+            __proto__: "y",
+            constructor: "z",
+            big: 2n ** 62n,
+          } as never,
         });
         expect(put.messageId).toMatch(/^[0-9a-f]{48}$/);
         expect(put.correlationId).toBe("ab".repeat(24));
@@ -65,8 +87,14 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         });
         const props = Object.fromEntries(message!.properties.map((p) => [p.name, [p.type, p.value]]));
         expect(props).toEqual({
-          count: ["int", 5], ratio: ["double", 5.5], whole: ["double", 5], ok: ["boolean", true], none: ["null", null], name: ["string", "x"],
-          constructor: ["string", "z"], big: ["long", 2n ** 62n],
+          count: ["int", 5],
+          ratio: ["double", 5.5],
+          whole: ["double", 5],
+          ok: ["boolean", true],
+          none: ["null", null],
+          name: ["string", "x"],
+          constructor: ["string", "z"],
+          big: ["long", 2n ** 62n],
         });
         expect(Object.getPrototypeOf(props)).toBe(Object.prototype);
         expect(await qm.get(Q)).toBeNull();
@@ -141,7 +169,13 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
     it("delivers by priority, FIFO within a priority, and FIFO only under MSGDLVSQ(FIFO)", async () => {
       await withManager(async (open) => {
         const qm = await open();
-        const order = [[1, "a"], [5, "b"], [1, "c"], [9, "d"], [5, "e"]] as const;
+        const order = [
+          [1, "a"],
+          [5, "b"],
+          [1, "c"],
+          [9, "d"],
+          [5, "e"],
+        ] as const;
         for (const [priority, body] of order) await qm.put(Q, { body, priority });
         const got: string[] = [];
         for (let m = await qm.get(Q); m; m = await qm.get(Q)) got.push(m.body as string);
@@ -171,7 +205,8 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
       await withManager(async (open) => {
         const qm = await open();
         const ids = [];
-        for (let i = 0; i < 5; i++) ids.push((await qm.put(Q, { body: `m${i}`, correlationId: (i % 2 ? "01" : "02").repeat(24), persistent: i % 2 === 0 })).messageId);
+        for (let i = 0; i < 5; i++)
+          ids.push((await qm.put(Q, { body: `m${i}`, correlationId: (i % 2 ? "01" : "02").repeat(24), persistent: i % 2 === 0 })).messageId);
         expect((await qm.get(Q, { messageId: ids[3]!.toUpperCase() }))!.body).toBe("m3");
         expect(await qm.get(Q, { messageId: ids[3] })).toBeNull();
         expect((await qm.get(Q, { correlationId: "01".repeat(24) }))!.body).toBe("m1");
@@ -301,7 +336,14 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         await qm.defineQueue("APP.ORDERS", { maxDepth: 42, description: "orders", deliverySequence: "fifo" });
         const puts = [];
         for (let i = 0; i < 6; i++) {
-          puts.push(await qm.put("APP.ORDERS", { body: i === 2 ? new Uint8Array([i, 255]) : i === 3 ? { n: i } : `p${i}`, persistent: i !== 4, priority: i % 3, properties: { i, ...(i === 1 ? { odd: NaN, far: -Infinity } : {}) } }));
+          puts.push(
+            await qm.put("APP.ORDERS", {
+              body: i === 2 ? new Uint8Array([i, 255]) : i === 3 ? { n: i } : `p${i}`,
+              persistent: i !== 4,
+              priority: i % 3,
+              properties: { i, ...(i === 1 ? { odd: NaN, far: -Infinity } : {}) },
+            }),
+          );
         }
         await qm.get("APP.ORDERS"); // p0 is gone for good
         await qm.close();
@@ -312,7 +354,11 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         for (let m = await again.get("APP.ORDERS"); m; m = await again.get("APP.ORDERS")) got.push(m);
         expect(got.map((m) => m.messageId)).toEqual([puts[1], puts[2], puts[3], puts[5]].map((p) => p!.messageId));
         expect(got[0]!.body).toBe("p1");
-        expect(got[0]!.properties).toEqual([{ name: "i", type: "int", value: 1 }, { name: "odd", type: "double", value: NaN }, { name: "far", type: "double", value: -Infinity }]);
+        expect(got[0]!.properties).toEqual([
+          { name: "i", type: "int", value: 1 },
+          { name: "odd", type: "double", value: NaN },
+          { name: "far", type: "double", value: -Infinity },
+        ]);
         expect([...(got[1]!.body as Uint8Array)]).toEqual([2, 255]);
         expect(got[2]!.body).toEqual({ n: 3 });
         expect(got[3]!.properties).toEqual([{ name: "i", type: "int", value: 5 }]);
@@ -325,7 +371,9 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
     it("keeps a correlation id given as text with its bytes across a reopen, and refuses text and bytes that disagree", async () => {
       await withManager(async (open) => {
         const qm = await open();
-        const bytes = Array.from(new TextEncoder().encode("order-42"), (b) => b.toString(16).padStart(2, "0")).join("").padEnd(48, "0");
+        const bytes = Array.from(new TextEncoder().encode("order-42"), (b) => b.toString(16).padStart(2, "0"))
+          .join("")
+          .padEnd(48, "0");
         const put = await qm.put(Q, { body: "order", persistent: true, correlationIdText: "order-42" });
         expect(put.correlationId).toBe(bytes);
         await qm.put(Q, { body: "both", persistent: true, correlationIdText: "order-42", correlationId: bytes.toUpperCase() });
@@ -349,7 +397,9 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         await qm.put(Q, { body: "durable", persistent: true });
         await qm.put(Q, { body: "fleeting", persistent: false });
         const peek = openStore();
-        expect((await peek.load()).queues.filter((q) => q.queue === Q)).toEqual([{ queue: Q, priority: 0, count: 1, maxSeq: expect.any(Number), bytes: expect.any(Number) }]);
+        expect((await peek.load()).queues.filter((q) => q.queue === Q)).toEqual([
+          { queue: Q, priority: 0, count: 1, maxSeq: expect.any(Number), bytes: expect.any(Number) },
+        ]);
         const stored = await peek.loadMessages({ queue: Q, priority: 0, afterSeq: -1, limit: 10 });
         expect(stored).toHaveLength(1);
         expect(await peek.readBody(stored[0]!.seq)).toBe("durable");
@@ -459,7 +509,8 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
         // FIFO across paged lanes, and a wait served from a paged part.
         await qm.alterQueue(Q, { deliverySequence: "fifo" });
         const waiting = qm.get(Q, { correlationId: "ef".repeat(24), wait: Infinity });
-        for (let i = 0; i < 12; i++) await qm.put(Q, { body: `f${i}`, priority: i % 2 ? 7 : 2, persistent: true, correlationId: i === 11 ? "ef".repeat(24) : undefined });
+        for (let i = 0; i < 12; i++)
+          await qm.put(Q, { body: `f${i}`, priority: i % 2 ? 7 : 2, persistent: true, correlationId: i === 11 ? "ef".repeat(24) : undefined });
         expect((await waiting)!.body).toBe("f11");
         const fifo: string[] = [];
         for (let m = await qm.get(Q); m; m = await qm.get(Q)) fifo.push(m.body as string);

@@ -46,7 +46,11 @@ export function testMqscListeners(name: string, harness: StoreHarness): void {
         expect(qm.object("listener", "L3")).toBeUndefined();
 
         // A new queue manager has IBM's SYSTEM.DEFAULT.LISTENER.TCP, and a DEFINE starts from it.
-        expect((await run("DISPLAY LISTENER(SYSTEM.DEFAULT.LISTENER.TCP) TRPTYPE PORT")).objects![0]!.parameters).toEqual({ listener: "SYSTEM.DEFAULT.LISTENER.TCP", trptype: "TCP", port: 0 });
+        expect((await run("DISPLAY LISTENER(SYSTEM.DEFAULT.LISTENER.TCP) TRPTYPE PORT")).objects![0]!.parameters).toEqual({
+          listener: "SYSTEM.DEFAULT.LISTENER.TCP",
+          trptype: "TCP",
+          port: 0,
+        });
         await qm.close();
 
         const reopened = await open();

@@ -86,7 +86,17 @@ export function testMqsc(name: string, harness: StoreHarness): void {
         const qm = await open();
         const unimplemented = await runAndCheck(qm, devScript);
         expect(unimplemented.map((c) => c.split(/[ (]/).slice(0, 2).join(" "))).toEqual([
-          "DEFINE AUTHINFO", "REFRESH SECURITY", "SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH", "SET CHLAUTH", "SET AUTHREC", "SET AUTHREC", "SET AUTHREC", "SET AUTHREC",
+          "DEFINE AUTHINFO",
+          "REFRESH SECURITY",
+          "SET CHLAUTH",
+          "SET CHLAUTH",
+          "SET CHLAUTH",
+          "SET CHLAUTH",
+          "SET CHLAUTH",
+          "SET AUTHREC",
+          "SET AUTHREC",
+          "SET AUTHREC",
+          "SET AUTHREC",
         ]);
         const whole = await qm.mqsc(devScript);
         expect(whole.read).toBe(21);
@@ -115,7 +125,10 @@ export function testMqsc(name: string, harness: StoreHarness): void {
         expect(await runAndCheck(sender, senderScript)).toEqual([]);
         expect(sender.queueAttributes("RECEIVER").usage).toBe("transmission");
         await sender.put("REMOTE.Q", { body: "for the receiver" });
-        expect(await sender.get("RECEIVER")).toMatchObject({ body: "for the receiver", transmission: { remoteQueue: "RCVR.TARGET.Q", remoteQueueManager: "RECEIVER" } });
+        expect(await sender.get("RECEIVER")).toMatchObject({
+          body: "for the receiver",
+          transmission: { remoteQueue: "RCVR.TARGET.Q", remoteQueueManager: "RECEIVER" },
+        });
         expect(sender.channelStatus("SDR.TO.RCVR")).toBe("retrying");
         const status = (await sender.mqsc("DISPLAY CHSTATUS(SDR.TO.RCVR) STATUS")).commands[0]!;
         expect(status.objects![0]!.parameters).toMatchObject({ channel: "SDR.TO.RCVR", status: "RETRYING" });
@@ -137,7 +150,12 @@ export function testMqsc(name: string, harness: StoreHarness): void {
     });
 
     it("runs the seed documents' MQSC, and DISPLAY shows every attribute it set", async () => {
-      for (const [qmgr, script] of [["QM1", seed000], ["QM1", seed001], ["QM1", seed002qm1], ["QM2", seed002qm2]] as const) {
+      for (const [qmgr, script] of [
+        ["QM1", seed000],
+        ["QM1", seed001],
+        ["QM1", seed002qm1],
+        ["QM2", seed002qm2],
+      ] as const) {
         await withManager(async (open) => {
           const qm = await open(qmgr);
           expect(await runAndCheck(qm, script)).toEqual([]);
@@ -179,7 +197,14 @@ export function testMqsc(name: string, harness: StoreHarness): void {
         expect(status.objects![0]!.parameters).toMatchObject({ queue: "WORK.Q", type: "QUEUE", curdepth: 2, ipprocs: 1, opprocs: 1, uncom: "NO" });
         expect(status.objects![0]!.parameters.lputdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         const handles = (await qm.mqsc("DISPLAY QSTATUS(WORK.Q) TYPE(HANDLE) ALL")).commands[0]!;
-        expect(handles.objects![0]!.parameters).toMatchObject({ queue: "WORK.Q", type: "HANDLE", appltag: "worker", input: "SHARED", output: "YES", browse: "NO" });
+        expect(handles.objects![0]!.parameters).toMatchObject({
+          queue: "WORK.Q",
+          type: "HANDLE",
+          appltag: "worker",
+          input: "SHARED",
+          output: "YES",
+          browse: "NO",
+        });
         const inUse = (await qm.mqsc("CLEAR QLOCAL(WORK.Q)")).commands[0]!;
         expect(inUse.messages.map((m) => m.id)).toContain("AMQ8148E");
         expect(inUse.completionCode).toBe(2);
@@ -202,9 +227,21 @@ export function testMqsc(name: string, harness: StoreHarness): void {
     it("answers each kind of mistake as runmqsc does, and sums the run up", async () => {
       await withManager(async (open) => {
         const qm = await open();
-        const result = await qm.mqsc(["DEFINE QLOCAL(GOOD.Q) DESCR('it''s fine')", "DEFINE QLOCAL(BAD.Q) MAXDEPTH(1000000000)", "DEFINE QLOCAL(GOOD.Q)", "FROB QLOCAL(X)", "ALTER QALIAS(GOOD.Q) TARGET(DEV.QUEUE.1)"].join("\n"));
+        const result = await qm.mqsc(
+          [
+            "DEFINE QLOCAL(GOOD.Q) DESCR('it''s fine')",
+            "DEFINE QLOCAL(BAD.Q) MAXDEPTH(1000000000)",
+            "DEFINE QLOCAL(GOOD.Q)",
+            "FROB QLOCAL(X)",
+            "ALTER QALIAS(GOOD.Q) TARGET(DEV.QUEUE.1)",
+          ].join("\n"),
+        );
         expect(result.commands.map((c) => [c.completionCode, c.messages[0]?.id])).toEqual([
-          [0, "AMQ8006I"], [2, "AMQ8405E"], [2, "AMQ8150E"], [2, "AMQ8405E"], [2, "AMQ8151E"],
+          [0, "AMQ8006I"],
+          [2, "AMQ8405E"],
+          [2, "AMQ8150E"],
+          [2, "AMQ8405E"],
+          [2, "AMQ8151E"],
         ]);
         expect(result.commands[1]!.syntaxError!.position).toMatchObject({ line: 2, column: 31 });
         expect(result.commands[3]!.syntaxError!.position).toMatchObject({ line: 4, column: 1 });
@@ -219,20 +256,28 @@ export function testMqsc(name: string, harness: StoreHarness): void {
     it("DISPLAYs generic names across types as runmqsc does: attributes an object lacks are left out", async () => {
       await withManager(async (open) => {
         const qm = await open();
-        const result = await qm.mqsc([
-          "DEFINE QLOCAL(MIX.LOCAL) DESCR(' ')",
-          "DEFINE QALIAS(MIX.ALIAS) TARGET(MIX.LOCAL) DESCR('an alias')",
-          "DISPLAY QUEUE(MIX.*) MAXDEPTH",
-          "DISPLAY QUEUE(MIX.*) TYPE(ALL) TARGQ",
-          "DISPLAY QUEUE(MIX.*) WHERE(DESCR EQ ' ')",
-          "DISPLAY QUEUE(MIX.*) WHERE(NOSUCH EQ 1)",
-          "DELETE QLOCAL(MIX.LOCAL) PURGE NOPURGE",
-          "DEFINE CHANNEL(MIX.CHL) CHLTYPE(SDR) CONNAME('h')",
-          "DEFINE CHANNEL(MIX.CHL) CHLTYPE(RCVR) REPLACE",
-        ].join("\n"));
+        const result = await qm.mqsc(
+          [
+            "DEFINE QLOCAL(MIX.LOCAL) DESCR(' ')",
+            "DEFINE QALIAS(MIX.ALIAS) TARGET(MIX.LOCAL) DESCR('an alias')",
+            "DISPLAY QUEUE(MIX.*) MAXDEPTH",
+            "DISPLAY QUEUE(MIX.*) TYPE(ALL) TARGQ",
+            "DISPLAY QUEUE(MIX.*) WHERE(DESCR EQ ' ')",
+            "DISPLAY QUEUE(MIX.*) WHERE(NOSUCH EQ 1)",
+            "DELETE QLOCAL(MIX.LOCAL) PURGE NOPURGE",
+            "DEFINE CHANNEL(MIX.CHL) CHLTYPE(SDR) CONNAME('h')",
+            "DEFINE CHANNEL(MIX.CHL) CHLTYPE(RCVR) REPLACE",
+          ].join("\n"),
+        );
         const [, , maxdepth, target, blank, unknown, purge, , retype] = result.commands;
-        expect(maxdepth!.objects!.map((o) => o.parameters)).toEqual([{ queue: "MIX.ALIAS", type: "QALIAS" }, { queue: "MIX.LOCAL", type: "QLOCAL", maxdepth: 5000 }]);
-        expect(target!.objects!.map((o) => o.parameters)).toEqual([{ queue: "MIX.ALIAS", type: "QALIAS", target: "MIX.LOCAL" }, { queue: "MIX.LOCAL", type: "QLOCAL" }]);
+        expect(maxdepth!.objects!.map((o) => o.parameters)).toEqual([
+          { queue: "MIX.ALIAS", type: "QALIAS" },
+          { queue: "MIX.LOCAL", type: "QLOCAL", maxdepth: 5000 },
+        ]);
+        expect(target!.objects!.map((o) => o.parameters)).toEqual([
+          { queue: "MIX.ALIAS", type: "QALIAS", target: "MIX.LOCAL" },
+          { queue: "MIX.LOCAL", type: "QLOCAL" },
+        ]);
         expect(blank!.objects!.map((o) => o.parameters.queue)).toEqual(["MIX.LOCAL"]);
         expect(unknown!.syntaxError?.message).toMatch(/NOSUCH/);
         expect(purge!.syntaxError?.message).toMatch(/PURGE and NOPURGE/);
@@ -267,7 +312,16 @@ export function testMqsc(name: string, harness: StoreHarness): void {
         };
 
         // None of them is "recognised but not implemented" any more.
-        for (const command of ["DISPLAY QMSTATUS", "PING QMGR", "DISPLAY QMGR QMNAME", "DISPLAY CONN(*)", "DISPLAY APSTATUS(*)", "DISPLAY AUTHSERV", "DISPLAY LSSTATUS(*)", "DISPLAY SVSTATUS(*)"]) {
+        for (const command of [
+          "DISPLAY QMSTATUS",
+          "PING QMGR",
+          "DISPLAY QMGR QMNAME",
+          "DISPLAY CONN(*)",
+          "DISPLAY APSTATUS(*)",
+          "DISPLAY AUTHSERV",
+          "DISPLAY LSSTATUS(*)",
+          "DISPLAY SVSTATUS(*)",
+        ]) {
           const result = await run(command);
           expect(result.syntaxError, command).toBeUndefined();
           expect(result.messages[0]?.id, command).not.toBe("WEBMQ001E");
@@ -280,8 +334,29 @@ export function testMqsc(name: string, harness: StoreHarness): void {
         expect(status.objects![0]!.parameters).toEqual({ qmname: "QM1", status: "RUNNING" });
         expect(status.text).toEqual(["AMQ8705I: Display Queue Manager Status Details.", "   QMNAME(QM1)                             STATUS(RUNNING)"]);
         const all = (await run("DIS QMSTATUS ALL")).objects![0]!.parameters;
-        expect(Object.keys(all)).toEqual(["qmname", "type", "status", "autoclus", "chinit", "cmdserv", "conns", "ldapconn", "standby", "startda", "startti", "uniclus"]);
-        expect(all).toMatchObject({ type: "QMGR", status: "RUNNING", cmdserv: "RUNNING", chinit: "STOPPED", conns: 0, standby: "NOPERMIT", ldapconn: "INACTIVE" });
+        expect(Object.keys(all)).toEqual([
+          "qmname",
+          "type",
+          "status",
+          "autoclus",
+          "chinit",
+          "cmdserv",
+          "conns",
+          "ldapconn",
+          "standby",
+          "startda",
+          "startti",
+          "uniclus",
+        ]);
+        expect(all).toMatchObject({
+          type: "QMGR",
+          status: "RUNNING",
+          cmdserv: "RUNNING",
+          chinit: "STOPPED",
+          conns: 0,
+          standby: "NOPERMIT",
+          ldapconn: "INACTIVE",
+        });
         // Started when this queue manager was opened, this time (not when it was created).
         const started = Date.parse(`${String(all.startda)}T${String(all.startti).replace(/\./g, ":")}Z`);
         expect(started).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
@@ -298,7 +373,9 @@ export function testMqsc(name: string, harness: StoreHarness): void {
         // DISPLAY QMGR with one attribute: QMNAME and that attribute only.
         expect((await run("DISPLAY QMGR QMNAME")).objects![0]!.parameters).toEqual({ qmname: "QM1" });
         expect((await run("DISPLAY QMGR DEADQ")).objects![0]!.parameters).toEqual({ qmname: "QM1", deadq: "SYSTEM.DEAD.LETTER.QUEUE" });
-        expect((await run("DISPLAY QMGR QMNAME DEADQ")).objects![0]!.lines).toEqual(["   QMNAME(QM1)                             DEADQ(SYSTEM.DEAD.LETTER.QUEUE)"]);
+        expect((await run("DISPLAY QMGR QMNAME DEADQ")).objects![0]!.lines).toEqual([
+          "   QMNAME(QM1)                             DEADQ(SYSTEM.DEAD.LETTER.QUEUE)",
+        ]);
 
         // No connection yet: CONN and APSTATUS answer that none is found; CONNS is 0.
         for (const command of ["DISPLAY CONN(*)", "DISPLAY APSTATUS(*)"]) {
@@ -313,17 +390,27 @@ export function testMqsc(name: string, harness: StoreHarness): void {
         const conns = await run("DISPLAY CONN(*)");
         expect(conns.completionCode).toBe(0);
         expect(conns.messages[0]).toEqual({ id: "AMQ8276I", text: "Display Connection details." });
-        expect(conns.objects!.map((o) => Object.keys(o.parameters))).toEqual([["conn", "extconn", "type"], ["conn", "extconn", "type"]]);
+        expect(conns.objects!.map((o) => Object.keys(o.parameters))).toEqual([
+          ["conn", "extconn", "type"],
+          ["conn", "extconn", "type"],
+        ]);
         for (const object of conns.objects!) {
           expect(String(object.parameters.conn)).toMatch(/^[0-9A-F]{16}$/);
           expect(object.parameters.type).toBe("CONN");
         }
         const detail = (await run("DISPLAY CONN(*) ALL")).objects!.map((o) => o.parameters);
-        expect(detail.map((p) => [p.appltag, p.clientid, p.appltype])).toEqual([["health-check", "", "USER"], ["", "orders", "USER"]]);
+        expect(detail.map((p) => [p.appltag, p.clientid, p.appltype])).toEqual([
+          ["health-check", "", "USER"],
+          ["", "orders", "USER"],
+        ]);
         const handles = (await run("DISPLAY CONN(*) TYPE(HANDLE) ALL")).objects!.map((o) => o.parameters);
-        expect(handles).toEqual([expect.objectContaining({ type: "HANDLE", objname: "SYSTEM.DEFAULT.LOCAL.QUEUE", objtype: "QUEUE", openopts: "MQOO_INPUT_SHARED" })]);
+        expect(handles).toEqual([
+          expect.objectContaining({ type: "HANDLE", objname: "SYSTEM.DEFAULT.LOCAL.QUEUE", objtype: "QUEUE", openopts: "MQOO_INPUT_SHARED" }),
+        ]);
         const one = String(detail[0]!.conn);
-        expect((await run(`DISPLAY CONN(${one}) APPLTAG`)).objects!.map((o) => o.parameters)).toEqual([{ conn: one, extconn: detail[0]!.extconn, type: "CONN", appltag: "health-check" }]);
+        expect((await run(`DISPLAY CONN(${one}) APPLTAG`)).objects!.map((o) => o.parameters)).toEqual([
+          { conn: one, extconn: detail[0]!.extconn, type: "CONN", appltag: "health-check" },
+        ]);
 
         // DISPLAY APSTATUS: AMQ8932I, one entry per application name, with its count.
         const apps = await run("DISPLAY APSTATUS('health*')");
@@ -396,12 +483,42 @@ export function testMqsc(name: string, harness: StoreHarness): void {
         const qm = await open();
         // IBM's DISPLAY SUB: the summary attributes and the standard ones (no z/OS-only keyword).
         const ibm = [
-          "DEST", "DESTCORL", "DESTQMGR", "DURABLE", "SUB", "SUBID", "SUBTYPE", "SUBUSER", "TOPICSTR",
-          "ALTDATE", "ALTTIME", "CRDATE", "CRTIME", "DESTCLAS", "EXPIRY", "PSPROP", "PUBACCT", "PUBAPPID", "PUBPRTY", "REQONLY", "SELECTOR", "SELTYPE", "SUBLEVEL", "SUBSCOPE", "TOPICOBJ", "USERDATA", "VARUSER", "WSCHEMA",
+          "DEST",
+          "DESTCORL",
+          "DESTQMGR",
+          "DURABLE",
+          "SUB",
+          "SUBID",
+          "SUBTYPE",
+          "SUBUSER",
+          "TOPICSTR",
+          "ALTDATE",
+          "ALTTIME",
+          "CRDATE",
+          "CRTIME",
+          "DESTCLAS",
+          "EXPIRY",
+          "PSPROP",
+          "PUBACCT",
+          "PUBAPPID",
+          "PUBPRTY",
+          "REQONLY",
+          "SELECTOR",
+          "SELTYPE",
+          "SUBLEVEL",
+          "SUBSCOPE",
+          "TOPICOBJ",
+          "USERDATA",
+          "VARUSER",
+          "WSCHEMA",
         ];
         expect((await qm.mqsc("DEFINE QLOCAL(NEWS.Q)\nDEFINE SUB(NEWS) TOPICSTR('news/#') DEST(NEWS.Q) SELECTOR('region = ''eu''')")).notProcessed).toBe(0);
         const shown = (await qm.mqsc("DISPLAY SUB(NEWS) ALL")).commands[0]!.objects![0]!;
-        expect(Object.keys(shown.parameters).map((k) => k.toUpperCase()).sort()).toEqual([...ibm].sort());
+        expect(
+          Object.keys(shown.parameters)
+            .map((k) => k.toUpperCase())
+            .sort(),
+        ).toEqual([...ibm].sort());
         expect(shown.parameters).toMatchObject({ sub: "NEWS", durable: "YES", subtype: "ADMIN", seltype: "STANDARD", topicstr: "news/#" });
         expect(shown.parameters.subid).toBe((await qm.mqsc("DISPLAY SBSTATUS(NEWS)")).commands[0]!.objects![0]!.parameters.subid);
         expect(shown.lines.slice(0, 2)).toEqual(["   SUB(NEWS)", `   SUBID(${String(shown.parameters.subid)})`]);

@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
 import { reason, uniqueKey, type StoreHarness } from "./harness.js";
 
-
 export function testObjects(name: string, harness: StoreHarness): void {
   const withManager = <T>(body: (open: () => Promise<QueueManager>) => Promise<T>) =>
     harness.withStorage(uniqueKey(`objects-${name}`), (openStore) => body(() => QueueManager.open({ name: "QM1", store: openStore() })));
@@ -16,7 +15,13 @@ export function testObjects(name: string, harness: StoreHarness): void {
     it("defines every object type with IBM's defaults, and keeps them across a reopen", async () => {
       await withManager(async (open) => {
         const qm = await open();
-        await qm.defineObject("localQueue", "APP.Q", { maxDepth: 100, trigger: true, triggerType: "every", processName: "APP.PROC", initiationQueue: "SYSTEM.DEFAULT.INITIATION.QUEUE" });
+        await qm.defineObject("localQueue", "APP.Q", {
+          maxDepth: 100,
+          trigger: true,
+          triggerType: "every",
+          processName: "APP.PROC",
+          initiationQueue: "SYSTEM.DEFAULT.INITIATION.QUEUE",
+        });
         await qm.defineObject("aliasQueue", "APP.ALIAS", { target: "APP.Q" });
         await qm.defineObject("remoteQueue", "APP.REMOTE", { remoteName: "TARGET.Q", remoteQueueManager: "QM2", transmissionQueue: "QM2.XMITQ" });
         await qm.defineObject("modelQueue", "APP.MODEL", { definitionType: "permanentDynamic" });
@@ -24,11 +29,23 @@ export function testObjects(name: string, harness: StoreHarness): void {
         await qm.defineObject("namelist", "APP.NAMES", { names: ["A", "B"] });
         await qm.defineObject("topic", "APP.TOPIC", { topicString: "app/orders" });
         await qm.defineObject("subscription", "APP.SUB", { topicString: "app/orders", destination: "APP.Q" });
-        await qm.defineObject("channel", "QM1.TO.QM2", { channelType: "sender", connectionName: "host(1414)", transmissionQueue: "QM2.XMITQ", disconnectInterval: 10 });
+        await qm.defineObject("channel", "QM1.TO.QM2", {
+          channelType: "sender",
+          connectionName: "host(1414)",
+          transmissionQueue: "QM2.XMITQ",
+          disconnectInterval: 10,
+        });
         await qm.close();
 
         const again = await open();
-        expect(again.object("localQueue", "APP.Q")!.attributes).toMatchObject({ maxDepth: 100, trigger: true, triggerType: "every", triggerDepth: 1, backoutThreshold: 0, deliverySequence: "priority" });
+        expect(again.object("localQueue", "APP.Q")!.attributes).toMatchObject({
+          maxDepth: 100,
+          trigger: true,
+          triggerType: "every",
+          triggerDepth: 1,
+          backoutThreshold: 0,
+          deliverySequence: "priority",
+        });
         expect(again.object("aliasQueue", "APP.ALIAS")!.attributes).toMatchObject({ target: "APP.Q", putEnabled: true });
         expect(again.object("remoteQueue", "APP.REMOTE")!.attributes).toMatchObject({ remoteName: "TARGET.Q", remoteQueueManager: "QM2" });
         expect(again.object("modelQueue", "APP.MODEL")!.attributes.definitionType).toBe("permanentDynamic");
@@ -152,7 +169,10 @@ export function testObjects(name: string, harness: StoreHarness): void {
         const reader = await qm.open("DEV.QUEUE.1", { input: true, application: "reader" });
         const writer = await qm.open("DEV.QUEUE.1", { output: true, browse: true });
         expect(qm.queueStatus("DEV.QUEUE.1")).toMatchObject({ openInputCount: 1, openOutputCount: 1 });
-        expect(qm.handleStatuses("DEV.QUEUE.1").map((h) => [h.application, h.input, h.output, h.browse])).toEqual([["reader", true, false, false], ["", false, true, true]]);
+        expect(qm.handleStatuses("DEV.QUEUE.1").map((h) => [h.application, h.input, h.output, h.browse])).toEqual([
+          ["reader", true, false, false],
+          ["", false, true, true],
+        ]);
         expect(await reason(() => reader.put({ body: "x" }))).toBe("MQRC_NOT_OPEN_FOR_OUTPUT");
         expect(await reason(() => writer.get())).toBe("MQRC_NOT_OPEN_FOR_INPUT");
         expect(await reason(() => reader.browse())).toBe("MQRC_NOT_OPEN_FOR_BROWSE");
@@ -187,7 +207,10 @@ export function testObjects(name: string, harness: StoreHarness): void {
         expect(qm.hasQueue(owner.queueName)).toBe(false);
 
         await qm.defineObject("modelQueue", "PERM.MODEL", { definitionType: "permanentDynamic" });
-        const both = await Promise.allSettled([qm.open("PERM.MODEL", { output: true, dynamicQueueName: "SAME.NAME" }), qm.open("PERM.MODEL", { output: true, dynamicQueueName: "SAME.NAME" })]);
+        const both = await Promise.allSettled([
+          qm.open("PERM.MODEL", { output: true, dynamicQueueName: "SAME.NAME" }),
+          qm.open("PERM.MODEL", { output: true, dynamicQueueName: "SAME.NAME" }),
+        ]);
         expect(both.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
         await qm.close();
       });

@@ -43,9 +43,21 @@ DEFINE SUB(S.EU) TOPICOBJ(FRUIT) TOPICSTR('#') DEST(EU.ONLY) SELECTOR('region = 
           ["S.APPLES", 2, "price/+/apples", "YES"],
           ["S.EU", 1, "price/fruit/#", "YES"],
         ]);
-        expect(Object.keys(status.commands[0]!.objects![0]!.parameters).sort()).toEqual(
-          ["actconn", "durable", "lmsgdate", "lmsgtime", "mcastrel", "nummsgs", "resmdate", "resmtime", "sub", "subid", "subtype", "subuser", "topicstr"],
-        );
+        expect(Object.keys(status.commands[0]!.objects![0]!.parameters).sort()).toEqual([
+          "actconn",
+          "durable",
+          "lmsgdate",
+          "lmsgtime",
+          "mcastrel",
+          "nummsgs",
+          "resmdate",
+          "resmtime",
+          "sub",
+          "subid",
+          "subtype",
+          "subuser",
+          "topicstr",
+        ]);
         expect((await qm.mqsc("DISPLAY SBSTATUS(NOPE.*)")).commands[0]!.reasonCode).toBe(2428);
 
         // One destination that cannot take it: no subscriber gets it.
@@ -175,7 +187,10 @@ DEFINE SUB(S.EU) TOPICOBJ(FRUIT) TOPICSTR('#') DEST(EU.ONLY) SELECTOR('region = 
         await qm.mqsc("DEFINE QLOCAL(TICKS)\nDEFINE SUB(ALL.STOCK) TOPICSTR('stock/#') DEST(TICKS)");
         const ticks: unknown[] = [];
         for (let m = await qm.get("TICKS"); m; m = await qm.get("TICKS")) ticks.push([m.body, m.properties.find((p) => p.name === "MQIsRetained")?.value]);
-        expect(ticks.sort()).toEqual([["102", true], ["55", true]]);
+        expect(ticks.sort()).toEqual([
+          ["102", true],
+          ["55", true],
+        ]);
         await qm.close();
 
         const reopened = await open();
@@ -209,40 +224,109 @@ DEFINE SUB(S.APPLES) TOPICSTR('price/fruit/apples') DEST(APPLES.Q)`);
         expect(node.messages[0]!.id).toBe("AMQ8754I");
         const parameters = node.objects![0]!.parameters;
         expect(Object.keys(parameters).sort()).toEqual([
-          "admin", "clroute", "cluster", "comminfo", "defpresp", "defprty", "defpsist", "dursub", "mcast", "mdurmdl", "mndurmdl", "npmsgdlv", "pmsgdlv", "pub", "pubcount", "pubscope", "retained", "sub", "subcount", "subscope", "topicstr", "usedlq",
+          "admin",
+          "clroute",
+          "cluster",
+          "comminfo",
+          "defpresp",
+          "defprty",
+          "defpsist",
+          "dursub",
+          "mcast",
+          "mdurmdl",
+          "mndurmdl",
+          "npmsgdlv",
+          "pmsgdlv",
+          "pub",
+          "pubcount",
+          "pubscope",
+          "retained",
+          "sub",
+          "subcount",
+          "subscope",
+          "topicstr",
+          "usedlq",
         ]);
         expect(parameters).toMatchObject({
-          topicstr: "price/fruit/apples", admin: "", defprty: 6, dursub: "NO", defpsist: "NO", pub: "ENABLED", sub: "ENABLED", npmsgdlv: "ALLAVAIL", pmsgdlv: "ALLDUR",
-          mdurmdl: "SYSTEM.DURABLE.MODEL.QUEUE", retained: "YES", subcount: 2, pubcount: 2,
+          topicstr: "price/fruit/apples",
+          admin: "",
+          defprty: 6,
+          dursub: "NO",
+          defpsist: "NO",
+          pub: "ENABLED",
+          sub: "ENABLED",
+          npmsgdlv: "ALLAVAIL",
+          pmsgdlv: "ALLDUR",
+          mdurmdl: "SYSTEM.DURABLE.MODEL.QUEUE",
+          retained: "YES",
+          subcount: 2,
+          pubcount: 2,
         });
         const topicsOf = async (command: string) => (await qm.mqsc(command)).commands[0]!.objects!.map((o) => o.parameters.topicstr);
         expect(await topicsOf("DISPLAY TPSTATUS('price/#') ADMIN")).toEqual(["price", "price/fruit", "price/fruit/apples"]);
         expect(await topicsOf("DISPLAY TPSTATUS('price/+')")).toEqual(["price/fruit"]);
         expect(await topicsOf("DIS TPS('+/+/apples') WHERE(RETAINED EQ YES)")).toEqual(["price/fruit/apples"]);
-        expect((await qm.mqsc("DISPLAY TPSTATUS('price/fruit') ADMIN DEFPRTY")).commands[0]!.objects![0]!.parameters).toEqual({ topicstr: "price/fruit", admin: "FRUIT", defprty: 6 });
-        expect((await qm.mqsc("DISPLAY TPSTATUS('price') DEFPRTY RETAINED")).commands[0]!.objects![0]!.parameters).toEqual({ topicstr: "price", defprty: 0, retained: "NO" });
+        expect((await qm.mqsc("DISPLAY TPSTATUS('price/fruit') ADMIN DEFPRTY")).commands[0]!.objects![0]!.parameters).toEqual({
+          topicstr: "price/fruit",
+          admin: "FRUIT",
+          defprty: 6,
+        });
+        expect((await qm.mqsc("DISPLAY TPSTATUS('price') DEFPRTY RETAINED")).commands[0]!.objects![0]!.parameters).toEqual({
+          topicstr: "price",
+          defprty: 0,
+          retained: "NO",
+        });
 
         const subscribers = (await qm.mqsc("DISPLAY TPSTATUS('price/fruit/apples') TYPE(SUB) ALL")).commands[0]!.objects!.map((o) => o.parameters);
-        expect(subscribers.map((p) => [p.durable, p.subtype, p.nummsgs])).toEqual([["YES", "ADMIN", 2], ["NO", "API", 2]]);
-        expect(Object.keys(subscribers[0]!).sort()).toEqual(["actconn", "durable", "lmsgdate", "lmsgtime", "mcastrel", "nummsgs", "resmdate", "resmtime", "subid", "subtype", "subuser", "topicstr"]);
+        expect(subscribers.map((p) => [p.durable, p.subtype, p.nummsgs])).toEqual([
+          ["YES", "ADMIN", 2],
+          ["NO", "API", 2],
+        ]);
+        expect(Object.keys(subscribers[0]!).sort()).toEqual([
+          "actconn",
+          "durable",
+          "lmsgdate",
+          "lmsgtime",
+          "mcastrel",
+          "nummsgs",
+          "resmdate",
+          "resmtime",
+          "subid",
+          "subtype",
+          "subuser",
+          "topicstr",
+        ]);
         expect(subscribers[0]!.subid).toBe((await qm.mqsc("DISPLAY SBSTATUS(S.APPLES)")).commands[0]!.objects![0]!.parameters.subid);
         expect(subscribers[1]!.actconn).not.toBe("0".repeat(48));
         const publishers = (await qm.mqsc("DISPLAY TPSTATUS('price/fruit/apples') TYPE(PUB)")).commands[0]!.objects!.map((o) => o.parameters);
         expect(Object.keys(publishers[0]!).sort()).toEqual(["actconn", "lpubdate", "lpubtime", "mcastrel", "numpubs", "topicstr"]);
-        expect(publishers.map((p) => [p.actconn === "0".repeat(48), p.numpubs])).toEqual([[false, 1], [true, 1]]);
+        expect(publishers.map((p) => [p.actconn === "0".repeat(48), p.numpubs])).toEqual([
+          [false, 1],
+          [true, 1],
+        ]);
 
         await fleeting.close();
         await connection.close();
         // A closed connection publishes no more; the queue manager's own API still does.
-        expect((await qm.mqsc("DISPLAY TPSTATUS('price/fruit/apples') PUBCOUNT SUBCOUNT")).commands[0]!.objects![0]!.parameters).toMatchObject({ pubcount: 1, subcount: 1 });
+        expect((await qm.mqsc("DISPLAY TPSTATUS('price/fruit/apples') PUBCOUNT SUBCOUNT")).commands[0]!.objects![0]!.parameters).toMatchObject({
+          pubcount: 1,
+          subcount: 1,
+        });
         const missing = (await qm.mqsc("DISPLAY TPSTATUS('nothing/#')")).commands[0]!;
         expect([missing.reasonCode, missing.reason]).toEqual([3308, "MQRCCF_TOPIC_STRING_NOT_FOUND"]);
         await qm.close();
 
         // The figures live in memory: after a restart the tree holds what is stored.
         const reopened = await open();
-        expect((await reopened.mqsc("DISPLAY TPSTATUS('price/fruit/apples') RETAINED PUBCOUNT SUBCOUNT")).commands[0]!.objects![0]!.parameters).toEqual({ topicstr: "price/fruit/apples", retained: "YES", pubcount: 0, subcount: 1 });
-        expect((await reopened.mqsc("DISPLAY TPSTATUS('price/fruit/apples') TYPE(SUB) NUMMSGS")).commands[0]!.objects!.map((o) => o.parameters)).toEqual([{ topicstr: "price/fruit/apples", subid: subscribers[0]!.subid, nummsgs: 0 }]);
+        expect((await reopened.mqsc("DISPLAY TPSTATUS('price/fruit/apples') RETAINED PUBCOUNT SUBCOUNT")).commands[0]!.objects![0]!.parameters).toEqual({
+          topicstr: "price/fruit/apples",
+          retained: "YES",
+          pubcount: 0,
+          subcount: 1,
+        });
+        expect((await reopened.mqsc("DISPLAY TPSTATUS('price/fruit/apples') TYPE(SUB) NUMMSGS")).commands[0]!.objects!.map((o) => o.parameters)).toEqual([
+          { topicstr: "price/fruit/apples", subid: subscribers[0]!.subid, nummsgs: 0 },
+        ]);
         await reopened.close();
       });
     });
@@ -268,9 +352,18 @@ DEFINE SUB(P.NINE) TOPICSTR('alerts') DEST(FIXED) PUBPRTY(9)`);
           for (let m = await reopened.get(queue); m; m = await reopened.get(queue)) out.push([m.body, m.priority]);
           return out;
         };
-        expect(await taken("AS.PUB")).toEqual([["given 7", 7], ["none given", 0]]);
-        expect(await taken("AS.QDEF")).toEqual([["given 7", 3], ["none given", 3]]);
-        expect(await taken("FIXED")).toEqual([["given 7", 9], ["none given", 9]]);
+        expect(await taken("AS.PUB")).toEqual([
+          ["given 7", 7],
+          ["none given", 0],
+        ]);
+        expect(await taken("AS.QDEF")).toEqual([
+          ["given 7", 3],
+          ["none given", 3],
+        ]);
+        expect(await taken("FIXED")).toEqual([
+          ["given 7", 9],
+          ["none given", 9],
+        ]);
         expect((await reopened.mqsc("DISPLAY SUB(P.QDEF) PUBPRTY")).commands[0]!.objects![0]!.parameters.pubprty).toBe("ASQDEF");
         await reopened.mqsc("ALTER SUB(P.NINE) PUBPRTY(ASPUB)");
         await reopened.publish("alerts", { body: "given 2", priority: 2 });
@@ -303,7 +396,11 @@ DEFINE SUB(P.NINE) TOPICSTR('alerts') DEST(FIXED) PUBPRTY(9)`);
         const other = await reopened.createConnection({ clientId: "other" });
         await (await other.createSession()).createProducer(back.createTopic("fx/eur")).send({ body: "theirs 3", persistent: true });
         const returned = await back.createDurableConsumer(back.createTopic("fx/eur"), "rates", { noLocal: true });
-        expect([(await returned.receive(100))?.body, (await returned.receive(100))?.body, await returned.receiveNoWait()]).toEqual(["theirs 2", "theirs 3", null]);
+        expect([(await returned.receive(100))?.body, (await returned.receive(100))?.body, await returned.receiveNoWait()]).toEqual([
+          "theirs 2",
+          "theirs 3",
+          null,
+        ]);
         await returned.close();
 
         // Without noLocal it is another subscription (JMS replaces it), which takes its own client's publications.

@@ -41,7 +41,11 @@ export function testSecurity(name: string, target: SecurityTarget): void {
   const messageUrl = (qmgr: string, queue = "DEV.QUEUE.1") => `/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/${queue}/message`;
   const mqscUrl = (qmgr: string) => `/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`;
   const login = (username: string, password: string, client = target.newClient(), headers: Record<string, string> = CSRF) =>
-    target.fetch(loginUrl(), { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ username, password }) }, client);
+    target.fetch(
+      loginUrl(),
+      { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ username, password }) },
+      client,
+    );
 
   describe(`REST security (${name}): each role on each route`, () => {
     type Outcome = "allowed" | 403;
@@ -54,13 +58,15 @@ export function testSecurity(name: string, target: SecurityTarget): void {
       unchanged(qm: QueueManager): Promise<void> | void;
     }
     const runCommand = (command: string) => JSON.stringify({ type: "runCommand", parameters: { command } });
-    const mqsc = (qmgr: string, headers: Record<string, string>, body: string) => target.fetch(mqscUrl(qmgr), { method: "POST", headers: { ...headers, ...CSRF, "content-type": "application/json" }, body });
+    const mqsc = (qmgr: string, headers: Record<string, string>, body: string) =>
+      target.fetch(mqscUrl(qmgr), { method: "POST", headers: { ...headers, ...CSRF, "content-type": "application/json" }, body });
     const oneMessageLeft = (qm: QueueManager) => expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1);
     const rows: Row[] = [
       {
         operation: "put (POST .../message)",
         expected: { admin: "allowed", reader: 403, app: "allowed" },
-        send: (qmgr, headers) => target.fetch(messageUrl(qmgr), { method: "POST", headers: { ...headers, ...CSRF, "content-type": "text/plain;charset=utf-8" }, body: "another" }),
+        send: (qmgr, headers) =>
+          target.fetch(messageUrl(qmgr), { method: "POST", headers: { ...headers, ...CSRF, "content-type": "text/plain;charset=utf-8" }, body: "another" }),
         unchanged: oneMessageLeft,
       },
       {
@@ -84,7 +90,12 @@ export function testSecurity(name: string, target: SecurityTarget): void {
       {
         operation: "publish (POST .../topic/.../message)",
         expected: { admin: "allowed", reader: 403, app: "allowed" },
-        send: (qmgr, headers) => target.fetch(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/price/fruit/message`, { method: "POST", headers: { ...headers, ...CSRF, "content-type": "text/plain;charset=utf-8" }, body: "1.20" }),
+        send: (qmgr, headers) =>
+          target.fetch(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/topic/price/fruit/message`, {
+            method: "POST",
+            headers: { ...headers, ...CSRF, "content-type": "text/plain;charset=utf-8" },
+            body: "1.20",
+          }),
         // SECURITY.SUB copies every publication on price/# to DEV.QUEUE.2: a refused publish leaves it empty.
         unchanged: (qm) => expect(qm.queueStatus("DEV.QUEUE.2").depth).toBe(0),
       },
@@ -127,7 +138,9 @@ export function testSecurity(name: string, target: SecurityTarget): void {
     ];
 
     for (const row of rows) {
-      it(`${row.operation}: ${Object.entries(row.expected).map(([user, outcome]) => `${TEST_USERS[user as UserName].role} ${outcome === 403 ? "403" : "allowed"}`).join(", ")}`, async () => {
+      it(`${row.operation}: ${Object.entries(row.expected)
+        .map(([user, outcome]) => `${TEST_USERS[user as UserName].role} ${outcome === 403 ? "403" : "allowed"}`)
+        .join(", ")}`, async () => {
         for (const user of Object.keys(row.expected) as UserName[]) {
           const qmgr = qmgrFor();
           await target.withQueueManager(qmgr, async (qm) => {
@@ -152,7 +165,11 @@ export function testSecurity(name: string, target: SecurityTarget): void {
 
     it("refuses MQWebAdminRO and MQWebUser the admin resources that change things (creating or deleting a queue manager)", async () => {
       for (const user of ["reader", "app"] as const) {
-        const create = await target.fetch("/ibmmq/rest/v2/admin/qmgr", { method: "POST", headers: { ...as(user), ...CSRF, "content-type": "application/json" }, body: JSON.stringify({ name: "QM.NEW" }) });
+        const create = await target.fetch("/ibmmq/rest/v2/admin/qmgr", {
+          method: "POST",
+          headers: { ...as(user), ...CSRF, "content-type": "application/json" },
+          body: JSON.stringify({ name: "QM.NEW" }),
+        });
         expect(create.status).toBe(403);
         expect(await errorOf(create)).toMatchObject({ msgId: "MQWB0103E" });
         const drop = await target.fetch("/ibmmq/rest/v2/admin/qmgr/QM1", { method: "DELETE", headers: { ...as(user), ...CSRF } });
@@ -180,8 +197,16 @@ export function testSecurity(name: string, target: SecurityTarget): void {
       const qmgr = qmgrFor();
       await target.withQueueManager(qmgr, (qm) => qm.put("DEV.QUEUE.1", { body: "waiting" }));
       // MQWebUser runs no MQSC, whatever the spelling of the path.
-      for (const path of [`/ibmmq/rest/v2/%61dmin/action/qmgr/${qmgr}/mqsc`, `/ibmmq/rest/v2/admin/%61ction/qmgr/${qmgr}/%6Dsqc`, `/ibmmq/rest/v2/admin/action/%71mgr/${qmgr}/mqsc`]) {
-        const define = await target.fetch(path, { method: "POST", headers: { ...as("app"), ...CSRF, "content-type": "application/json" }, body: runCommand("DEFINE QLOCAL(APP.MADE)") });
+      for (const path of [
+        `/ibmmq/rest/v2/%61dmin/action/qmgr/${qmgr}/mqsc`,
+        `/ibmmq/rest/v2/admin/%61ction/qmgr/${qmgr}/%6Dsqc`,
+        `/ibmmq/rest/v2/admin/action/%71mgr/${qmgr}/mqsc`,
+      ]) {
+        const define = await target.fetch(path, {
+          method: "POST",
+          headers: { ...as("app"), ...CSRF, "content-type": "application/json" },
+          body: runCommand("DEFINE QLOCAL(APP.MADE)"),
+        });
         expect(define.status, path).toBe(403);
         expect(await errorOf(define)).toMatchObject({ msgId: "MQWB0103E" });
       }
@@ -191,7 +216,11 @@ export function testSecurity(name: string, target: SecurityTarget): void {
         ["DELETE", `/ibmmq/rest/v2/%6Dessaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`],
         ["POST", `/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/m%65ssage`],
       ] as const) {
-        const response = await target.fetch(path, { method, headers: { ...as("reader"), ...CSRF, "content-type": "text/plain" }, ...(method === "POST" ? { body: "no" } : {}) });
+        const response = await target.fetch(path, {
+          method,
+          headers: { ...as("reader"), ...CSRF, "content-type": "text/plain" },
+          ...(method === "POST" ? { body: "no" } : {}),
+        });
         expect(response.status, `${method} ${path}`).toBe(403);
         await errorOf(response);
       }
@@ -200,11 +229,19 @@ export function testSecurity(name: string, target: SecurityTarget): void {
         expect(qm.queueStatus("DEV.QUEUE.1").depth).toBe(1);
       });
       // Nor does MQWebAdminRO create a queue manager by spelling the path otherwise.
-      const create = await target.fetch("/ibmmq/rest/v2/%61dmin/qmgr", { method: "POST", headers: { ...as("reader"), ...CSRF, "content-type": "application/json" }, body: JSON.stringify({ name: "QM.ENCODED" }) });
+      const create = await target.fetch("/ibmmq/rest/v2/%61dmin/qmgr", {
+        method: "POST",
+        headers: { ...as("reader"), ...CSRF, "content-type": "application/json" },
+        body: JSON.stringify({ name: "QM.ENCODED" }),
+      });
       expect(create.status).toBe(403);
       await errorOf(create);
       // The same spelling still works for a user whose role allows it.
-      const display = await target.fetch(`/ibmmq/rest/v2/%61dmin/action/qmgr/${qmgr}/mqsc`, { method: "POST", headers: { ...as("reader"), ...CSRF, "content-type": "application/json" }, body: runCommand("DISPLAY QLOCAL(DEV.QUEUE.1)") });
+      const display = await target.fetch(`/ibmmq/rest/v2/%61dmin/action/qmgr/${qmgr}/mqsc`, {
+        method: "POST",
+        headers: { ...as("reader"), ...CSRF, "content-type": "application/json" },
+        body: runCommand("DISPLAY QLOCAL(DEV.QUEUE.1)"),
+      });
       expect(display.status).toBe(200);
       await display.arrayBuffer();
     });
@@ -213,7 +250,9 @@ export function testSecurity(name: string, target: SecurityTarget): void {
       const client = target.newClient();
       const attempts = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          i % 2 === 0 ? login("app", `parallel-guess-${i}`, client) : target.fetch(loginUrl(), { method: "GET", headers: basic("app", `parallel-guess-${i}`) }, client),
+          i % 2 === 0
+            ? login("app", `parallel-guess-${i}`, client)
+            : target.fetch(loginUrl(), { method: "GET", headers: basic("app", `parallel-guess-${i}`) }, client),
         ),
       );
       const statuses = attempts.map((response) => response.status);
@@ -280,7 +319,10 @@ export function testSecurity(name: string, target: SecurityTarget): void {
       expect(JSON.parse(answers[0]!.body).error[0]).toMatchObject({ msgId: "MQWB0104E", reasonCode: 2035 });
 
       const logins = [];
-      for (const [username, password] of [["app", "wrong-pw"], ["nobody", "app-pw"]] as const) {
+      for (const [username, password] of [
+        ["app", "wrong-pw"],
+        ["nobody", "app-pw"],
+      ] as const) {
         const response = await login(username, password);
         logins.push({ status: response.status, cookie: response.headers.get("set-cookie"), body: await response.text() });
       }
@@ -291,7 +333,15 @@ export function testSecurity(name: string, target: SecurityTarget): void {
     it("logs in with POST .../login: a signed, HttpOnly, SameSite cookie that later requests carry, in v1, v2 and v3", async () => {
       for (const version of ["v1", "v2", "v3"]) {
         const client = target.newClient();
-        const response = await target.fetch(loginUrl(version), { method: "POST", headers: { ...CSRF, "content-type": "application/json;charset=UTF-8" }, body: JSON.stringify({ username: "app", password: "app-pw" }) }, client);
+        const response = await target.fetch(
+          loginUrl(version),
+          {
+            method: "POST",
+            headers: { ...CSRF, "content-type": "application/json;charset=UTF-8" },
+            body: JSON.stringify({ username: "app", password: "app-pw" }),
+          },
+          client,
+        );
         expect(response.status).toBe(204);
         const setCookie = response.headers.get("set-cookie")!;
         expect(setCookie).toMatch(/^LtpaToken2=[^;]+\./);
@@ -304,11 +354,23 @@ export function testSecurity(name: string, target: SecurityTarget): void {
         const who = await target.fetch(loginUrl(version), { method: "GET", headers: cookie }, client);
         expect(await who.json()).toEqual({ user: [{ name: "app", role: ["MQWebUser"] }] });
         const qmgr = qmgrFor();
-        const put = await target.fetch(messageUrl(qmgr), { method: "POST", headers: { ...cookie, ...CSRF, "content-type": "text/plain" }, body: "by cookie" }, client);
+        const put = await target.fetch(
+          messageUrl(qmgr),
+          { method: "POST", headers: { ...cookie, ...CSRF, "content-type": "text/plain" }, body: "by cookie" },
+          client,
+        );
         expect(put.status).toBe(201);
         expect(await target.withQueueManager(qmgr, (qm) => qm.queueStatus("DEV.QUEUE.1").depth)).toBe(1);
         // The role still decides: MQWebUser runs no MQSC.
-        const define = await target.fetch(mqscUrl(qmgr), { method: "POST", headers: { ...cookie, ...CSRF, "content-type": "application/json" }, body: JSON.stringify({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(BY.COOKIE)" } }) }, client);
+        const define = await target.fetch(
+          mqscUrl(qmgr),
+          {
+            method: "POST",
+            headers: { ...cookie, ...CSRF, "content-type": "application/json" },
+            body: JSON.stringify({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(BY.COOKIE)" } }),
+          },
+          client,
+        );
         expect(define.status).toBe(403);
         await define.arrayBuffer();
       }
@@ -326,7 +388,13 @@ export function testSecurity(name: string, target: SecurityTarget): void {
 
     it("answers 400 for a login body that is not a name and a password, and 415 for one that is not JSON", async () => {
       const client = target.newClient();
-      for (const body of ["{", JSON.stringify({ username: "app" }), JSON.stringify({ username: 1, password: "app-pw" }), "[]", JSON.stringify({ username: "app", password: "x".repeat(20_000) })]) {
+      for (const body of [
+        "{",
+        JSON.stringify({ username: "app" }),
+        JSON.stringify({ username: 1, password: "app-pw" }),
+        "[]",
+        JSON.stringify({ username: "app", password: "x".repeat(20_000) }),
+      ]) {
         const response = await target.fetch(loginUrl(), { method: "POST", headers: { ...CSRF, "content-type": "application/json" }, body }, client);
         expect(response.status, body).toBe(400);
         await errorOf(response);
@@ -420,7 +488,10 @@ export function testSecurity(name: string, target: SecurityTarget): void {
         expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("ibm-mq-rest-csrf-token");
       }
       const qmgr = qmgrFor();
-      const browse = await target.fetch(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/messagelist`, { method: "GET", headers: { origin: "https://app.example.com", ...as("reader") } });
+      const browse = await target.fetch(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/messagelist`, {
+        method: "GET",
+        headers: { origin: "https://app.example.com", ...as("reader") },
+      });
       expect(browse.status).toBe(200);
       expect(browse.headers.get("access-control-allow-origin")).toBe("https://app.example.com");
       expect(browse.headers.get("access-control-expose-headers")).toContain("ibm-mq-md-messageId");

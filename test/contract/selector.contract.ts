@@ -11,8 +11,12 @@ import { reason, uniqueKey, type StoreHarness } from "./harness.js";
 const Q = "DEV.QUEUE.1";
 
 export function testSelectors(name: string, harness: StoreHarness): void {
-  const withStorage = <T>(body: (open: (options?: { messagesInMemoryPerLane?: number; clock?: ManualClock }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>) =>
-    harness.withStorage(uniqueKey(`sel-${name}`), (openStore) => body((options = {}) => QueueManager.open({ name: "QM1", store: openStore(), ...options }), openStore));
+  const withStorage = <T>(
+    body: (open: (options?: { messagesInMemoryPerLane?: number; clock?: ManualClock }) => Promise<QueueManager>, openStore: () => Store) => Promise<T>,
+  ) =>
+    harness.withStorage(uniqueKey(`sel-${name}`), (openStore) =>
+      body((options = {}) => QueueManager.open({ name: "QM1", store: openStore(), ...options }), openStore),
+    );
 
   describe(`selectors: ${name}`, () => {
     for (const depth of ["in memory", "deeper than memory"] as const) {
@@ -107,7 +111,8 @@ export function testSelectors(name: string, harness: StoreHarness): void {
       it(`delivers a later selected message of higher priority first, then the rest in order (selector as ${form})`, async () => {
         await withStorage(async (open) => {
           const qm = await open({ messagesInMemoryPerLane: 4 });
-          for (let i = 0; i < 40; i++) await qm.put(Q, { body: `m${i}`, persistent: true, priority: 0, properties: { kind: i % 10 === 5 && i > 10 ? "x" : "y" } });
+          for (let i = 0; i < 40; i++)
+            await qm.put(Q, { body: `m${i}`, persistent: true, priority: 0, properties: { kind: i % 10 === 5 && i > 10 ? "x" : "y" } });
           const selector = sel("kind = 'x'");
           expect(body(await qm.get(Q, { selector }))).toBe("m15");
           await qm.put(Q, { body: "urgent", persistent: true, priority: 7, properties: { kind: "x" } });

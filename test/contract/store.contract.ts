@@ -100,12 +100,18 @@ export function testStore(name: string, harness: StoreHarness): void {
           { op: "putObject", record: { kind: "queue", name: "A", type: "local", attributes: { maxDepth: 1 } } },
           { op: "putMeta", key: "gone", value: { xid: "x" } },
         ]);
-        await store.commit([{ op: "deleteMeta", key: "gone" }, { op: "deleteMeta", key: "never-there" }]);
+        await store.commit([
+          { op: "deleteMeta", key: "gone" },
+          { op: "deleteMeta", key: "never-there" },
+        ]);
         await store.close();
 
         const reopened = open();
         const snapshot = await reopened.load();
-        expect((await lane(reopened)).map((m) => [m.seq, m.backoutCount])).toEqual([[1, 0], [3, 2]]);
+        expect((await lane(reopened)).map((m) => [m.seq, m.backoutCount])).toEqual([
+          [1, 0],
+          [3, 2],
+        ]);
         expect(await reopened.readBody(2)).toBeUndefined();
         expect(await reopened.readBody(3)).toBe("body-3"); // an update keeps the body
         expect(snapshot.objects).toEqual([{ kind: "queue", name: "A", type: "local", attributes: { maxDepth: 1 } }]);
@@ -118,9 +124,7 @@ export function testStore(name: string, harness: StoreHarness): void {
       await withStore(async (open) => {
         const store = open();
         await store.commit([put(1)]);
-        await expect(
-          store.commit([put(2), { op: "deleteMessage", seq: 1 }, { op: "updateMessage", record: record(99) }]),
-        ).rejects.toThrow();
+        await expect(store.commit([put(2), { op: "deleteMessage", seq: 1 }, { op: "updateMessage", record: record(99) }])).rejects.toThrow();
         await store.close();
         const reopened = open();
         expect((await lane(reopened)).map((m) => m.seq)).toEqual([1]);
@@ -133,7 +137,12 @@ export function testStore(name: string, harness: StoreHarness): void {
       await withStore(async (open) => {
         const store = open();
         await Promise.all(Array.from({ length: 50 }, (_, i) => store.commit([put(i + 1, `b${i + 1}`, i % 2 ? "Q1" : "Q2")])));
-        expect((await lane(store, "Q1")).concat(await lane(store, "Q2")).map((m) => m.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+        expect(
+          (await lane(store, "Q1"))
+            .concat(await lane(store, "Q2"))
+            .map((m) => m.seq)
+            .sort((a, b) => a - b),
+        ).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
         expect(await store.readBody(50)).toBe("b50");
         await store.close();
       });
@@ -144,7 +153,14 @@ export function testStore(name: string, harness: StoreHarness): void {
         const store = open();
         const at = (seq: number, queue: string, priority: number, correlationId = "0".repeat(48)) =>
           ({ op: "putMessage", record: record(seq, queue, { priority, correlationId, bodySize: seq * 10 }), body: `b${seq}` }) as StoreOp;
-        await store.commit([at(1, "A", 4), at(2, "A", 9), at(3, "A", 4, "ab".repeat(24)), at(4, "B", 4, "ab".repeat(24)), at(5, "A", 4), at(6, "A", 4, "ab".repeat(24))]);
+        await store.commit([
+          at(1, "A", 4),
+          at(2, "A", 9),
+          at(3, "A", 4, "ab".repeat(24)),
+          at(4, "B", 4, "ab".repeat(24)),
+          at(5, "A", 4),
+          at(6, "A", 4, "ab".repeat(24)),
+        ]);
         const summary = (await store.load()).queues.sort((a, b) => a.queue.localeCompare(b.queue) || a.priority - b.priority);
         expect(summary).toEqual([
           // bytes: the sum of the lane's bodySize (each record here says seq * 10).
@@ -158,7 +174,10 @@ export function testStore(name: string, harness: StoreHarness): void {
         expect(await store.loadMessages({ queue: "B", seq: 2 })).toEqual([]);
         expect((await store.loadMessages({ queue: "A", correlationId: "ab".repeat(24), limit: 10 })).map((m) => m.seq)).toEqual([3, 6]);
         await store.commit([{ op: "deleteQueueMessages", queue: "A" }, at(7, "A", 0)]);
-        expect((await store.load()).queues.sort((a, b) => a.queue.localeCompare(b.queue))).toEqual([{ queue: "A", priority: 0, count: 1, maxSeq: 7, bytes: 70 }, { queue: "B", priority: 4, count: 1, maxSeq: 4, bytes: 40 }]);
+        expect((await store.load()).queues.sort((a, b) => a.queue.localeCompare(b.queue))).toEqual([
+          { queue: "A", priority: 0, count: 1, maxSeq: 7, bytes: 70 },
+          { queue: "B", priority: 4, count: 1, maxSeq: 4, bytes: 40 },
+        ]);
         expect(await store.readBody(3)).toBeUndefined();
         expect(await store.readBody(4)).toBe("b4");
         await store.close();

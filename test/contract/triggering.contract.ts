@@ -16,7 +16,11 @@ const settle = async (until: () => boolean = () => false) => {
 
 export function testTriggering(name: string, harness: StoreHarness): void {
   /** A queue manager with a process "APP.PROC" (APPLICID starter) and APP.TRIGGERED triggered as `attributes` say. */
-  const withTriggered = (attributes: string, body: (qm: QueueManager, clock: ManualClock, started: TriggerInfo[]) => Promise<void>, options: { monitor?: boolean } = {}) =>
+  const withTriggered = (
+    attributes: string,
+    body: (qm: QueueManager, clock: ManualClock, started: TriggerInfo[]) => Promise<void>,
+    options: { monitor?: boolean } = {},
+  ) =>
     harness.withStorage(uniqueKey(`trigger-${name}`), async (openStore) => {
       const clock = new ManualClock();
       const qm = await QueueManager.open({ name: "QM1", store: openStore(), clock });
@@ -44,7 +48,16 @@ export function testTriggering(name: string, harness: StoreHarness): void {
         await qm.put(APP, { body: "two" });
         await settle(() => started.length === 2);
         expect(started).toHaveLength(2);
-        expect(started[0]).toMatchObject({ queueName: APP, processName: "APP.PROC", triggerData: "data for it", applicationId: "starter", userData: "from the process", environmentData: "env", applicationType: 6, queueManagerName: "QM1" });
+        expect(started[0]).toMatchObject({
+          queueName: APP,
+          processName: "APP.PROC",
+          triggerData: "data for it",
+          applicationId: "starter",
+          userData: "from the process",
+          environmentData: "env",
+          applicationType: 6,
+          queueManagerName: "QM1",
+        });
         expect(qm.queueStatus(INITQ).depth).toBe(0);
       });
     });
@@ -52,7 +65,9 @@ export function testTriggering(name: string, harness: StoreHarness): void {
     it("triggers after a restart: a queue stored with TRIGGER on needs no ALTER", async () => {
       await harness.withStorage(uniqueKey(`trigger-restart-${name}`), async (openStore) => {
         const first = await QueueManager.open({ name: "QM1", store: openStore() });
-        await first.mqsc(`DEFINE PROCESS(APP.PROC) APPLICID('starter')\nDEFINE QLOCAL(${INITQ})\nDEFINE QLOCAL(${APP}) TRIGGER TRIGTYPE(EVERY) INITQ(${INITQ}) PROCESS(APP.PROC)`);
+        await first.mqsc(
+          `DEFINE PROCESS(APP.PROC) APPLICID('starter')\nDEFINE QLOCAL(${INITQ})\nDEFINE QLOCAL(${APP}) TRIGGER TRIGTYPE(EVERY) INITQ(${INITQ}) PROCESS(APP.PROC)`,
+        );
         await first.close();
         const qm = await QueueManager.open({ name: "QM1", store: openStore() });
         try {

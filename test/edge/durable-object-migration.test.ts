@@ -42,11 +42,17 @@ function columns(sql: Sql, table: string): string[] {
 }
 
 function indexes(sql: Sql, table: string): string[] {
-  return sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name", table).toArray().map((r) => r.name);
+  return sql
+    .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name", table)
+    .toArray()
+    .map((r) => r.name);
 }
 
 function tables(sql: Sql): string[] {
-  return sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq%' ORDER BY name").toArray().map((r) => r.name);
+  return sql
+    .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq%' ORDER BY name")
+    .toArray()
+    .map((r) => r.name);
 }
 
 /** The lanes, as "queue/priority -> rows in its table". */

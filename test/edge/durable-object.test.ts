@@ -7,7 +7,6 @@ import { DurableObjectStore } from "../../adapters/edge/index.js";
 
 testAllContracts("Durable Object SQLite (workerd)", durableObjectHarness, { crashPoints: 50 });
 
-
 describe("Durable Object store: a corrupt row (workerd)", () => {
   it("reports a record that does not parse, skips it and delivers the rest", async () => {
     const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(`corrupt-${Date.now()}`));

@@ -94,7 +94,9 @@ describe("messaging REST API: workerd-only", () => {
 
     await abortAllDurableObjects();
 
-    const shown = await commandResponseOf(await mqsc({ type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "APP.DURABLE", responseParameters: ["maxdepth"] }));
+    const shown = await commandResponseOf(
+      await mqsc({ type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "APP.DURABLE", responseParameters: ["maxdepth"] }),
+    );
     expect(shown.commandResponse).toEqual([{ completionCode: 0, reasonCode: 0, parameters: { queue: "APP.DURABLE", type: "QLOCAL", maxdepth: 321 } }]);
   });
 
@@ -117,7 +119,9 @@ describe("messaging REST API: workerd-only", () => {
     expect(wrong.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
     await errorOf(wrong);
     // Refused by the worker: the queue manager's object never stored anything.
-    const tables = await runInDurableObject(stubFor(qmgr), (_instance, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq_%'").toArray());
+    const tables = await runInDurableObject(stubFor(qmgr), (_instance, state) =>
+      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq_%'").toArray(),
+    );
     expect(tables).toEqual([]);
   });
 
@@ -129,7 +133,9 @@ describe("messaging REST API: workerd-only", () => {
     expect(await errorOf(got)).toMatchObject({ msgId: "MQWB0009E", reason: "MQRC_Q_MGR_NAME_ERROR", reasonCode: 2058 });
     expect((await mqsc({ type: "runCommand", parameters: { command: "DISPLAY QMGR" } }, { manager: name })).status).toBe(404);
     // Its object, woken only now by this check, has never stored anything.
-    const tables = await runInDurableObject(stubFor(name), (_instance, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq_%'").toArray());
+    const tables = await runInDurableObject(stubFor(name), (_instance, state) =>
+      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq_%'").toArray(),
+    );
     expect(tables).toEqual([]);
   });
 
@@ -202,7 +208,11 @@ describe("messaging REST API: workerd-only", () => {
   it("leaves the message on the queue when a waiting client goes away", async () => {
     const { post, messageUrl, AUTH, depth } = httpClient(edgeTarget);
     const controller = new AbortController();
-    const waiting = SELF.fetch("http://localhost" + messageUrl("v2", "DEV.QUEUE.1", "?wait=3000"), { method: "DELETE", headers: AUTH, signal: controller.signal });
+    const waiting = SELF.fetch("http://localhost" + messageUrl("v2", "DEV.QUEUE.1", "?wait=3000"), {
+      method: "DELETE",
+      headers: AUTH,
+      signal: controller.signal,
+    });
     await new Promise((resolve) => setTimeout(resolve, 150));
     controller.abort();
     await expect(waiting).rejects.toThrow(/abort/i);

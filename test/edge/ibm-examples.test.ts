@@ -98,7 +98,12 @@ describe("IBM's messaging REST API examples", () => {
     const bodies = ["plain ü", "<p>html</p>", "<a>xml</a>", '{"not": json', "<b>€</b>"];
     for (const [i, type] of types.entries()) {
       const contentType = i % 2 === 0 ? `${type};charset=utf-8` : type;
-      const put = await curl(messageUrl("v2", "DEV.QUEUE.1"), { method: "POST", user: "mqapp:mqapp", headers: { ...CSRF, "Content-Type": contentType }, data: bodies[i] });
+      const put = await curl(messageUrl("v2", "DEV.QUEUE.1"), {
+        method: "POST",
+        user: "mqapp:mqapp",
+        headers: { ...CSRF, "Content-Type": contentType },
+        data: bodies[i],
+      });
       expect(put.status, contentType).toBe(201);
     }
     for (const [i, type] of types.entries()) {
@@ -118,7 +123,14 @@ describe("IBM's messaging REST API examples", () => {
     const put = await curl(messageUrl("v2", "DEV.QUEUE.1"), {
       method: "POST",
       user: "mqapp:mqapp",
-      headers: { ...CSRF, ...TEXT_UTF8, "ibm-mq-md-correlationId": correlationId, "ibm-mq-md-expiry": "300000", "ibm-mq-md-persistence": "persistent", "ibm-mq-md-replyTo": "DEV.QUEUE.2@QM1" },
+      headers: {
+        ...CSRF,
+        ...TEXT_UTF8,
+        "ibm-mq-md-correlationId": correlationId,
+        "ibm-mq-md-expiry": "300000",
+        "ibm-mq-md-persistence": "persistent",
+        "ibm-mq-md-replyTo": "DEV.QUEUE.2@QM1",
+      },
       data: "with headers",
     });
     expect(put.status).toBe(201);
@@ -137,7 +149,12 @@ describe("IBM's messaging REST API examples", () => {
   // https://www.ibm.com/support/knowledgecenter/SSFKSJ_9.2.0/com.ibm.mq.ref.dev.doc/q130750_.htm (ibm-mq-rest-csrf-token:
   // "This header must be set, but the value can be anything, including being blank.")
   it("POST and DELETE: the CSRF header may be blank, and without it nothing is put or got", async () => {
-    const blank = await curl(messageUrl("v2", "DEV.QUEUE.1"), { method: "POST", user: "mqapp:mqapp", headers: { "ibm-mq-rest-csrf-token": "", ...TEXT_UTF8 }, data: "blank token" });
+    const blank = await curl(messageUrl("v2", "DEV.QUEUE.1"), {
+      method: "POST",
+      user: "mqapp:mqapp",
+      headers: { "ibm-mq-rest-csrf-token": "", ...TEXT_UTF8 },
+      data: "blank token",
+    });
     expect(blank.status).toBe(201);
     const refusedPut = await curl(messageUrl("v2", "DEV.QUEUE.1"), { method: "POST", user: "mqapp:mqapp", headers: TEXT_UTF8, data: "no token" });
     expect(refusedPut.status).toBe(403);
@@ -163,7 +180,11 @@ describe("IBM's messaging REST API examples", () => {
     const byId = await curl(messageUrl("v2", "DEV.QUEUE.1", `?messageId=${ids[1]}`), { method: "DELETE", user: "mqapp:mqapp", headers: CSRF });
     expect(await byId.text()).toBe("second");
     expect(byId.headers.get("ibm-mq-md-messageId")).toBe(ids[1]);
-    const byCorrelation = await curl(messageUrl("v2", "DEV.QUEUE.1", `?correlationId=${correlationId}`), { method: "DELETE", user: "mqapp:mqapp", headers: CSRF });
+    const byCorrelation = await curl(messageUrl("v2", "DEV.QUEUE.1", `?correlationId=${correlationId}`), {
+      method: "DELETE",
+      user: "mqapp:mqapp",
+      headers: CSRF,
+    });
     expect(await byCorrelation.text()).toBe("third");
     const gone = await curl(messageUrl("v2", "DEV.QUEUE.1", `?messageId=${ids[1]}&wait=300`), { method: "DELETE", user: "mqapp:mqapp", headers: CSRF });
     expect(gone.status).toBe(204);
@@ -200,7 +221,12 @@ describe("IBM's messaging REST API examples", () => {
   // keep the ID: prefix; a correlation id is an application-specific id, or an encoded one with the ID: prefix)
   it("v3: ibm-mq-md-priority comes back, ids carry ID:, and an ID:-prefixed correlation id stays hex", async () => {
     const correlationId = "ID:" + "ab".repeat(24);
-    const put = await curl(messageUrl("v3", "DEV.QUEUE.1"), { method: "POST", user: "mqapp:mqapp", headers: { ...CSRF, ...TEXT_UTF8, "ibm-mq-md-priority": "8", "ibm-mq-md-correlationId": correlationId }, data: "v3 message" });
+    const put = await curl(messageUrl("v3", "DEV.QUEUE.1"), {
+      method: "POST",
+      user: "mqapp:mqapp",
+      headers: { ...CSRF, ...TEXT_UTF8, "ibm-mq-md-priority": "8", "ibm-mq-md-correlationId": correlationId },
+      data: "v3 message",
+    });
     expect(put.status).toBe(201);
     const messageId = put.headers.get("ibm-mq-md-messageId")!;
     expect(messageId).toMatch(/^ID:[0-9a-f]{48}$/);
@@ -218,7 +244,12 @@ describe("IBM's messaging REST API examples", () => {
   // The same pages: "The header can be an application-specific ID" on POST, and on DELETE the correlation id comes back
   // as the application gave it.
   it("v3: an application-specific correlation id comes back as written on browse, list and get, and selects the message", async () => {
-    const put = await curl(messageUrl("v3", "DEV.QUEUE.1"), { method: "POST", user: "mqapp:mqapp", headers: { ...CSRF, ...TEXT_UTF8, "ibm-mq-md-correlationId": "order-42" }, data: "order" });
+    const put = await curl(messageUrl("v3", "DEV.QUEUE.1"), {
+      method: "POST",
+      user: "mqapp:mqapp",
+      headers: { ...CSRF, ...TEXT_UTF8, "ibm-mq-md-correlationId": "order-42" },
+      data: "order",
+    });
     expect(put.status).toBe(201);
     const browsed = await curl(messageUrl("v3", "DEV.QUEUE.1"), { user: "mqapp:mqapp" });
     expect(browsed.headers.get("ibm-mq-md-correlationId")).toBe("order-42");
@@ -236,7 +267,12 @@ describe("IBM's messaging REST API examples", () => {
     const sub = await mqsc({ type: "runCommand", parameters: { command: "DEFINE SUB(IBM.EXAMPLE.SUB) TOPICSTR('price/fruit/#') DEST(DEV.QUEUE.2) REPLACE" } });
     expect(sub.overallCompletionCode).toBe(0);
     try {
-      const published = await curl(`/ibmmq/rest/v2/messaging/qmgr/${QM}/topic/price/fruit/apples/message`, { method: "POST", user: "mqapp:mqapp", headers: { ...CSRF, ...TEXT_UTF8 }, data: "1.20" });
+      const published = await curl(`/ibmmq/rest/v2/messaging/qmgr/${QM}/topic/price/fruit/apples/message`, {
+        method: "POST",
+        user: "mqapp:mqapp",
+        headers: { ...CSRF, ...TEXT_UTF8 },
+        data: "1.20",
+      });
       expect(published.status).toBe(201);
       expect(await published.text()).toBe("");
       const got = await curl(messageUrl("v2", "DEV.QUEUE.2"), { method: "DELETE", user: "mqapp:mqapp", headers: CSRF });
@@ -253,7 +289,11 @@ describe("IBM's administrative REST API examples", () => {
   // ({"type":"runCommand","parameters":{"command":"..."}}: runmqsc's lines as "text")
   it("runCommand: DEFINE QLOCAL answers AMQ8006I, DISPLAY QLOCAL answers AMQ8409I with the queue's attributes, DELETE AMQ8007I", async () => {
     const defined = await mqsc({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(Q1)" } });
-    expect(defined).toEqual({ commandResponse: [{ completionCode: 0, reasonCode: 0, text: ["AMQ8006I: IBM MQ queue created."] }], overallCompletionCode: 0, overallReasonCode: 0 });
+    expect(defined).toEqual({
+      commandResponse: [{ completionCode: 0, reasonCode: 0, text: ["AMQ8006I: IBM MQ queue created."] }],
+      overallCompletionCode: 0,
+      overallReasonCode: 0,
+    });
 
     const shown = await mqsc({ type: "runCommand", parameters: { command: "DISPLAY QLOCAL(Q1)" } });
     expect(shown.overallCompletionCode).toBe(0);
@@ -270,7 +310,13 @@ describe("IBM's administrative REST API examples", () => {
   // a queue) with https://setgetweb.com/p/MQ92/ref.adm/q133340_.htm (runCommandJSON: command, qualifier, name, parameters,
   // responseParameters; a DISPLAY answers one item per object, with its attributes as "parameters")
   it("runCommandJSON: define, alter, display and delete a queue, as IBM's getting-started steps do", async () => {
-    const defined = await mqsc({ type: "runCommandJSON", command: "define", qualifier: "qlocal", name: "Q1", parameters: { descr: "Queue for use by REST API", maxdepth: 4000 } });
+    const defined = await mqsc({
+      type: "runCommandJSON",
+      command: "define",
+      qualifier: "qlocal",
+      name: "Q1",
+      parameters: { descr: "Queue for use by REST API", maxdepth: 4000 },
+    });
     expect(defined).toEqual({ commandResponse: [{ completionCode: 0, reasonCode: 0 }], overallCompletionCode: 0, overallReasonCode: 0 });
     try {
       const altered = await mqsc({ type: "runCommandJSON", command: "alter", qualifier: "qlocal", name: "Q1", parameters: { maxdepth: 6000 } });
@@ -278,7 +324,9 @@ describe("IBM's administrative REST API examples", () => {
 
       const shown = await mqsc({ type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "Q1", responseParameters: ["maxdepth", "descr"] });
       expect(shown).toEqual({
-        commandResponse: [{ completionCode: 0, reasonCode: 0, parameters: { queue: "Q1", type: "QLOCAL", maxdepth: 6000, descr: "Queue for use by REST API" } }],
+        commandResponse: [
+          { completionCode: 0, reasonCode: 0, parameters: { queue: "Q1", type: "QLOCAL", maxdepth: 6000, descr: "Queue for use by REST API" } },
+        ],
         overallCompletionCode: 0,
         overallReasonCode: 0,
       });
@@ -344,13 +392,22 @@ describe("IBM's administrative REST API examples", () => {
   // https://setgetweb.com/p/MQ92/ref.adm/q133340_.htm (runCommandJSON for the queue manager: "qualifier": "qmgr", no name)
   it("runCommandJSON: DISPLAY QMGR answers the queue manager's name and the attributes asked for", async () => {
     const shown = await mqsc({ type: "runCommandJSON", command: "display", qualifier: "qmgr", responseParameters: ["deadq"] });
-    expect(shown).toEqual({ commandResponse: [{ completionCode: 0, reasonCode: 0, parameters: { qmname: QM, deadq: "SYSTEM.DEAD.LETTER.QUEUE" } }], overallCompletionCode: 0, overallReasonCode: 0 });
+    expect(shown).toEqual({
+      commandResponse: [{ completionCode: 0, reasonCode: 0, parameters: { qmname: QM, deadq: "SYSTEM.DEAD.LETTER.QUEUE" } }],
+      overallCompletionCode: 0,
+      overallReasonCode: 0,
+    });
   });
 
   // https://www.ibm.com/docs/en/ibm-mq/9.2?topic=adminactionqmgrqmgrnamemqsc-post-plain-text-mqsc-command ("Security
   // requirements": the caller must be in MQWebAdmin, or MQWebAdminRO for DISPLAY; an MQWebUser such as mqapp may not)
   it("refuses MQSC from mqapp (MQWebUser) with 403, and runs nothing", async () => {
-    const refused = await curl(mqscUrl(), { method: "POST", user: "mqapp:mqapp", headers: { ...CSRF, ...JSON_UTF8 }, data: JSON.stringify({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(Q.BY.APP)" } }) });
+    const refused = await curl(mqscUrl(), {
+      method: "POST",
+      user: "mqapp:mqapp",
+      headers: { ...CSRF, ...JSON_UTF8 },
+      data: JSON.stringify({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(Q.BY.APP)" } }),
+    });
     expect(refused.status).toBe(403);
     await refused.arrayBuffer();
     const shown = await mqsc({ type: "runCommandJSON", command: "display", qualifier: "qlocal", name: "Q.BY.APP" });
@@ -364,7 +421,11 @@ describe("IBM's login examples (token-based authentication)", () => {
   // cookie; GET /login says who is logged in) and https://ibm.com/docs/SSFKSJ_9.3.0/refadmin/q128780_.html (DELETE /login with
   // the CSRF header logs out, 204, and tells the client to delete the cookie)
   it("logs in with POST /login, uses the cookie for MQSC and GET /login, and logs out with DELETE /login", async () => {
-    const login = await curl("/ibmmq/rest/v2/login", { method: "POST", headers: { ...CSRF, ...JSON_UTF8 }, data: JSON.stringify({ username: "mqadmin", password: "mqadmin" }) });
+    const login = await curl("/ibmmq/rest/v2/login", {
+      method: "POST",
+      headers: { ...CSRF, ...JSON_UTF8 },
+      data: JSON.stringify({ username: "mqadmin", password: "mqadmin" }),
+    });
     expect(login.status).toBe(204);
     expect(await login.text()).toBe("");
     const cookie = ltpaCookie(login);
@@ -390,12 +451,20 @@ describe("IBM's login examples (token-based authentication)", () => {
   // https://www.ibm.com/docs/en/SSFKSJ_9.1.0/com.ibm.mq.ref.adm.doc/q128760_.html ("401 Not authenticated. An invalid user name
   // or password was provided.") and the messaging pages with mqapp's session
   it("answers 401 to a wrong password, and a logged-in mqapp puts and gets with its cookie", async () => {
-    const wrong = await curl("/ibmmq/rest/v2/login", { method: "POST", headers: { ...CSRF, ...JSON_UTF8, "cf-connecting-ip": "203.0.113.80" }, data: JSON.stringify({ username: "mqapp", password: "not-mqapp" }) });
+    const wrong = await curl("/ibmmq/rest/v2/login", {
+      method: "POST",
+      headers: { ...CSRF, ...JSON_UTF8, "cf-connecting-ip": "203.0.113.80" },
+      data: JSON.stringify({ username: "mqapp", password: "not-mqapp" }),
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("set-cookie")).toBeNull();
     await wrong.arrayBuffer();
 
-    const login = await curl("/ibmmq/rest/v2/login", { method: "POST", headers: { ...CSRF, ...JSON_UTF8 }, data: JSON.stringify({ username: "mqapp", password: "mqapp" }) });
+    const login = await curl("/ibmmq/rest/v2/login", {
+      method: "POST",
+      headers: { ...CSRF, ...JSON_UTF8 },
+      data: JSON.stringify({ username: "mqapp", password: "mqapp" }),
+    });
     expect(login.status).toBe(204);
     const cookie = ltpaCookie(login);
     const put = await curl(messageUrl("v2", "DEV.QUEUE.1"), { method: "POST", cookie, headers: { ...CSRF, ...TEXT_UTF8 }, data: "by cookie" });

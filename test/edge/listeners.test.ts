@@ -102,7 +102,10 @@ describe("edge listeners (workerd)", { timeout: 20_000 }, () => {
     const alarm = await runInDurableObject(stub(), (_instance, state) => state.storage.getAlarm());
     expect(alarm).not.toBeNull();
     await inObject(async (qm) => void (await qm.mqsc("ALTER QLOCAL(APP.IN) GET(ENABLED)")));
-    await until(() => inObject(async (qm) => qm.queueStatus("APP.IN").depth), (depth) => depth === 0);
+    await until(
+      () => inObject(async (qm) => qm.queueStatus("APP.IN").depth),
+      (depth) => depth === 0,
+    );
     // Nothing left: no alarm stays behind.
     expect(await runInDurableObject(stub(), (_instance, state) => state.storage.getAlarm())).toBeNull();
   });

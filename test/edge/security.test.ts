@@ -21,7 +21,8 @@ const CSRF = { "ibm-mq-rest-csrf-token": "" };
 
 testSecurity("worker and Durable Object (workerd)", {
   // The worker counts failed logins per CF-Connecting-IP, which Cloudflare sets to the client's address.
-  fetch: (path, init, client = "192.0.2.1") => SELF.fetch("http://localhost" + path, { ...init, headers: { ...(init.headers as Record<string, string>), "cf-connecting-ip": client } }),
+  fetch: (path, init, client = "192.0.2.1") =>
+    SELF.fetch("http://localhost" + path, { ...init, headers: { ...(init.headers as Record<string, string>), "cf-connecting-ip": client } }),
   newClient: () => `198.51.100.${counter++ % 250}-${Date.now().toString(36)}`,
   newQueueManagerName,
   withQueueManager: (name, body) => runInDurableObject(stubFor(name), async (instance) => body(await instance.queueManager(name))),
@@ -29,14 +30,25 @@ testSecurity("worker and Durable Object (workerd)", {
 });
 
 describe("REST security at the edge: the front Worker and the objects", () => {
-  const tablesOf = (name: string) => runInDurableObject(stubFor(name), (_instance, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq_%'").toArray());
+  const tablesOf = (name: string) =>
+    runInDurableObject(stubFor(name), (_instance, state) =>
+      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mq_%'").toArray(),
+    );
 
   it("refuses a request its role forbids in the worker, waking no Durable Object", async () => {
     const qmgr = newQueueManagerName();
-    const put = await SELF.fetch(`http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`, { method: "POST", headers: { ...READER, ...CSRF, "content-type": "text/plain" }, body: "no" });
+    const put = await SELF.fetch(`http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`, {
+      method: "POST",
+      headers: { ...READER, ...CSRF, "content-type": "text/plain" },
+      body: "no",
+    });
     expect(put.status).toBe(403);
     expect(await errorOf(put)).toMatchObject({ msgId: "MQWB0103E" });
-    const define = await SELF.fetch(`http://localhost/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`, { method: "POST", headers: { ...READER, ...CSRF, "content-type": "application/json" }, body: JSON.stringify({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(NO)" } }) });
+    const define = await SELF.fetch(`http://localhost/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`, {
+      method: "POST",
+      headers: { ...READER, ...CSRF, "content-type": "application/json" },
+      body: JSON.stringify({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(NO)" } }),
+    });
     expect(define.status).toBe(403);
     await define.arrayBuffer();
     expect(await tablesOf(qmgr)).toEqual([]);
@@ -44,8 +56,15 @@ describe("REST security at the edge: the front Worker and the objects", () => {
 
   it("replaces a principal a client claims in the internal headers with the one it authenticated", async () => {
     const qmgr = newQueueManagerName();
-    const forged = { [PRINCIPAL_HEADER]: encodeURIComponent(JSON.stringify({ name: "admin", role: "MQWebAdmin", mechanism: "basic" })), [PRINCIPAL_MAC_HEADER]: "A".repeat(43) + "=" };
-    const put = await SELF.fetch(`http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`, { method: "POST", headers: { ...READER, ...CSRF, ...forged, "content-type": "text/plain" }, body: "no" });
+    const forged = {
+      [PRINCIPAL_HEADER]: encodeURIComponent(JSON.stringify({ name: "admin", role: "MQWebAdmin", mechanism: "basic" })),
+      [PRINCIPAL_MAC_HEADER]: "A".repeat(43) + "=",
+    };
+    const put = await SELF.fetch(`http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`, {
+      method: "POST",
+      headers: { ...READER, ...CSRF, ...forged, "content-type": "text/plain" },
+      body: "no",
+    });
     expect(put.status).toBe(403);
     await put.arrayBuffer();
     const who = await SELF.fetch("http://localhost/ibmmq/rest/v2/login", { headers: { ...READER, ...forged } });
@@ -58,12 +77,21 @@ describe("REST security at the edge: the front Worker and the objects", () => {
     const bare = await stubFor(qmgr).fetch(url);
     expect(bare.status).toBe(401);
     await errorOf(bare);
-    const forged = await stubFor(qmgr).fetch(url, { headers: { [PRINCIPAL_HEADER]: encodeURIComponent(JSON.stringify({ name: "admin", role: "MQWebAdmin", mechanism: "basic" })), [PRINCIPAL_MAC_HEADER]: "A".repeat(43) + "=" } });
+    const forged = await stubFor(qmgr).fetch(url, {
+      headers: {
+        [PRINCIPAL_HEADER]: encodeURIComponent(JSON.stringify({ name: "admin", role: "MQWebAdmin", mechanism: "basic" })),
+        [PRINCIPAL_MAC_HEADER]: "A".repeat(43) + "=",
+      },
+    });
     expect(forged.status).toBe(401);
     await errorOf(forged);
     // Credentials it can check itself are accepted, and judged by their role.
     expect((await stubFor(qmgr).fetch(url, { headers: READER })).status).toBe(200);
-    const put = await stubFor(qmgr).fetch(url.replace(/messagelist$/, "message"), { method: "POST", headers: { ...READER, ...CSRF, "content-type": "text/plain" }, body: "no" });
+    const put = await stubFor(qmgr).fetch(url.replace(/messagelist$/, "message"), {
+      method: "POST",
+      headers: { ...READER, ...CSRF, "content-type": "text/plain" },
+      body: "no",
+    });
     expect(put.status).toBe(403);
     await put.arrayBuffer();
     expect(await runInDurableObject(stubFor(qmgr), async (instance) => (await instance.queueManager(qmgr)).queueStatus("DEV.QUEUE.1").depth)).toBe(0);
@@ -100,12 +128,20 @@ describe("REST security at the edge: the front Worker and the objects", () => {
   });
 
   it("answers login in the worker, with a Secure cookie over https only", async () => {
-    const login = await SELF.fetch("http://localhost/ibmmq/rest/v3/login", { method: "POST", headers: { ...CSRF, "content-type": "application/json", "cf-connecting-ip": "203.0.113.9" }, body: JSON.stringify({ username: "admin", password: "admin-pw" }) });
+    const login = await SELF.fetch("http://localhost/ibmmq/rest/v3/login", {
+      method: "POST",
+      headers: { ...CSRF, "content-type": "application/json", "cf-connecting-ip": "203.0.113.9" },
+      body: JSON.stringify({ username: "admin", password: "admin-pw" }),
+    });
     expect(login.status).toBe(204);
     expect(login.headers.get("set-cookie")).toMatch(/^LtpaToken2=/);
     // Over plain http (a local run), the cookie is not Secure; over https it is.
     expect(login.headers.get("set-cookie")).not.toMatch(/; Secure/i);
-    const secure = await SELF.fetch("https://localhost/ibmmq/rest/v3/login", { method: "POST", headers: { ...CSRF, "content-type": "application/json", "cf-connecting-ip": "203.0.113.9" }, body: JSON.stringify({ username: "admin", password: "admin-pw" }) });
+    const secure = await SELF.fetch("https://localhost/ibmmq/rest/v3/login", {
+      method: "POST",
+      headers: { ...CSRF, "content-type": "application/json", "cf-connecting-ip": "203.0.113.9" },
+      body: JSON.stringify({ username: "admin", password: "admin-pw" }),
+    });
     expect(secure.headers.get("set-cookie")).toMatch(/; Secure/i);
   });
 });

@@ -72,7 +72,12 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): P
 }
 
 const post = (queue: string, body: string) => SELF.fetch(messageUrl(queue), { method: "POST", headers: HEADERS, body });
-const depths = () => inObject(async (qm) => ({ request: qm.queueStatus("APP.REQ").depth, reply: qm.queueStatus("APP.REPLY").depth, initiation: qm.queueStatus("APP.INITQ").depth }));
+const depths = () =>
+  inObject(async (qm) => ({
+    request: qm.queueStatus("APP.REQ").depth,
+    reply: qm.queueStatus("APP.REPLY").depth,
+    initiation: qm.queueStatus("APP.INITQ").depth,
+  }));
 
 describe("edge trigger monitors (workerd)", { timeout: 20_000 }, () => {
   // Each test starts from an object that holds nothing in memory.
@@ -84,7 +89,14 @@ describe("edge trigger monitors (workerd)", { timeout: 20_000 }, () => {
     const reply = await SELF.fetch(messageUrl("APP.REPLY", "?wait=5000"), { method: "DELETE", headers: HEADERS });
     expect(reply.status).toBe(200);
     expect(await reply.text()).toBe("reply to hello");
-    expect(started[0]).toMatchObject({ queueName: "APP.REQ", processName: "APP.PROC", applicationId: "edge-test-app", triggerData: "edge trigger data", userData: "edge user data", queueManagerName: NAME });
+    expect(started[0]).toMatchObject({
+      queueName: "APP.REQ",
+      processName: "APP.PROC",
+      applicationId: "edge-test-app",
+      triggerData: "edge trigger data",
+      userData: "edge user data",
+      queueManagerName: NAME,
+    });
     const stats = await inObject(async (_qm, instance) => instance.triggerMonitors!.stats);
     expect(stats).toMatchObject({ triggers: 1, started: 1, failed: 0 });
     expect(await inObject(async (_qm, instance) => instance.triggerMonitors!.monitors.map((m) => m.initiationQueue))).toEqual(["APP.INITQ"]);
@@ -99,7 +111,15 @@ describe("edge trigger monitors (workerd)", { timeout: 20_000 }, () => {
     // itself; and the wake a monitor leaves behind (set far enough ahead not to fire by itself).
     await prepare(`${PROCESSES}\n${QUEUES("NOTRIGGER")}`, async (qm, state) => {
       await qm.put("APP.REQ", { body: "waited", persistent: true });
-      const trigger = encodeTriggerMessage({ queueName: "APP.REQ", processName: "APP.PROC", triggerData: "", applicationType: 6, applicationId: "edge-test-app", environmentData: "", userData: "" });
+      const trigger = encodeTriggerMessage({
+        queueName: "APP.REQ",
+        processName: "APP.PROC",
+        triggerData: "",
+        applicationType: 6,
+        applicationId: "edge-test-app",
+        environmentData: "",
+        userData: "",
+      });
       await qm.put("APP.INITQ", { body: trigger, bodyFormat: "bytes", persistent: true }, { context: { format: MQFMT_TRIGGER } });
       await state.storage.setAlarm(Date.now() + 60_000);
     });
@@ -124,10 +144,18 @@ describe("edge trigger monitors (workerd)", { timeout: 20_000 }, () => {
   it("reports and counts a failing or unregistered application, goes on, keeps an alarm while the work is left, and retries it on the alarm", async () => {
     await prepare(`${PROCESSES}\n${QUEUES("TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(APP.FAILING)")}`);
     expect((await post("APP.REQ", "one")).status).toBe(201);
-    expect(await until(() => inObject(async (_qm, instance) => instance.triggerMonitors!.stats.failed), (failed) => failed === 1)).toBe(1);
+    expect(
+      await until(
+        () => inObject(async (_qm, instance) => instance.triggerMonitors!.stats.failed),
+        (failed) => failed === 1,
+      ),
+    ).toBe(1);
     await inObject(async (qm) => void (await qm.mqsc("ALTER PROCESS(APP.FAILING) APPLICID('not-registered')")));
     expect((await post("APP.REQ", "two")).status).toBe(201);
-    const stats = await until(() => inObject(async (_qm, instance) => instance.triggerMonitors!.stats), (s) => s.failed === 2);
+    const stats = await until(
+      () => inObject(async (_qm, instance) => instance.triggerMonitors!.stats),
+      (s) => s.failed === 2,
+    );
     expect(stats).toMatchObject({ triggers: 2, started: 1, failed: 2, running: 0 });
     // The messages wait on the request queue: the object keeps an alarm so that it comes back to them.
     expect(await depths()).toEqual({ request: 2, reply: 0, initiation: 0 });

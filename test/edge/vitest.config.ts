@@ -7,11 +7,17 @@ export default defineProject({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: "../../wrangler.toml" },
-      miniflare: { bindings: { MQ_TOKENS: `edge-test-token, second-token, ${TEST_READER_TOKEN_ENTRY}`,
+      miniflare: {
+        bindings: {
+          MQ_TOKENS: `edge-test-token, second-token, ${TEST_READER_TOKEN_ENTRY}`,
           // Users, login and CORS (test/edge/security.test.ts); sessions kept short for the expiry test.
           // IBM's example users mqadmin and mqapp for test/edge/ibm-examples.test.ts.
-          MQ_USERS: `${TEST_MQ_USERS}\n${IBM_EXAMPLE_MQ_USERS}`, MQ_SESSION_SECRET: TEST_SESSION_SECRET, MQ_SESSION_SECONDS: "3", MQ_CORS_ORIGINS: TEST_CORS_ORIGINS,
-          MQ_QUEUE_MANAGERS: "QM1, QM.EDGE.*", MQ_RESPONSE_TIMEOUT_MS: "2000",
+          MQ_USERS: `${TEST_MQ_USERS}\n${IBM_EXAMPLE_MQ_USERS}`,
+          MQ_SESSION_SECRET: TEST_SESSION_SECRET,
+          MQ_SESSION_SECONDS: "3",
+          MQ_CORS_ORIGINS: TEST_CORS_ORIGINS,
+          MQ_QUEUE_MANAGERS: "QM1, QM.EDGE.*",
+          MQ_RESPONSE_TIMEOUT_MS: "2000",
           // A listener on QM.EDGE.LISTEN's APP.IN; its handler is registered by listeners.test.ts.
           MQ_LISTENERS: JSON.stringify([{ queueManager: "QM.EDGE.LISTEN", queue: "APP.IN", handler: "edge-test-handler", maxSessions: 2, maxRetries: 5 }]),
           // A trigger monitor on QM.EDGE.TRIGGER's APP.INITQ; its applications are registered by triggers.test.ts.

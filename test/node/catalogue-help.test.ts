@@ -12,14 +12,18 @@ const SPECS: ObjectTypeSpec[] = [...Object.values(CATALOGUE), QUEUE_MANAGER];
 
 describe("catalogue help lines", () => {
   it("has one for every attribute of every object type", () => {
-    const missing = SPECS.flatMap((spec) => spec.attributes.filter((attribute) => !attributeHelpText(spec, attribute)?.trim()).map((a) => `${spec.mqscType} ${a.name}`));
+    const missing = SPECS.flatMap((spec) =>
+      spec.attributes.filter((attribute) => !attributeHelpText(spec, attribute)?.trim()).map((a) => `${spec.mqscType} ${a.name}`),
+    );
     expect(missing).toEqual([]);
   });
 
   it("names only attributes the catalogue has", () => {
     const unknown = Object.entries(ATTRIBUTE_HELP).flatMap(([mqscType, lines]) => {
       const spec = SPECS.find((s) => s.mqscType === mqscType);
-      return Object.keys(lines).filter((name) => !spec?.attributes.some((a) => a.name === name)).map((name) => `${mqscType} ${name}`);
+      return Object.keys(lines)
+        .filter((name) => !spec?.attributes.some((a) => a.name === name))
+        .map((name) => `${mqscType} ${name}`);
     });
     expect(unknown).toEqual([]);
   });

@@ -60,12 +60,14 @@ describe("webmq runmqsc", { timeout: 30_000 }, () => {
     expect(run.status).toBe(0);
     const lines = run.stdout.split("\n");
     expect(lines[1]).toBe("Starting MQSC for queue manager QM1.");
-    expect(run.stdout).toContain([
-      "     1 : DEFINE QLOCAL(CLI.ORDERS) MAXDEPTH(7)",
-      "AMQ8006I: IBM MQ queue created.",
-      "     2 : DISPLAY QLOCAL(CLI.ORDERS) MAXDEPTH",
-      "AMQ8409I: Display Queue details.",
-    ].join("\n"));
+    expect(run.stdout).toContain(
+      [
+        "     1 : DEFINE QLOCAL(CLI.ORDERS) MAXDEPTH(7)",
+        "AMQ8006I: IBM MQ queue created.",
+        "     2 : DISPLAY QLOCAL(CLI.ORDERS) MAXDEPTH",
+        "AMQ8409I: Display Queue details.",
+      ].join("\n"),
+    );
     expect(run.stdout).toMatch(/QUEUE\(CLI\.ORDERS\)\s+TYPE\(QLOCAL\)\n\s+MAXDEPTH\(7\)\n/);
     expect(run.stdout.endsWith("2 MQSC commands read.\nNo commands have a syntax error.\nAll valid MQSC commands were processed.\n")).toBe(true);
     expect(manager.queueAttributes("CLI.ORDERS").maxDepth).toBe(7);
@@ -173,11 +175,16 @@ describe("webmq errors: one line with the MQ reason, a non-zero exit status", { 
     const run = await webmq(["get", "--url", `http://127.0.0.1:${port}`, "--token", TOKEN, "QM1", "DEV.QUEUE.1"]);
     expect(run.status).toBe(20);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(new RegExp(`^webmq: MQRC_Q_MGR_NOT_AVAILABLE \\(2059\\): no server answers at http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)\\n$`));
+    expect(run.stderr).toMatch(
+      new RegExp(`^webmq: MQRC_Q_MGR_NOT_AVAILABLE \\(2059\\): no server answers at http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)\\n$`),
+    );
   });
 
   it("bad credentials: a wrong token, or basic auth the server does not take", async () => {
-    for (const credentials of [["--token", "wrong"], ["--user", "app:secret"]]) {
+    for (const credentials of [
+      ["--token", "wrong"],
+      ["--user", "app:secret"],
+    ]) {
       const run = await webmq(["runmqsc", "--url", server.url, ...credentials, "QM1"], "DISPLAY QMGR\n");
       expect(run.status).toBe(20);
       expect(run.stderr).toMatch(/^webmq: MQRC_NOT_AUTHORIZED \(2035\): .*HTTP 401.*\n$/);
@@ -189,18 +196,28 @@ describe("webmq errors: one line with the MQ reason, a non-zero exit status", { 
     const recorder = createHttpServer((request, response) => {
       seen.push({ authorization: request.headers.authorization, csrf: request.headers["ibm-mq-rest-csrf-token"] as string | undefined, path: request.url });
       response.writeHead(401, { "content-type": "application/json" });
-      response.end(JSON.stringify({ error: [{ msgId: "MQWB0104E", reason: "MQRC_NOT_AUTHORIZED", reasonCode: 2035, message: "The REST API request is not authenticated." }] }));
+      response.end(
+        JSON.stringify({
+          error: [{ msgId: "MQWB0104E", reason: "MQRC_NOT_AUTHORIZED", reasonCode: 2035, message: "The REST API request is not authenticated." }],
+        }),
+      );
     });
     await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
     try {
       const url = `http://127.0.0.1:${(recorder.address() as { port: number }).port}`;
       const flag = await webmq(["runmqsc", "--url", url, "--user", "app:s3cret:x", "QM1"], "DISPLAY QMGR\n");
       const fromEnv = await webmq(["browse", "QM1", "DEV.QUEUE.1"], "", { WEBMQ_URL: url, WEBMQ_USER: "env:pw" });
-      expect(flag.stderr).toBe("webmq: MQRC_NOT_AUTHORIZED (2035): The REST API request is not authenticated. (HTTP 401 from /ibmmq/rest/v2/admin/action/qmgr/QM1/mqsc)\n");
+      expect(flag.stderr).toBe(
+        "webmq: MQRC_NOT_AUTHORIZED (2035): The REST API request is not authenticated. (HTTP 401 from /ibmmq/rest/v2/admin/action/qmgr/QM1/mqsc)\n",
+      );
       expect(fromEnv.status).toBe(20);
       expect(seen).toEqual([
         { authorization: `Basic ${Buffer.from("app:s3cret:x").toString("base64")}`, csrf: "webmq-cli", path: "/ibmmq/rest/v2/admin/action/qmgr/QM1/mqsc" },
-        { authorization: `Basic ${Buffer.from("env:pw").toString("base64")}`, csrf: "webmq-cli", path: "/ibmmq/rest/v2/messaging/qmgr/QM1/queue/DEV.QUEUE.1/messagelist" },
+        {
+          authorization: `Basic ${Buffer.from("env:pw").toString("base64")}`,
+          csrf: "webmq-cli",
+          path: "/ibmmq/rest/v2/messaging/qmgr/QM1/queue/DEV.QUEUE.1/messagelist",
+        },
       ]);
     } finally {
       await new Promise<void>((resolve) => recorder.close(() => resolve()));

@@ -78,7 +78,9 @@ describe("the one contract entry", () => {
     // A floor, so that a change in how contracts are declared cannot make the checks below pass on nothing.
     expect(storeContracts.size).toBeGreaterThanOrEqual(16);
     expect([...storeContracts.keys()]).toEqual(expect.arrayContaining(["testStore", "testCrashPoints", "testMqscListeners"]));
-    expect([...httpContracts.keys()]).toEqual(expect.arrayContaining(["testHttpApi", "testMessageLeases", "testAdminApi", "testAdminObjectsApi", "testSecurity"]));
+    expect([...httpContracts.keys()]).toEqual(
+      expect.arrayContaining(["testHttpApi", "testMessageLeases", "testAdminApi", "testAdminObjectsApi", "testSecurity"]),
+    );
   });
 
   it("reaches every store contract from testAllContracts", () => {

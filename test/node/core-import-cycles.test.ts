@@ -29,9 +29,15 @@ describe("core's imports", () => {
 
   it("keep the attribute schema out of MQSC: objects do not depend on the language", () => {
     const graph = importGraph(CORE);
-    const outside = [...graph].filter(([file]) => !file.startsWith("features/mqsc/") && !file.startsWith("manager/") && file !== "index.ts" && file !== "internal.ts");
+    const outside = [...graph].filter(
+      ([file]) => !file.startsWith("features/mqsc/") && !file.startsWith("manager/") && file !== "index.ts" && file !== "internal.ts",
+    );
     expect(outside.length).toBeGreaterThan(100);
-    for (const [file, targets] of outside) expect(targets.filter((t) => t.startsWith("features/mqsc/")), file).toEqual([]);
+    for (const [file, targets] of outside)
+      expect(
+        targets.filter((t) => t.startsWith("features/mqsc/")),
+        file,
+      ).toEqual([]);
   });
 
   it("keep their layers: a folder imports only its own layer and those below, and the kernel only through kernel/index.ts", () => {
@@ -63,7 +69,8 @@ describe("core's imports", () => {
 export const LAYERS = ["base", "message", "selector", "store", "objects", "kernel", "features", "manager"] as const;
 
 export function layerViolations(graph: Map<string, string[]>): string[] {
-  const layerOf = (file: string) => (file === "index.ts" || file === "internal.ts" ? LAYERS.length : LAYERS.indexOf(file.split("/")[0] as (typeof LAYERS)[number]));
+  const layerOf = (file: string) =>
+    file === "index.ts" || file === "internal.ts" ? LAYERS.length : LAYERS.indexOf(file.split("/")[0] as (typeof LAYERS)[number]);
   const problems: string[] = [];
   for (const [file, targets] of graph) {
     const layer = layerOf(file);
@@ -73,7 +80,8 @@ export function layerViolations(graph: Map<string, string[]>): string[] {
     }
     for (const target of targets) {
       if (layerOf(target) > layer) problems.push(`${file} imports ${target}, a layer above it`);
-      else if (target.startsWith("kernel/") && target !== "kernel/index.ts" && !file.startsWith("kernel/")) problems.push(`${file} imports ${target}, inside the kernel (use kernel/index.ts)`);
+      else if (target.startsWith("kernel/") && target !== "kernel/index.ts" && !file.startsWith("kernel/"))
+        problems.push(`${file} imports ${target}, inside the kernel (use kernel/index.ts)`);
     }
   }
   return problems;

@@ -10,7 +10,11 @@ import { MQDLH_LENGTH, decodeDeadLetterHeader, encodeDeadLetterHeader, splitDead
 import { acceptedOrRefused, mutatedBytes, fuzzOptions } from "../fixtures/fuzz.js";
 
 const int32 = fc.integer({ min: -0x8000_0000, max: 0x7fff_ffff });
-const fieldText = (maxLength: number) => fc.oneof(fc.stringMatching(/^[A-Z0-9._%/]*$/).map((s) => s.slice(0, maxLength)), fc.string({ maxLength: Math.floor(maxLength / 3) }));
+const fieldText = (maxLength: number) =>
+  fc.oneof(
+    fc.stringMatching(/^[A-Z0-9._%/]*$/).map((s) => s.slice(0, maxLength)),
+    fc.string({ maxLength: Math.floor(maxLength / 3) }),
+  );
 
 /** Valid dead-lettered message data: a header written by the encoder, then a body. */
 const validMessage = fc
@@ -33,7 +37,12 @@ const validMessage = fc
 
 const anyBytes = fc.oneof(
   { arbitrary: fc.uint8Array({ maxLength: 400 }), weight: 1 },
-  { arbitrary: fc.uint8Array({ minLength: MQDLH_LENGTH, maxLength: MQDLH_LENGTH + 8 }).map((b) => Uint8Array.from([0x44, 0x4c, 0x48, 0x20, 1, 0, 0, 0, ...b.subarray(8)])), weight: 1 },
+  {
+    arbitrary: fc
+      .uint8Array({ minLength: MQDLH_LENGTH, maxLength: MQDLH_LENGTH + 8 })
+      .map((b) => Uint8Array.from([0x44, 0x4c, 0x48, 0x20, 1, 0, 0, 0, ...b.subarray(8)])),
+    weight: 1,
+  },
   { arbitrary: mutatedBytes(validMessage), weight: 4 },
 );
 

@@ -21,7 +21,24 @@ const VALID_TABLES = [
 /** The characters a rules table is made of, and some it must not hold. */
 const TABLE_CHARACTERS = fc.oneof(
   { arbitrary: fc.constantFrom("(", ")", "'", "+", "-", "*", "?", "&", ",", " ", "\n", "\r", "\t", "A", "q", "0", "9", "_", ".", "/", "%"), weight: 6 },
-  { arbitrary: fc.constantFrom("ACTION(", "FWDQ(", "RETRY(", "WAIT(", "INPUTQ(", "REASON(", "MQRC_", "MQFB_", "''", "999999999999", "\u0000", "\u20ac", "\ud800"), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      "ACTION(",
+      "FWDQ(",
+      "RETRY(",
+      "WAIT(",
+      "INPUTQ(",
+      "REASON(",
+      "MQRC_",
+      "MQFB_",
+      "''",
+      "999999999999",
+      "\u0000",
+      "\u20ac",
+      "\ud800",
+    ),
+    weight: 2,
+  },
   { arbitrary: fc.string({ maxLength: 3, unit: "binary" }), weight: 1 },
 );
 
@@ -73,7 +90,10 @@ describe("dead-letter rules tables, fuzzed", () => {
         const { line, column } = error as DlqRulesError;
         expect(Number.isInteger(line) && line >= 1 && line <= textLines.length, `line ${line} of ${textLines.length}: ${error.message}`).toBe(true);
         // A column may point just past the line's end (a value or parenthesis that never came).
-        expect(Number.isInteger(column) && column >= 1 && column <= textLines[line - 1]!.length + 1, `column ${column} of line ${JSON.stringify(textLines[line - 1])}: ${error.message}`).toBe(true);
+        expect(
+          Number.isInteger(column) && column >= 1 && column <= textLines[line - 1]!.length + 1,
+          `column ${column} of line ${JSON.stringify(textLines[line - 1])}: ${error.message}`,
+        ).toBe(true);
         expect(error.message).toContain(`line ${line}, column ${column}`);
       }),
       fuzzOptions(1500),

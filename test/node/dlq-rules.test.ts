@@ -76,9 +76,24 @@ describe("reading a rules table", () => {
     expect(table.rules.map((r) => r.line)).toEqual([11, 12, 15, 19, 24, 27, 30]);
     expect(table.rules[0]).toEqual({ line: 11, pattern: { reason: 2053 }, action: "RETRY", header: true, putAuthority: "DEF", retry: 3 });
     expect(table.rules[1]!.pattern).toEqual({ reason: 2051 });
-    expect(table.rules[2]).toMatchObject({ pattern: { messageType: 1, replyToQueueManager: "PARTNER.*" }, action: "FWD", forwardQueue: "DEADQ", forwardQueueManager: "&REPLYQM" });
-    expect(table.rules[3]).toMatchObject({ pattern: { destQueue: "ORDERS.*", feedback: 258 }, forwardQueue: "ORDERS.REVIEW", forwardQueueManager: "", header: false });
-    expect(table.rules[4]).toMatchObject({ pattern: { reason: 2362, persistence: 1 }, forwardQueue: "JMS.POISON", forwardQueueManager: "&DESTQM", putAuthority: "CTX" });
+    expect(table.rules[2]).toMatchObject({
+      pattern: { messageType: 1, replyToQueueManager: "PARTNER.*" },
+      action: "FWD",
+      forwardQueue: "DEADQ",
+      forwardQueueManager: "&REPLYQM",
+    });
+    expect(table.rules[3]).toMatchObject({
+      pattern: { destQueue: "ORDERS.*", feedback: 258 },
+      forwardQueue: "ORDERS.REVIEW",
+      forwardQueueManager: "",
+      header: false,
+    });
+    expect(table.rules[4]).toMatchObject({
+      pattern: { reason: 2362, persistence: 1 },
+      forwardQueue: "JMS.POISON",
+      forwardQueueManager: "&DESTQM",
+      putAuthority: "CTX",
+    });
     expect(table.rules[6]).toEqual({ line: 30, pattern: {}, action: "IGNORE", header: true, putAuthority: "DEF", retry: 1 });
   });
 
@@ -133,7 +148,14 @@ describe("reading a rules table", () => {
   it("reads every action keyword and every control keyword", () => {
     const table = parseDlqRules("WAIT(NO) RETRYINT(5) INPUTQ(MY.DLQ) INPUTQM(QM9)\nACTION(FWD) FWDQ(OUT) FWDQM(QM2) HEADER(YES) PUTAUT(DEF) RETRY(999999999)");
     expect(table.control).toEqual({ inputQueue: "MY.DLQ", inputQueueManager: "QM9", retryInterval: 5, wait: false });
-    expect(table.rules[0]).toMatchObject({ action: "FWD", forwardQueue: "OUT", forwardQueueManager: "QM2", header: true, putAuthority: "DEF", retry: 999999999 });
+    expect(table.rules[0]).toMatchObject({
+      action: "FWD",
+      forwardQueue: "OUT",
+      forwardQueueManager: "QM2",
+      header: true,
+      putAuthority: "DEF",
+      retry: 999999999,
+    });
     expect(parseDlqRules("wait(yes)\naction(retry)").control.wait).toBe(true);
     expect(parseDlqRules("FWDQM(' ') ACTION(FWD) FWDQ(X)").rules[0]!.forwardQueueManager).toBe("");
   });
@@ -183,7 +205,10 @@ describe("rules-table errors name the line, the column and what was expected", (
     ["ACTION(RETRY) RETRY(1000000000)", "1:21 RETRY(1000000000): expected the number of attempts, 1 to 999999999"],
     ["ACTION(FWD) FWDQ(X) PUTAUT(ALL)", "1:28 PUTAUT(ALL): expected DEF, CTX"],
     ["DESTQ(A) DESTQ(B) ACTION(IGNORE)", "1:10 DESTQ appears twice; a keyword may be given once in an entry"],
-    ["DESTQUEUE(A) ACTION(IGNORE)", "1:1 DESTQUEUE is not a rules-table keyword; expected a pattern (DESTQ, DESTQM, REASON, ...), an action (ACTION, FWDQ, ...) or control data (INPUTQ, INPUTQM, RETRYINT, WAIT)"],
+    [
+      "DESTQUEUE(A) ACTION(IGNORE)",
+      "1:1 DESTQUEUE is not a rules-table keyword; expected a pattern (DESTQ, DESTQM, REASON, ...), an action (ACTION, FWDQ, ...) or control data (INPUTQ, INPUTQM, RETRYINT, WAIT)",
+    ],
     ["  * indented comment\nACTION(IGNORE)", "1:3 a comment line needs its * in the first column"],
     ["FORMAT ACTION(IGNORE)", "1:1 FORMAT needs a value in parentheses, as FORMAT(value)"],
     ["FORMAT() ACTION(IGNORE)", "1:1 FORMAT() has no value; a value needs at least one significant character"],
@@ -253,13 +278,27 @@ describe("matching a dead-lettered message", () => {
     // Q_FULL from a partner requester matches rule 0 (RETRY) before rule 2 (FWD).
     const full = facts({ reason: 2053, messageType: "request", replyToQueueManager: "PARTNER.EU", replyToQueue: "R" });
     expect(matchRule(table, full)).toEqual({ ruleIndex: 0, line: 11, action: "RETRY", header: true, putAuthority: "DEF", retry: 3 });
-    expect(matchRule(table, { ...full, reason: 2085 })).toMatchObject({ ruleIndex: 2, action: "FWD", forwardQueue: "DEADQ", forwardQueueManager: "PARTNER.EU" });
+    expect(matchRule(table, { ...full, reason: 2085 })).toMatchObject({
+      ruleIndex: 2,
+      action: "FWD",
+      forwardQueue: "DEADQ",
+      forwardQueueManager: "PARTNER.EU",
+    });
   });
 
   it("substitutes &DESTQ, &DESTQM, &REPLYQ and &REPLYQM from the message", () => {
-    expect(matchRule(table, facts({ reason: 2362, persistent: true, destQueueManager: "QM5 " }))).toMatchObject({ ruleIndex: 4, forwardQueue: "JMS.POISON", forwardQueueManager: "QM5", putAuthority: "CTX" });
+    expect(matchRule(table, facts({ reason: 2362, persistent: true, destQueueManager: "QM5 " }))).toMatchObject({
+      ruleIndex: 4,
+      forwardQueue: "JMS.POISON",
+      forwardQueueManager: "QM5",
+      putAuthority: "CTX",
+    });
     expect(matchRule(table, facts({ reason: 2362, persistent: 0 }))!.ruleIndex).toBe(6);
-    expect(matchRule(table, facts({ replyToQueue: "REPLY.Q   ", replyToQueueManager: "QM7" }))).toMatchObject({ ruleIndex: 5, forwardQueue: "REPLY.Q", forwardQueueManager: "QM7" });
+    expect(matchRule(table, facts({ replyToQueue: "REPLY.Q   ", replyToQueueManager: "QM7" }))).toMatchObject({
+      ruleIndex: 5,
+      forwardQueue: "REPLY.Q",
+      forwardQueueManager: "QM7",
+    });
     const bbbb = parseDlqRules("DESTQM(bbbb.1) action(fwd) fwdq(&DESTQ) fwdqm(&DESTQM)");
     expect(matchRule(bbbb, facts({ destQueueManager: "BBBB.1", destQueue: "SALES" }))).toMatchObject({ forwardQueue: "SALES", forwardQueueManager: "BBBB.1" });
   });
@@ -269,7 +308,12 @@ describe("matching a dead-lettered message", () => {
   });
 
   it("matches generic names, feedback and message types given by number or name", () => {
-    expect(matchRule(table, facts({ destQueue: "ORDERS.EU", feedback: 258 }))).toMatchObject({ ruleIndex: 3, forwardQueue: "ORDERS.REVIEW", forwardQueueManager: "", header: false });
+    expect(matchRule(table, facts({ destQueue: "ORDERS.EU", feedback: 258 }))).toMatchObject({
+      ruleIndex: 3,
+      forwardQueue: "ORDERS.REVIEW",
+      forwardQueueManager: "",
+      header: false,
+    });
     expect(matchRule(table, facts({ destQueue: "ORDERS", feedback: 258 }))!.ruleIndex).toBe(6);
     expect(matchRule(table, facts({ messageType: 1, replyToQueueManager: "PARTNER.X", replyToQueue: "Q" }))!.ruleIndex).toBe(2);
     expect(matchRule(table, facts({ messageType: "MQMT_REQUEST", replyToQueueManager: "PARTNER.X", replyToQueue: "Q" }))!.ruleIndex).toBe(2);

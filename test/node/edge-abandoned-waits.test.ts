@@ -31,7 +31,11 @@ it("10 gets abandoned while waiting, then 10 puts: every message is gettable by 
   const ids: string[] = [];
   const firstPut = Date.now();
   for (let i = 0; i < 10; i++) {
-    const put = (await realRequest(messageUrl(), { method: "POST", headers: { ...auth, "content-type": "text/plain;charset=utf-8" }, body: `order ${i}` })) as RealResponse;
+    const put = (await realRequest(messageUrl(), {
+      method: "POST",
+      headers: { ...auth, "content-type": "text/plain;charset=utf-8" },
+      body: `order ${i}`,
+    })) as RealResponse;
     expect(put.status).toBe(201);
     ids.push(String(put.headers["ibm-mq-md-messageid"]));
   }

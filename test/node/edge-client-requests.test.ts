@@ -27,7 +27,11 @@ let edge: { url: string; dispose(): Promise<void> } | undefined;
 const call = (path: string, options: NodeClientRequest) => nodeRequest(edge!.url + path, options);
 const mqsc = async (command: string) => {
   const body = JSON.stringify({ type: "runCommand", parameters: { command } });
-  const response = await call(MQSC, { method: "POST", headers: { ...AS_ADMIN, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }, body });
+  const response = await call(MQSC, {
+    method: "POST",
+    headers: { ...AS_ADMIN, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
+    body,
+  });
   expect(response.status, response.text).toBe(200);
   return (JSON.parse(response.text) as { commandResponse: { text: string[] }[] }).commandResponse.flatMap((entry) => entry.text).join("\n");
 };
@@ -86,7 +90,11 @@ describe("the edge (npm start's worker): request bodies sent chunked", () => {
   });
 
   it("logs in with a chunked body, and the session it starts works", async () => {
-    const login = await call(LOGIN, { method: "POST", headers: { "content-type": "application/json", "ibm-mq-rest-csrf-token": "" }, body: JSON.stringify({ username: "mqadmin", password: "mqadmin" }) });
+    const login = await call(LOGIN, {
+      method: "POST",
+      headers: { "content-type": "application/json", "ibm-mq-rest-csrf-token": "" },
+      body: JSON.stringify({ username: "mqadmin", password: "mqadmin" }),
+    });
     expect(wasChunked(login.sentHead)).toBe(true);
     expect(login.status, login.text).toBe(204);
     const cookie = String(login.headers["set-cookie"]).split(";")[0]!;
@@ -96,7 +104,11 @@ describe("the edge (npm start's worker): request bodies sent chunked", () => {
   });
 
   it("refuses a chunked body over the route's limit with 413, and puts nothing", async () => {
-    const response = await call(`${MESSAGING}/CHUNKED.TOO.BIG/message`, { method: "POST", headers: { ...AS_ADMIN, "content-type": "text/plain" }, body: "x".repeat(MESSAGE_LIMIT + 1) });
+    const response = await call(`${MESSAGING}/CHUNKED.TOO.BIG/message`, {
+      method: "POST",
+      headers: { ...AS_ADMIN, "content-type": "text/plain" },
+      body: "x".repeat(MESSAGE_LIMIT + 1),
+    });
     expect(wasChunked(response.sentHead)).toBe(true);
     expect(response.status, response.text).toBe(413);
     expect(JSON.parse(response.text)).toMatchObject({ error: [{ msgId: "MQWB0303E", reasonCode: 2031 }] });
@@ -119,7 +131,16 @@ describe("the edge (npm start's worker): a refused request with a body leaves th
         const agent = new Agent({ keepAlive: true, maxSockets: 1 });
         try {
           const body = "a message nobody reads ".repeat(100);
-          const refused = await call(path, { method: "POST", agent, headers: { ...headers, "content-type": "text/plain", ...(framing === "content-length" ? { "content-length": String(Buffer.byteLength(body)) } : {}) }, body });
+          const refused = await call(path, {
+            method: "POST",
+            agent,
+            headers: {
+              ...headers,
+              "content-type": "text/plain",
+              ...(framing === "content-length" ? { "content-length": String(Buffer.byteLength(body)) } : {}),
+            },
+            body,
+          });
           expect(refused.status).toBeGreaterThanOrEqual(400);
           expect(refused.headers["content-type"]).toMatch(/json/);
           const next = await call(LOGIN, { method: "GET", agent, headers: { authorization: `Bearer ${TOKEN}` } });
@@ -156,7 +177,11 @@ describe("the edge (npm start's worker): failed logins when workerd knows no cli
     expect(held.status).toBe(429);
     expect(JSON.parse(held.text)).toMatchObject({ error: [{ msgId: "MQWB0104E" }] });
     // The login form counts against the same user.
-    const form = await call(LOGIN, { method: "POST", headers: { "content-type": "application/json", "ibm-mq-rest-csrf-token": "" }, body: JSON.stringify({ username: "reader", password: "reader-pw" }) });
+    const form = await call(LOGIN, {
+      method: "POST",
+      headers: { "content-type": "application/json", "ibm-mq-rest-csrf-token": "" },
+      body: JSON.stringify({ username: "reader", password: "reader-pw" }),
+    });
     expect(form.status).toBe(429);
     expect((await whoAmI(basicAuthorization("admin", "admin-pw"))).status).toBe(200);
     expect((await whoAmI(`Bearer ${TOKEN}`)).status).toBe(200);
@@ -165,9 +190,17 @@ describe("the edge (npm start's worker): failed logins when workerd knows no cli
 
 describe("the edge (npm start's worker): the CSRF header, as IBM's mqweb takes it", () => {
   it("accepts the header with an empty value (IBM: any value, blank included) and refuses a POST without it", async () => {
-    const empty = await call(`${MESSAGING}/DEV.QUEUE.2/message`, { method: "POST", headers: { authorization: `Bearer ${TOKEN}`, "ibm-mq-rest-csrf-token": "", "content-type": "text/plain", "content-length": "2" }, body: "hi" });
+    const empty = await call(`${MESSAGING}/DEV.QUEUE.2/message`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "ibm-mq-rest-csrf-token": "", "content-type": "text/plain", "content-length": "2" },
+      body: "hi",
+    });
     expect(empty.status, empty.text).toBe(201);
-    const omitted = await call(`${MESSAGING}/DEV.QUEUE.2/message`, { method: "POST", headers: { authorization: `Bearer ${TOKEN}`, "content-type": "text/plain", "content-length": "2" }, body: "hi" });
+    const omitted = await call(`${MESSAGING}/DEV.QUEUE.2/message`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "text/plain", "content-length": "2" },
+      body: "hi",
+    });
     expect(omitted.status).toBe(403);
     expect(JSON.parse(omitted.text)).toMatchObject({ error: [{ msgId: "MQWB0100E" }] });
     expect(await depthOf("DEV.QUEUE.2")).toBe(1);
@@ -207,7 +240,9 @@ describe("the edge (npm start's worker): backslashes in the path", () => {
     const login = await rawExchange(`GET /ibmmq\\rest\\v2\\login HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`);
     expect(login).toMatch(/^HTTP\/1\.1 200 /);
     expect(login).toContain('{"user":[{"name":');
-    const unknown = await rawExchange(`GET /ibmmq\\rest\\v2\\no\\such HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`);
+    const unknown = await rawExchange(
+      `GET /ibmmq\\rest\\v2\\no\\such HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`,
+    );
     expect(unknown).toMatch(/^HTTP\/1\.1 404 /);
     expect(unknown).toMatch(/content-type: application\/json/i);
     expect(unknown).toContain('"msgId":"MQWB0901E"');

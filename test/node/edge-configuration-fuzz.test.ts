@@ -28,23 +28,50 @@ const tomlValue = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.double
 const variables = {
   MQ_USERS: fc.oneof(
     fc.subarray(USER_LINES).map((lines) => lines.join(fc.sample(fc.constantFrom("\n", ",", " \n "), 1)[0])),
-    fc.constantFrom("admin", "admin:MQWebAdmin", "admin:Root:x", "admin:MQWebAdmin:pbkdf2-sha256$999$AAAA$BBBB", "a:MQWebAdmin:b:c", ":MQWebAdmin:x", USER_LINES[0]!.replace("1000", "100001")),
+    fc.constantFrom(
+      "admin",
+      "admin:MQWebAdmin",
+      "admin:Root:x",
+      "admin:MQWebAdmin:pbkdf2-sha256$999$AAAA$BBBB",
+      "a:MQWebAdmin:b:c",
+      ":MQWebAdmin:x",
+      USER_LINES[0]!.replace("1000", "100001"),
+    ),
     fc.string({ maxLength: 30 }),
   ),
-  MQ_TOKENS: fc.oneof(fc.constantFrom("t1", "t1:MQWebUser", "t1:MQWebUser:app t2", "t1:Root", ":MQWebAdmin", "a:b:c:d", "t1,,t2", " "), fc.string({ maxLength: 20 })),
+  MQ_TOKENS: fc.oneof(
+    fc.constantFrom("t1", "t1:MQWebUser", "t1:MQWebUser:app t2", "t1:Root", ":MQWebAdmin", "a:b:c:d", "t1,,t2", " "),
+    fc.string({ maxLength: 20 }),
+  ),
   MQ_SESSION_SECRET: fc.string({ maxLength: 20 }),
   MQ_SESSION_SECONDS: fc.oneof(fc.constantFrom("7200", "0", "1", "34560000", "34560001", "-5", "1.5", " 60 ", "9".repeat(20)), fc.string({ maxLength: 8 })),
-  MQ_CORS_ORIGINS: fc.oneof(fc.constantFrom("https://app.example.com, http://localhost:*", "*", "http://x:99999", "ftp://x", "https://a.b:1234", "HTTPS://A.B"), fc.string({ maxLength: 20 })),
+  MQ_CORS_ORIGINS: fc.oneof(
+    fc.constantFrom("https://app.example.com, http://localhost:*", "*", "http://x:99999", "ftp://x", "https://a.b:1234", "HTTPS://A.B"),
+    fc.string({ maxLength: 20 }),
+  ),
   MQ_QUEUE_MANAGERS: fc.oneof(fc.constantFrom("QM1", "QM*", "*", "QM1,QM2", ""), fc.string({ maxLength: 12 })),
   MQ_MAX_WAIT_MS: fc.oneof(fc.constantFrom("30000", "0", "-1", "1e3"), tomlValue),
   MQ_RESPONSE_TIMEOUT_MS: fc.oneof(fc.constantFrom("30000", "abc"), tomlValue),
   MQ_MESSAGE_MEMORY_BYTES: fc.oneof(fc.constantFrom("1048576", "x"), tomlValue),
   MQ_LISTENERS: fc.oneof(
-    fc.constantFrom('[{"queueManager":"QM1","queue":"Q","handler":"h"}]', "[]", "[{}]", "{}", "[", "null", '[{"queueManager":"QM1","queue":"","handler":"h"}]', "[1]"),
+    fc.constantFrom(
+      '[{"queueManager":"QM1","queue":"Q","handler":"h"}]',
+      "[]",
+      "[{}]",
+      "{}",
+      "[",
+      "null",
+      '[{"queueManager":"QM1","queue":"","handler":"h"}]',
+      "[1]",
+    ),
     fc.array(fc.dictionary(fc.constantFrom("queueManager", "queue", "handler", "maxSessions"), tomlValue), { maxLength: 2 }),
     tomlValue,
   ),
-  MQ_TRIGGER_MONITORS: fc.oneof(fc.constantFrom('[{"queueManager":"QM1","initiationQueue":"INITQ"}]', "[]", '[{"queueManager":"QM1"}]', "x"), fc.array(fc.dictionary(fc.constantFrom("queueManager", "initiationQueue"), tomlValue), { maxLength: 2 }), tomlValue),
+  MQ_TRIGGER_MONITORS: fc.oneof(
+    fc.constantFrom('[{"queueManager":"QM1","initiationQueue":"INITQ"}]', "[]", '[{"queueManager":"QM1"}]', "x"),
+    fc.array(fc.dictionary(fc.constantFrom("queueManager", "initiationQueue"), tomlValue), { maxLength: 2 }),
+    tomlValue,
+  ),
 } as const;
 
 type Variable = keyof typeof variables;
@@ -63,7 +90,8 @@ async function readEverything(env: Partial<Record<Variable, unknown>>): Promise<
   parseListenerConfiguration(edgeEnv.MQ_LISTENERS);
   parseTriggerMonitorConfiguration(edgeEnv.MQ_TRIGGER_MONITORS);
   isConfiguredQueueManager(edgeEnv.MQ_QUEUE_MANAGERS, "QM1");
-  for (const key of ["MQ_MAX_WAIT_MS", "MQ_RESPONSE_TIMEOUT_MS", "MQ_MESSAGE_MEMORY_BYTES"] as const) expect(Number.isSafeInteger(numberVariable(edgeEnv, key, 1))).toBe(true);
+  for (const key of ["MQ_MAX_WAIT_MS", "MQ_RESPONSE_TIMEOUT_MS", "MQ_MESSAGE_MEMORY_BYTES"] as const)
+    expect(Number.isSafeInteger(numberVariable(edgeEnv, key, 1))).toBe(true);
 }
 
 describe("the edge worker's configuration, fuzzed", () => {
@@ -95,7 +123,10 @@ describe("the edge worker's configuration, fuzzed", () => {
         } catch (error) {
           refused = error as ConfigurationError;
         }
-        const response = await worker.fetch(new Request("http://edge.test/ibmmq/rest/v2/messaging/qmgr/QM1/queue/DEV.QUEUE.1/message"), env as unknown as EdgeEnv);
+        const response = await worker.fetch(
+          new Request("http://edge.test/ibmmq/rest/v2/messaging/qmgr/QM1/queue/DEV.QUEUE.1/message"),
+          env as unknown as EdgeEnv,
+        );
         const body = (await response.json()) as { error: [{ msgId: string; reasonCode: number; explanation: string }] };
         // The front reads what it needs (users, tokens, origins, session length); the rest is the queue managers' objects' to read.
         const front = refused && ["MQ_USERS", "MQ_TOKENS", "MQ_SESSION_SECONDS", "MQ_CORS_ORIGINS"].includes(refused.variable);

@@ -77,7 +77,9 @@ it("keeps no memory per request: the isolate's heap after GC, before and after 3
   expect(await drive(REQUESTS_PER_ROUND, get)).toEqual({ 200: REQUESTS_PER_ROUND });
   const after = await heap();
   const mb = (bytes: number) => `${(bytes / 1048576).toFixed(2)} MB`;
-  console.log(`isolate after GC, before and after ${2 * REQUESTS_PER_ROUND} requests: heap ${mb(before.heap)} -> ${mb(after.heap)}, ArrayBuffers ${mb(before.buffers)} -> ${mb(after.buffers)}`);
+  console.log(
+    `isolate after GC, before and after ${2 * REQUESTS_PER_ROUND} requests: heap ${mb(before.heap)} -> ${mb(after.heap)}, ArrayBuffers ${mb(before.buffers)} -> ${mb(after.buffers)}`,
+  );
   expect(after.heap + after.buffers - (before.heap + before.buffers)).toBeLessThan(3 * 1024 * 1024);
 }, 120_000);
 

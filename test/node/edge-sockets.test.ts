@@ -23,4 +23,10 @@ afterAll(async () => {
   await edge?.dispose();
 });
 
-testConservation("the worker under workerd, as npm start runs it", { url: () => edge!.url, token: TOKEN, qmgr: "QM1", responseTimeout: RESPONSE_TIMEOUT, maxWait: MAX_WAIT });
+testConservation("the worker under workerd, as npm start runs it", {
+  url: () => edge!.url,
+  token: TOKEN,
+  qmgr: "QM1",
+  responseTimeout: RESPONSE_TIMEOUT,
+  maxWait: MAX_WAIT,
+});

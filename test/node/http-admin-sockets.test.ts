@@ -58,7 +58,9 @@ describe("admin REST API: node-only", () => {
     expect(list.status).toBe(501);
     const entry = await errorOf(list);
     expect(entry).toMatchObject({ msgId: "MQWB0004E", reasonCode: 2298 });
-    expect(entry.message).toBe("MQWB0004E: An internal error occurred while communicating with the queue manager. The root MQ reason code was 2298 : MQRC_FUNCTION_NOT_SUPPORTED.");
+    expect(entry.message).toBe(
+      "MQWB0004E: An internal error occurred while communicating with the queue manager. The root MQ reason code was 2298 : MQRC_FUNCTION_NOT_SUPPORTED.",
+    );
     await qm.close();
   });
 
@@ -97,7 +99,12 @@ describe("admin REST API: node-only", () => {
       "/admin/qmgr/{qmgrName}/channel": "/ibmmq/rest/v1/admin/qmgr/QM1/channel",
       "/admin/qmgr/{qmgrName}/channel/{channelName}": "/ibmmq/rest/v1/admin/qmgr/QM1/channel/C1",
     };
-    const kinds: Record<string, string[]> = { messaging: ["put", "get", "browse", "publish"], "admin-read": ["admin-read"], admin: ["admin-change", "mqsc"], session: ["session"] };
+    const kinds: Record<string, string[]> = {
+      messaging: ["put", "get", "browse", "publish"],
+      "admin-read": ["admin-read"],
+      admin: ["admin-change", "mqsc"],
+      session: ["session"],
+    };
     for (const route of ROUTES) {
       const path = samples[route.resource]!;
       expect(route.pattern.test(path), route.resource).toBe(true);

@@ -127,7 +127,9 @@ describe("RestClient headers and errors", () => {
     expect(client({ csrfToken: "x" }).headersFor("GET")).toEqual({ authorization: `Bearer ${TOKEN}` });
     expect(client({ csrfToken: "x" }).headersFor("DELETE")).toEqual({ authorization: `Bearer ${TOKEN}`, "ibm-mq-rest-csrf-token": "x" });
     expect(client({ csrfOnEveryRequest: true }).headersFor("GET")).toEqual({ authorization: `Bearer ${TOKEN}`, "ibm-mq-rest-csrf-token": "" });
-    expect(client().messageUrl("A.Q", { wait: 0, correlationId: "a b" })).toBe(`${server.url}/ibmmq/rest/v3/messaging/qmgr/QM1/queue/A.Q/message?wait=0&correlationId=a%20b`);
+    expect(client().messageUrl("A.Q", { wait: 0, correlationId: "a b" })).toBe(
+      `${server.url}/ibmmq/rest/v3/messaging/qmgr/QM1/queue/A.Q/message?wait=0&correlationId=a%20b`,
+    );
   });
 
   it("throws the server's MQ reason for an error status, RestUnreachableError when nothing answers", async () => {
@@ -137,7 +139,9 @@ describe("RestClient headers and errors", () => {
     expect(unknown).toBeInstanceOf(RestResponseError);
     expect(unknown).toMatchObject({ status: 404, error: { reasonCode: 2085 } });
     await expect(client({ credentials: { token: "wrong" } }).runCommand("DISPLAY QMGR")).rejects.toMatchObject({ status: 401, error: { msgId: "MQWB0104E" } });
-    await expect(new RestClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, queueManager: "QM1" }).browse("Q")).rejects.toBeInstanceOf(RestUnreachableError);
+    await expect(new RestClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, queueManager: "QM1" }).browse("Q")).rejects.toBeInstanceOf(
+      RestUnreachableError,
+    );
   });
 
   it("throws RestFormatError for an answer that is not JSON", async () => {
@@ -171,7 +175,20 @@ describe("RestClient in a bundle", () => {
   // The playground runs it in the browser: it must bring no node: module and none of the server.
   it("bundles for a browser from its own files, with no node: import and no server code", async () => {
     const { build } = await import("esbuild");
-    const result = await build({ entryPoints: ["adapters/http/client.ts"], bundle: true, write: false, platform: "browser", format: "esm", metafile: true, logLevel: "silent" });
-    expect(Object.keys(result.metafile.inputs).sort()).toEqual(["adapters/http/client-errors.ts", "adapters/http/client-message.ts", "adapters/http/client.ts", "adapters/http/headers.ts"]);
+    const result = await build({
+      entryPoints: ["adapters/http/client.ts"],
+      bundle: true,
+      write: false,
+      platform: "browser",
+      format: "esm",
+      metafile: true,
+      logLevel: "silent",
+    });
+    expect(Object.keys(result.metafile.inputs).sort()).toEqual([
+      "adapters/http/client-errors.ts",
+      "adapters/http/client-message.ts",
+      "adapters/http/client.ts",
+      "adapters/http/headers.ts",
+    ]);
   });
 });

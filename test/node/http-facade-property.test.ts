@@ -63,18 +63,70 @@ const version = mostly(fc.constantFrom("v1", "v2", "v3"), fc.constantFrom("v0", 
 const qmgrSegment = mostly(fc.constant(QM), fc.constantFrom("QM9", "", "QM%31", "%2F", "a%2Fb", "..", "Q".repeat(49), "%ZZ", "%00", "QM1%20", "%E2%82%AC"));
 const queueSegment = mostly(
   fc.constantFrom(...QUEUES, "DEV.QUEUE.%31", "SYSTEM.DEAD.LETTER.QUEUE"),
-  fc.constantFrom("NO.SUCH.QUEUE", "SYSTEM.DEFAULT.MODEL.QUEUE", "", "%25", "a%20b", "X".repeat(49), "%C3%28", "%", "DEV.QUEUE.1%00", "DEV.MODEL.%2A", "%2E%2E"),
+  fc.constantFrom(
+    "NO.SUCH.QUEUE",
+    "SYSTEM.DEFAULT.MODEL.QUEUE",
+    "",
+    "%25",
+    "a%20b",
+    "X".repeat(49),
+    "%C3%28",
+    "%",
+    "DEV.QUEUE.1%00",
+    "DEV.MODEL.%2A",
+    "%2E%2E",
+  ),
   6,
 );
-const topicSegment = mostly(fc.constantFrom("prop/a", "prop%2Fb", "prop/a/b/c", "other", "prop/%E2%82%AC"), fc.constantFrom("%25ZZ", "%ZZ", "prop/%C3%28", "#", "prop/+", "a".repeat(300), "prop//x", "%2F"), 6);
-const garbageSegment = fc.oneof(fc.constantFrom("", "..", ".", "%2e%2e", "%", "%%", "message", "messagelist", "mqsc", "login", "qmgr", "queue", "topic", "admin", "action"), fc.stringMatching(/^[A-Za-z0-9._~%-]{0,12}$/));
+const topicSegment = mostly(
+  fc.constantFrom("prop/a", "prop%2Fb", "prop/a/b/c", "other", "prop/%E2%82%AC"),
+  fc.constantFrom("%25ZZ", "%ZZ", "prop/%C3%28", "#", "prop/+", "a".repeat(300), "prop//x", "%2F"),
+  6,
+);
+const garbageSegment = fc.oneof(
+  fc.constantFrom("", "..", ".", "%2e%2e", "%", "%%", "message", "messagelist", "mqsc", "login", "qmgr", "queue", "topic", "admin", "action"),
+  fc.stringMatching(/^[A-Za-z0-9._~%-]{0,12}$/),
+);
 
 const query = fc
   .array(
     fc.oneof(
-      { arbitrary: fc.constantFrom("wait=0", "wait=10", "limit=1", "limit=0", "messageId=" + "0".repeat(48), "correlationId=order-42", "correlationId=" + "ab".repeat(24), "selector=JMSPriority%3E4"), weight: 3 },
-      fc.constantFrom("wait=", "wait=-1", "wait=abc", "wait=30001", "wait=1.5", "wait=99999999999999999999", "messageId=ID:" + "a".repeat(48), "messageId=zz", "messageId=", "messageId=%00"),
-      fc.constantFrom("correlationId=ID:xyz", "correlationId=" + "x".repeat(30), "correlationId=%E2%82%AC", "selector=%28%28", "selector=", "selector=a%20LIKE%20'%25x'", "limit=-5", "limit=abc", "limit=99999999999999999999"),
+      {
+        arbitrary: fc.constantFrom(
+          "wait=0",
+          "wait=10",
+          "limit=1",
+          "limit=0",
+          "messageId=" + "0".repeat(48),
+          "correlationId=order-42",
+          "correlationId=" + "ab".repeat(24),
+          "selector=JMSPriority%3E4",
+        ),
+        weight: 3,
+      },
+      fc.constantFrom(
+        "wait=",
+        "wait=-1",
+        "wait=abc",
+        "wait=30001",
+        "wait=1.5",
+        "wait=99999999999999999999",
+        "messageId=ID:" + "a".repeat(48),
+        "messageId=zz",
+        "messageId=",
+        "messageId=%00",
+      ),
+      fc.constantFrom(
+        "correlationId=ID:xyz",
+        "correlationId=" + "x".repeat(30),
+        "correlationId=%E2%82%AC",
+        "selector=%28%28",
+        "selector=",
+        "selector=a%20LIKE%20'%25x'",
+        "limit=-5",
+        "limit=abc",
+        "limit=99999999999999999999",
+      ),
       fc.stringMatching(/^[A-Za-z%=&0-9]{0,10}$/),
     ),
     { maxLength: 2 },
@@ -86,15 +138,38 @@ const HEX48 = "ab".repeat(24);
 const mdHeader = fc.oneof(
   fc.tuple(fc.constant("ibm-mq-md-persistence"), mostly(fc.constantFrom("persistent", "nonPersistent"), fc.constantFrom("PERSISTENT", "", "yes"))),
   fc.tuple(fc.constant("ibm-mq-md-priority"), mostly(fc.constantFrom("0", "4", "9"), fc.constantFrom("10", "-1", "a", "", " 5"))),
-  fc.tuple(fc.constant("ibm-mq-md-expiry"), mostly(fc.constantFrom("unlimited", "600000", "99999999900"), fc.constantFrom("0", "-1", "1e9", "99999999901", "abc", ""))),
-  fc.tuple(fc.constant("ibm-mq-md-correlationId"), mostly(fc.constantFrom(HEX48, "ID:" + HEX48, "order-42"), fc.constantFrom("x".repeat(25), "", "ID:", "ID:zz", "  spaced  "))),
+  fc.tuple(
+    fc.constant("ibm-mq-md-expiry"),
+    mostly(fc.constantFrom("unlimited", "600000", "99999999900"), fc.constantFrom("0", "-1", "1e9", "99999999901", "abc", "")),
+  ),
+  fc.tuple(
+    fc.constant("ibm-mq-md-correlationId"),
+    mostly(fc.constantFrom(HEX48, "ID:" + HEX48, "order-42"), fc.constantFrom("x".repeat(25), "", "ID:", "ID:zz", "  spaced  ")),
+  ),
   fc.tuple(fc.constant("ibm-mq-md-replyTo"), mostly(fc.constantFrom("DEV.QUEUE.2", "DEV.QUEUE.2@QM2"), fc.constantFrom("bad name@", "@", "", "Q@"))),
   fc.tuple(fc.constant("ibm-mq-md-messageId"), fc.constantFrom(HEX48, "junk")),
   fc.tuple(
     fc.constant("ibm-mq-usr"),
     mostly(
-      fc.constantFrom('[{"name":"colour","value":"blue"}]', '[{"name":"size","value":3,"type":"short"}]', '[{"name":"big","value":"9223372036854775807","type":"long"}]'),
-      fc.constantFrom('[{"name":"n","value":1e400,"type":"int"}]', '[{"name":"b","value":1000,"type":"byte"}]', '[{"name":"JMSX","value":1}]', '[{"name":"a","value":{}}]', '[{"name":"a"}]', '[{"name":"a","value":1},{"name":"a","value":2}]', '[{"name":"","value":1}]', '{"a":1}', "[", "null", "colour;blue;string", ""),
+      fc.constantFrom(
+        '[{"name":"colour","value":"blue"}]',
+        '[{"name":"size","value":3,"type":"short"}]',
+        '[{"name":"big","value":"9223372036854775807","type":"long"}]',
+      ),
+      fc.constantFrom(
+        '[{"name":"n","value":1e400,"type":"int"}]',
+        '[{"name":"b","value":1000,"type":"byte"}]',
+        '[{"name":"JMSX","value":1}]',
+        '[{"name":"a","value":{}}]',
+        '[{"name":"a"}]',
+        '[{"name":"a","value":1},{"name":"a","value":2}]',
+        '[{"name":"","value":1}]',
+        '{"a":1}',
+        "[",
+        "null",
+        "colour;blue;string",
+        "",
+      ),
       3,
     ),
   ),
@@ -103,17 +178,55 @@ const mdHeader = fc.oneof(
 );
 
 const authorization = mostly(
-  fc.constantFrom<string | undefined>("Bearer admin-token", "Bearer app-token", "Bearer reader-token", `Basic ${btoa("admin:admin-pw")}`, `Basic ${btoa("app:app-pw")}`, `Basic ${btoa("reader:reader-pw")}`),
-  fc.constantFrom<string | undefined>(undefined, "Bearer wrong-token", "Bearer ", `Basic ${btoa("admin:wrong")}`, `Basic ${btoa("nobody:x")}`, `Basic ${btoa("no-colon")}`, "Basic !!!notbase64", "Basic ", "Digest abc"),
+  fc.constantFrom<string | undefined>(
+    "Bearer admin-token",
+    "Bearer app-token",
+    "Bearer reader-token",
+    `Basic ${btoa("admin:admin-pw")}`,
+    `Basic ${btoa("app:app-pw")}`,
+    `Basic ${btoa("reader:reader-pw")}`,
+  ),
+  fc.constantFrom<string | undefined>(
+    undefined,
+    "Bearer wrong-token",
+    "Bearer ",
+    `Basic ${btoa("admin:wrong")}`,
+    `Basic ${btoa("nobody:x")}`,
+    `Basic ${btoa("no-colon")}`,
+    "Basic !!!notbase64",
+    "Basic ",
+    "Digest abc",
+  ),
   4,
 );
 const csrf = mostly(fc.constantFrom<string | undefined>("", "value"), fc.constant(undefined));
 const messageContentType = mostly(
-  fc.constantFrom<string | undefined>("text/plain;charset=utf-8", "text/plain", "application/json", "application/json;charset=utf-8", "application/xml", "text/html", "text/xml;charset=UTF-8", "application/octet-stream"),
-  fc.constantFrom<string | undefined>("text/plain;charset=latin1", 'text/plain;charset="UTF-8"', "image/png", ";;;", "", undefined, "multipart/form-data; boundary=x"),
+  fc.constantFrom<string | undefined>(
+    "text/plain;charset=utf-8",
+    "text/plain",
+    "application/json",
+    "application/json;charset=utf-8",
+    "application/xml",
+    "text/html",
+    "text/xml;charset=UTF-8",
+    "application/octet-stream",
+  ),
+  fc.constantFrom<string | undefined>(
+    "text/plain;charset=latin1",
+    'text/plain;charset="UTF-8"',
+    "image/png",
+    ";;;",
+    "",
+    undefined,
+    "multipart/form-data; boundary=x",
+  ),
   6,
 );
-const jsonContentType = mostly(fc.constantFrom<string | undefined>("application/json", "application/json;charset=utf-8"), fc.constantFrom<string | undefined>("text/plain", "application/json;charset=latin1", undefined, ""), 6);
+const jsonContentType = mostly(
+  fc.constantFrom<string | undefined>("application/json", "application/json;charset=utf-8"),
+  fc.constantFrom<string | undefined>("text/plain", "application/json;charset=latin1", undefined, ""),
+  6,
+);
 
 const LARGE_TEXT = "L".repeat(100 * 1024);
 const TOO_LARGE_MQSC = JSON.stringify({ type: "runCommand", parameters: { command: "DISPLAY QMGR *" + " ".repeat(300 * 1024) } });
@@ -127,32 +240,51 @@ const messageBody = fc.oneof(
 );
 
 const mqscBody = fc.oneof(
-  { arbitrary: fc.constantFrom(
-    "DEFINE QLOCAL(PROP.Q) REPLACE",
-    "DELETE QLOCAL(PROP.Q)",
-    "DISPLAY QLOCAL(*) CURDEPTH",
-    "DISPLAY QMGR",
-    "CLEAR QLOCAL(DEV.QUEUE.2)",
-    "DEFINE QLOCAL(DEV.QUEUE.1)",
-    "DELETE QLOCAL(NO.SUCH.Q)",
-    "ALTER QLOCAL(NO.SUCH.Q) DESCR('x')",
-    "GARBAGE COMMAND",
-    "DISPLAY QLOCAL(",
-    "",
-  ).map((command) => JSON.stringify({ type: "runCommand", parameters: { command } })), weight: 3 },
-  fc.record({
-    type: mostly(fc.constant<unknown>("runCommandJSON"), fc.constantFrom<unknown>("runCommand", "other", 5)),
-    command: fc.constantFrom("display", "define", "delete", "alter", "nope", "", 1),
-    qualifier: fc.constantFrom("qlocal", "qmgr", "channel", "q local", "", null),
-    name: fc.constantFrom("PROP.JSON.Q", "*", "DEV.QUEUE.1", "", "a b", "x')+DEFINE QLOCAL(EVIL", 7),
-    parameters: fc.constantFrom(undefined, {}, { maxdepth: 10 }, { descr: "d" }, { maxdepth: "ten" }, { "bad key": 1 }, [], "str"),
-    responseParameters: fc.constantFrom(undefined, ["all"], ["curdepth"], "curdepth", [1], []),
-  }, { requiredKeys: ["type"] }).map((body) => JSON.stringify(body)),
+  {
+    arbitrary: fc
+      .constantFrom(
+        "DEFINE QLOCAL(PROP.Q) REPLACE",
+        "DELETE QLOCAL(PROP.Q)",
+        "DISPLAY QLOCAL(*) CURDEPTH",
+        "DISPLAY QMGR",
+        "CLEAR QLOCAL(DEV.QUEUE.2)",
+        "DEFINE QLOCAL(DEV.QUEUE.1)",
+        "DELETE QLOCAL(NO.SUCH.Q)",
+        "ALTER QLOCAL(NO.SUCH.Q) DESCR('x')",
+        "GARBAGE COMMAND",
+        "DISPLAY QLOCAL(",
+        "",
+      )
+      .map((command) => JSON.stringify({ type: "runCommand", parameters: { command } })),
+    weight: 3,
+  },
+  fc
+    .record(
+      {
+        type: mostly(fc.constant<unknown>("runCommandJSON"), fc.constantFrom<unknown>("runCommand", "other", 5)),
+        command: fc.constantFrom("display", "define", "delete", "alter", "nope", "", 1),
+        qualifier: fc.constantFrom("qlocal", "qmgr", "channel", "q local", "", null),
+        name: fc.constantFrom("PROP.JSON.Q", "*", "DEV.QUEUE.1", "", "a b", "x')+DEFINE QLOCAL(EVIL", 7),
+        parameters: fc.constantFrom(undefined, {}, { maxdepth: 10 }, { descr: "d" }, { maxdepth: "ten" }, { "bad key": 1 }, [], "str"),
+        responseParameters: fc.constantFrom(undefined, ["all"], ["curdepth"], "curdepth", [1], []),
+      },
+      { requiredKeys: ["type"] },
+    )
+    .map((body) => JSON.stringify(body)),
   fc.constantFrom<string | undefined>("{", "[]", "null", '"str"', undefined, "", TOO_LARGE_MQSC, "\u0000"),
 );
 const loginBody = mostly(
   fc.constantFrom('{"username":"admin","password":"admin-pw"}', '{"username":"app","password":"app-pw"}'),
-  fc.constantFrom<string | undefined>('{"username":"app","password":"nope"}', '{"username":1}', '{"username":"a"}', "{", "[]", "null", undefined, "x".repeat(20_000)),
+  fc.constantFrom<string | undefined>(
+    '{"username":"app","password":"nope"}',
+    '{"username":1}',
+    '{"username":"a"}',
+    "{",
+    "[]",
+    "null",
+    undefined,
+    "x".repeat(20_000),
+  ),
   2,
 );
 
@@ -180,38 +312,111 @@ const request: fc.Arbitrary<GeneratedRequest> = fc.oneof(
   {
     weight: 6,
     arbitrary: fc
-      .record({ method: usualMethod(["POST", "POST", "DELETE", "GET"]), version, qmgr: qmgrSegment, queue: queueSegment, query, auth: authorization, csrf, type: messageContentType, md: fc.array(mdHeader, { maxLength: 3 }), body: messageBody })
-      .map((r) => ({ kind: "message" as const, method: r.method, path: `/ibmmq/rest/${r.version}/messaging/qmgr/${r.qmgr}/queue/${r.queue}/message${r.query}`, headers: headersOf(r.auth, r.csrf, r.type, r.md), body: r.body })),
+      .record({
+        method: usualMethod(["POST", "POST", "DELETE", "GET"]),
+        version,
+        qmgr: qmgrSegment,
+        queue: queueSegment,
+        query,
+        auth: authorization,
+        csrf,
+        type: messageContentType,
+        md: fc.array(mdHeader, { maxLength: 3 }),
+        body: messageBody,
+      })
+      .map((r) => ({
+        kind: "message" as const,
+        method: r.method,
+        path: `/ibmmq/rest/${r.version}/messaging/qmgr/${r.qmgr}/queue/${r.queue}/message${r.query}`,
+        headers: headersOf(r.auth, r.csrf, r.type, r.md),
+        body: r.body,
+      })),
   },
   {
     weight: 2,
     arbitrary: fc
       .record({ method: usualMethod(["GET"]), version, qmgr: qmgrSegment, queue: queueSegment, query, auth: authorization })
-      .map((r) => ({ kind: "messagelist" as const, method: r.method, path: `/ibmmq/rest/${r.version}/messaging/qmgr/${r.qmgr}/queue/${r.queue}/messagelist${r.query}`, headers: headersOf(r.auth, undefined, undefined), body: undefined })),
+      .map((r) => ({
+        kind: "messagelist" as const,
+        method: r.method,
+        path: `/ibmmq/rest/${r.version}/messaging/qmgr/${r.qmgr}/queue/${r.queue}/messagelist${r.query}`,
+        headers: headersOf(r.auth, undefined, undefined),
+        body: undefined,
+      })),
   },
   {
     weight: 2,
     arbitrary: fc
-      .record({ method: usualMethod(["POST"]), version, qmgr: qmgrSegment, topic: topicSegment, auth: authorization, csrf, type: messageContentType, md: fc.array(mdHeader, { maxLength: 2 }), body: messageBody })
-      .map((r) => ({ kind: "topic" as const, method: r.method, path: `/ibmmq/rest/${r.version}/messaging/qmgr/${r.qmgr}/topic/${r.topic}/message`, headers: headersOf(r.auth, r.csrf, r.type, r.md), body: r.body })),
+      .record({
+        method: usualMethod(["POST"]),
+        version,
+        qmgr: qmgrSegment,
+        topic: topicSegment,
+        auth: authorization,
+        csrf,
+        type: messageContentType,
+        md: fc.array(mdHeader, { maxLength: 2 }),
+        body: messageBody,
+      })
+      .map((r) => ({
+        kind: "topic" as const,
+        method: r.method,
+        path: `/ibmmq/rest/${r.version}/messaging/qmgr/${r.qmgr}/topic/${r.topic}/message`,
+        headers: headersOf(r.auth, r.csrf, r.type, r.md),
+        body: r.body,
+      })),
   },
   {
     weight: 3,
     arbitrary: fc
       .record({ method: usualMethod(["POST"]), version, qmgr: qmgrSegment, auth: authorization, csrf, type: jsonContentType, body: mqscBody })
-      .map((r) => ({ kind: "mqsc" as const, method: r.method, path: `/ibmmq/rest/${r.version}/admin/action/qmgr/${r.qmgr}/mqsc`, headers: headersOf(r.auth, r.csrf, r.type), body: r.body })),
+      .map((r) => ({
+        kind: "mqsc" as const,
+        method: r.method,
+        path: `/ibmmq/rest/${r.version}/admin/action/qmgr/${r.qmgr}/mqsc`,
+        headers: headersOf(r.auth, r.csrf, r.type),
+        body: r.body,
+      })),
   },
   {
     weight: 1,
     arbitrary: fc
-      .record({ method: usualMethod(["POST", "GET", "DELETE"]), version, auth: mostly(fc.constant<string | undefined>(undefined), authorization, 1), csrf, type: jsonContentType, body: loginBody, cookie: fc.option(fc.constantFrom("LtpaToken2=abc", "LtpaToken2=x.y"), { nil: undefined }) })
-      .map((r) => ({ kind: "login" as const, method: r.method, path: `/ibmmq/rest/${r.version}/login`, headers: headersOf(r.auth, r.csrf, r.type, r.cookie === undefined ? [] : [["cookie", r.cookie]]), body: r.body })),
+      .record({
+        method: usualMethod(["POST", "GET", "DELETE"]),
+        version,
+        auth: mostly(fc.constant<string | undefined>(undefined), authorization, 1),
+        csrf,
+        type: jsonContentType,
+        body: loginBody,
+        cookie: fc.option(fc.constantFrom("LtpaToken2=abc", "LtpaToken2=x.y"), { nil: undefined }),
+      })
+      .map((r) => ({
+        kind: "login" as const,
+        method: r.method,
+        path: `/ibmmq/rest/${r.version}/login`,
+        headers: headersOf(r.auth, r.csrf, r.type, r.cookie === undefined ? [] : [["cookie", r.cookie]]),
+        body: r.body,
+      })),
   },
   {
     weight: 1,
     arbitrary: fc
-      .record({ method: usualMethod(["GET", "POST", "DELETE"]), segments: fc.array(garbageSegment, { maxLength: 8 }), prefix: fc.constantFrom("/", "/ibmmq/rest/v2/", "/ibmmq/rest/v3/messaging/", "/ibmmq/rest/v2/admin/"), auth: authorization, csrf, type: messageContentType, body: messageBody })
-      .map((r) => ({ kind: "other" as const, method: r.method, path: r.prefix + r.segments.join("/"), headers: headersOf(r.auth, r.csrf, r.type), body: r.body })),
+      .record({
+        method: usualMethod(["GET", "POST", "DELETE"]),
+        segments: fc.array(garbageSegment, { maxLength: 8 }),
+        prefix: fc.constantFrom("/", "/ibmmq/rest/v2/", "/ibmmq/rest/v3/messaging/", "/ibmmq/rest/v2/admin/"),
+        auth: authorization,
+        csrf,
+        type: messageContentType,
+        body: messageBody,
+      })
+      .map((r) => ({
+        kind: "other" as const,
+        method: r.method,
+        path: r.prefix + r.segments.join("/"),
+        headers: headersOf(r.auth, r.csrf, r.type),
+        body: r.body,
+      })),
   },
 );
 
@@ -225,7 +430,13 @@ interface Snapshot {
 function snapshot(): Snapshot {
   const depths: Record<string, number> = {};
   for (const name of qm.queueNames()) depths[name] = qm.queueStatus(name).depth;
-  return { depths, objects: qm.objects().map((o) => `${o.type}:${o.name}`).sort() };
+  return {
+    depths,
+    objects: qm
+      .objects()
+      .map((o) => `${o.type}:${o.name}`)
+      .sort(),
+  };
 }
 
 /**
@@ -239,7 +450,8 @@ function routeOf(path: string): { kind: "message" | "messagelist" | "topic" | "m
   if (rest.length === 6 && rest[0] === "messaging" && rest[1] === "qmgr" && rest[3] === "queue" && (rest[5] === "message" || rest[5] === "messagelist")) {
     return { kind: rest[5], queue: rest[4] };
   }
-  if (s[3] !== "v1" && rest.length >= 6 && rest[0] === "messaging" && rest[1] === "qmgr" && rest[3] === "topic" && rest.at(-1) === "message") return { kind: "topic" };
+  if (s[3] !== "v1" && rest.length >= 6 && rest[0] === "messaging" && rest[1] === "qmgr" && rest[3] === "topic" && rest.at(-1) === "message")
+    return { kind: "topic" };
   if (rest.length === 5 && rest[0] === "admin" && rest[1] === "action" && rest[2] === "qmgr" && rest[4] === "mqsc") return { kind: "mqsc" };
   if (rest.length === 1 && rest[0] === "login") return { kind: "login" };
   return { kind: "other" };
@@ -362,13 +574,19 @@ describe("HTTP facade under random requests (fast-check)", () => {
     for (const queue of QUEUES) {
       let depth = qm.queueStatus(queue).depth;
       while (depth > 0) {
-        const got = await app.request(`/ibmmq/rest/v2/messaging/qmgr/${QM}/queue/${queue}/message`, { method: "DELETE", headers: { authorization: "Bearer admin-token", "ibm-mq-rest-csrf-token": "" } });
+        const got = await app.request(`/ibmmq/rest/v2/messaging/qmgr/${QM}/queue/${queue}/message`, {
+          method: "DELETE",
+          headers: { authorization: "Bearer admin-token", "ibm-mq-rest-csrf-token": "" },
+        });
         expect(got.status).toBe(200);
         await got.arrayBuffer();
         expect(qm.queueStatus(queue).depth).toBe(depth - 1);
         depth--;
       }
-      const none = await app.request(`/ibmmq/rest/v2/messaging/qmgr/${QM}/queue/${queue}/message`, { method: "DELETE", headers: { authorization: "Bearer admin-token", "ibm-mq-rest-csrf-token": "" } });
+      const none = await app.request(`/ibmmq/rest/v2/messaging/qmgr/${QM}/queue/${queue}/message`, {
+        method: "DELETE",
+        headers: { authorization: "Bearer admin-token", "ibm-mq-rest-csrf-token": "" },
+      });
       expect(none.status).toBe(204);
     }
   });

@@ -29,7 +29,14 @@ let app: ReturnType<typeof createHttpApp>;
 beforeAll(async () => {
   qm = await QueueManager.open({ name: "QM1" });
   const { directory, resolve } = memoryDirectory({ configured: [qm] });
-  app = createHttpApp({ queueManager: resolve, queueManagers: directory, tokens: ["admin-token", "app-token:MQWebUser:app"], users: TEST_MQ_USERS, sessionSecret: SECRET, loginRateLimit: { maxFailures: 1_000_000 } });
+  app = createHttpApp({
+    queueManager: resolve,
+    queueManagers: directory,
+    tokens: ["admin-token", "app-token:MQWebUser:app"],
+    users: TEST_MQ_USERS,
+    sessionSecret: SECRET,
+    loginRateLimit: { maxFailures: 1_000_000 },
+  });
 });
 afterAll(async () => {
   await qm.close();
@@ -51,19 +58,78 @@ const version = fc.constantFrom<ApiVersion>("v1", "v2", "v3");
 
 // --- ibm-mq-usr ---
 
-const BRIDGE_TYPES = ["boolean", "i1", "i2", "i4", "i8", "r4", "r8", "string", "", "constructor", "toString", "__proto__", "hasOwnProperty", "valueOf", "I4", "int"];
-const propertyName = fc.oneof(fc.constantFrom("colour", "size", "JMSX", "_a", "$b", "NULL", "and", "a b", "", "é", "x".repeat(4096), "__proto__", "constructor"), fc.string({ maxLength: 6 }));
-const bridgeValue = fc.oneof(fc.constantFrom("TRUE", "false", "1", "-1", "127", "128", "-129", "32768", "2147483648", "9223372036854775807", "9223372036854775808", "1.5", "1e400", ".5", "-", "", '"a;b,c"', '"', "NaN"), fc.string({ maxLength: 6 }));
+const BRIDGE_TYPES = [
+  "boolean",
+  "i1",
+  "i2",
+  "i4",
+  "i8",
+  "r4",
+  "r8",
+  "string",
+  "",
+  "constructor",
+  "toString",
+  "__proto__",
+  "hasOwnProperty",
+  "valueOf",
+  "I4",
+  "int",
+];
+const propertyName = fc.oneof(
+  fc.constantFrom("colour", "size", "JMSX", "_a", "$b", "NULL", "and", "a b", "", "é", "x".repeat(4096), "__proto__", "constructor"),
+  fc.string({ maxLength: 6 }),
+);
+const bridgeValue = fc.oneof(
+  fc.constantFrom(
+    "TRUE",
+    "false",
+    "1",
+    "-1",
+    "127",
+    "128",
+    "-129",
+    "32768",
+    "2147483648",
+    "9223372036854775807",
+    "9223372036854775808",
+    "1.5",
+    "1e400",
+    ".5",
+    "-",
+    "",
+    '"a;b,c"',
+    '"',
+    "NaN",
+  ),
+  fc.string({ maxLength: 6 }),
+);
 const bridgeHeader = fc
   .array(fc.tuple(propertyName, bridgeValue, fc.option(fc.constantFrom(...BRIDGE_TYPES), { nil: undefined })), { maxLength: 4 })
   .chain((entries) =>
-    fc.constantFrom(", ", ",", " , ").map((separator) => entries.map(([name, value, type]) => (type === undefined ? `${name};${value}` : `${name};${value};${type}`)).join(separator)),
+    fc
+      .constantFrom(", ", ",", " , ")
+      .map((separator) => entries.map(([name, value, type]) => (type === undefined ? `${name};${value}` : `${name};${value};${type}`)).join(separator)),
   );
 const JSON_TYPES = ["string", "boolean", "byte", "short", "int", "long", "float", "double", "null", "char", "constructor", "__proto__"];
-const jsonValue = fc.oneof(fc.constantFrom<unknown>(0, 1, -1, 127, 128, 2147483648, 1e400, 1.5, "9223372036854775807", "9223372036854775808", "x", "", true, null, {}, [], 2 ** 60), fc.jsonValue({ maxDepth: 1 }));
+const jsonValue = fc.oneof(
+  fc.constantFrom<unknown>(0, 1, -1, 127, 128, 2147483648, 1e400, 1.5, "9223372036854775807", "9223372036854775808", "x", "", true, null, {}, [], 2 ** 60),
+  fc.jsonValue({ maxDepth: 1 }),
+);
 const jsonHeader = fc.oneof(
-  fc.array(fc.record({ name: fc.oneof(propertyName, fc.constantFrom<unknown>(1, null)), value: jsonValue, type: fc.constantFrom<unknown>(...JSON_TYPES, 1) }, { requiredKeys: ["name"] }), { maxLength: 4 }).map((list) => JSON.stringify(list)),
-  fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)).filter((text) => text.startsWith("[")),
+  fc
+    .array(
+      fc.record(
+        { name: fc.oneof(propertyName, fc.constantFrom<unknown>(1, null)), value: jsonValue, type: fc.constantFrom<unknown>(...JSON_TYPES, 1) },
+        { requiredKeys: ["name"] },
+      ),
+      { maxLength: 4 },
+    )
+    .map((list) => JSON.stringify(list)),
+  fc
+    .jsonValue({ maxDepth: 2 })
+    .map((value) => JSON.stringify(value))
+    .filter((text) => text.startsWith("[")),
   fc.constantFrom("[", "[1", "[null]", "[[]]", '[{"name":"a","value":1e400,"type":"double"}]', "[{}]", ' [{"name":"a","value":1}]'),
 );
 const userPropertiesHeader = fc.oneof(bridgeHeader, jsonHeader, fc.string({ maxLength: 40 }));
@@ -89,9 +155,39 @@ describe("REST request headers and query parameters, fuzzed", () => {
   });
 
   it("ibm-mq-md-*: any values are read into a descriptor core puts a message with, or are a 400 with the header's reason", async () => {
-    const value = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("persistent", "nonPersistent", "unlimited", "0", "9", "10", "600000", "99999999900", "99999999901", "ab".repeat(24), "ID:" + "ab".repeat(24), "DEV.QUEUE.2@QM2", "Q@", "@"));
-    const headers = fc.dictionary(fc.constantFrom(HEADER.correlationId, HEADER.expiry, HEADER.persistence, HEADER.replyTo, HEADER.priority, HEADER.userProperties), fc.oneof(value, userPropertiesHeader), { maxKeys: 4 });
-    const reasons: MQReasonName[] = ["MQRC_CORREL_ID_ERROR", "MQRC_EXPIRY_ERROR", "MQRC_PERSISTENCE_ERROR", "MQRC_OBJECT_NAME_ERROR", "MQRC_PRIORITY_ERROR", "MQRC_OPTIONS_ERROR", ...USER_PROPERTY_REASONS];
+    const value = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(
+        "persistent",
+        "nonPersistent",
+        "unlimited",
+        "0",
+        "9",
+        "10",
+        "600000",
+        "99999999900",
+        "99999999901",
+        "ab".repeat(24),
+        "ID:" + "ab".repeat(24),
+        "DEV.QUEUE.2@QM2",
+        "Q@",
+        "@",
+      ),
+    );
+    const headers = fc.dictionary(
+      fc.constantFrom(HEADER.correlationId, HEADER.expiry, HEADER.persistence, HEADER.replyTo, HEADER.priority, HEADER.userProperties),
+      fc.oneof(value, userPropertiesHeader),
+      { maxKeys: 4 },
+    );
+    const reasons: MQReasonName[] = [
+      "MQRC_CORREL_ID_ERROR",
+      "MQRC_EXPIRY_ERROR",
+      "MQRC_PERSISTENCE_ERROR",
+      "MQRC_OBJECT_NAME_ERROR",
+      "MQRC_PRIORITY_ERROR",
+      "MQRC_OPTIONS_ERROR",
+      ...USER_PROPERTY_REASONS,
+    ];
     await fc.assert(
       fc.asyncProperty(version, headers, async (v, values) => {
         let request: Headers;
@@ -112,7 +208,10 @@ describe("REST request headers and query parameters, fuzzed", () => {
   it("query parameters: any wait, limit, messageId, correlationId and selector is read or is a 400 with the parameter's reason", () => {
     const id = fc.oneof(fc.string({ maxLength: 50 }), fc.constantFrom("ab".repeat(24), "AB".repeat(24), "ID:" + "ab".repeat(24), "ID:", "0".repeat(49)));
     const number = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom("0", "30000", "30001", "-1", "1.5", "1e3", "99999999999999999999", " 5", "0x10"));
-    const selector = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("JMSPriority > 4", "a LIKE '%x'", "((", "colour = 'blue' AND size > 3", "a IN ()", "x BETWEEN 1 AND"));
+    const selector = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom("JMSPriority > 4", "a LIKE '%x'", "((", "colour = 'blue' AND size > 3", "a IN ()", "x BETWEEN 1 AND"),
+    );
     const query = fc.record({ wait: number, limit: number, messageId: id, correlationId: id, selector }, { requiredKeys: [] });
     fc.assert(
       fc.property(version, query, (v, values) => {
@@ -135,9 +234,26 @@ describe("REST request headers and query parameters, fuzzed", () => {
 const BROWSE = `/ibmmq/rest/v2/messaging/qmgr/QM1/queue/${QUEUE}/message`;
 
 const authorization = fc.oneof(
-  fc.tuple(fc.constantFrom("Basic", "basic", "BASIC", "Bearer", "bearer", "Digest", ""), fc.constantFrom(" ", "  ", "\t"), fc.oneof(fc.string({ maxLength: 30 }), fc.string({ maxLength: 20 }).map((s) => btoa(s.replace(/[^\x00-\xff]/g, "?"))))).map(([scheme, gap, credentials]) => scheme + gap + credentials),
+  fc
+    .tuple(
+      fc.constantFrom("Basic", "basic", "BASIC", "Bearer", "bearer", "Digest", ""),
+      fc.constantFrom(" ", "  ", "\t"),
+      fc.oneof(
+        fc.string({ maxLength: 30 }),
+        fc.string({ maxLength: 20 }).map((s) => btoa(s.replace(/[^\x00-\xff]/g, "?"))),
+      ),
+    )
+    .map(([scheme, gap, credentials]) => scheme + gap + credentials),
   fc.uint8Array({ maxLength: 30 }).map((bytes) => "Basic " + btoa(String.fromCharCode(...bytes))),
-  fc.constantFrom("Bearer admin-token", "Bearer admin-token extra", "Basic " + btoa("admin:admin-pw"), "Basic " + btoa("admin:admin-pw") + "=", "Basic ====", "Basic " + btoa("\u00ff:\u00fe"), "Bearer " + "a".repeat(5000)),
+  fc.constantFrom(
+    "Bearer admin-token",
+    "Bearer admin-token extra",
+    "Basic " + btoa("admin:admin-pw"),
+    "Basic " + btoa("admin:admin-pw") + "=",
+    "Basic ====",
+    "Basic " + btoa("\u00ff:\u00fe"),
+    "Bearer " + "a".repeat(5000),
+  ),
   fc.string({ maxLength: 40 }),
 );
 
@@ -146,7 +262,12 @@ const signedSession = fc
   .oneof(
     fc.string({ maxLength: 30 }),
     fc.jsonValue({ maxDepth: 2 }).map((v) => btoa(unescape(encodeURIComponent(JSON.stringify(v)))).replace(/=+$/, "")),
-    fc.record({ u: fc.oneof(fc.constantFrom("admin", "app", "nobody", ""), fc.string({ maxLength: 6 })), e: fc.oneof(fc.constant(Date.now() + 60_000), fc.double(), fc.constantFrom(0, -1, 1e308)) }).map((v) => btoa(JSON.stringify(v)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")),
+    fc
+      .record({
+        u: fc.oneof(fc.constantFrom("admin", "app", "nobody", ""), fc.string({ maxLength: 6 })),
+        e: fc.oneof(fc.constant(Date.now() + 60_000), fc.double(), fc.constantFrom(0, -1, 1e308)),
+      })
+      .map((v) => btoa(JSON.stringify(v)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")),
   )
   .map(async (value) => (await serializeSigned("LtpaToken2", value, SECRET)).split(";")[0]!);
 
@@ -187,14 +308,20 @@ describe("REST credentials, fuzzed", () => {
 
 describe("REST header defects the fuzzing found", () => {
   it("an infinite or NaN double in ibm-mq-usr is written back by name, not as null, and reads back equal (seed -431546396)", () => {
-    const properties = toProperties(parseUserProperties('[{"name":"a","value":1e400,"type":"double"},{"name":"b","value":"-Infinity","type":"float"},{"name":"c","value":"NaN","type":"double"}]'));
+    const properties = toProperties(
+      parseUserProperties(
+        '[{"name":"a","value":1e400,"type":"double"},{"name":"b","value":"-Infinity","type":"float"},{"name":"c","value":"NaN","type":"double"}]',
+      ),
+    );
     expect(properties).toEqual([
       { name: "a", type: "double", value: Infinity },
       { name: "b", type: "float", value: -Infinity },
       { name: "c", type: "double", value: NaN },
     ]);
     const written = formatUserProperties(properties)!;
-    expect(written).toBe('[{"name":"a","value":"Infinity","type":"double"},{"name":"b","value":"-Infinity","type":"float"},{"name":"c","value":"NaN","type":"double"}]');
+    expect(written).toBe(
+      '[{"name":"a","value":"Infinity","type":"double"},{"name":"b","value":"-Infinity","type":"float"},{"name":"c","value":"NaN","type":"double"}]',
+    );
     expect(toProperties(parseUserProperties(written))).toEqual(properties);
   });
 

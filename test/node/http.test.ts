@@ -60,7 +60,11 @@ describe("messaging REST API: node-only", () => {
     const text = await response.text();
     expect(text).not.toContain("secret");
     expect(text).not.toContain("app.js");
-    expect(JSON.parse(text).error[0]).toMatchObject({ msgId: "MQWB0000E", reasonCode: 2195, message: "MQWB0000E: An unexpected exception TypeError occurred." });
+    expect(JSON.parse(text).error[0]).toMatchObject({
+      msgId: "MQWB0000E",
+      reasonCode: 2195,
+      message: "MQWB0000E: An unexpected exception TypeError occurred.",
+    });
   });
 
   it("shapes the 500 like every other error", async () => {

@@ -297,7 +297,12 @@ describe("a consumer whose first selector is still loading", () => {
   /** A consumer on DEV.QUEUE.1 selecting n = 1, recording what it is told. */
   const consumeSelected = (qm: Core.QueueManager) => {
     const told = { messages: [] as unknown[], errors: [] as { error: unknown; ended: boolean }[] };
-    const consumer = qm.consume("DEV.QUEUE.1", { credit: 1, selector: "n = 1", onMessage: (message) => void told.messages.push(message.body), onError: (error, ended) => void told.errors.push({ error, ended }) });
+    const consumer = qm.consume("DEV.QUEUE.1", {
+      credit: 1,
+      selector: "n = 1",
+      onMessage: (message) => void told.messages.push(message.body),
+      onError: (error, ended) => void told.errors.push({ error, ended }),
+    });
     return { consumer, told };
   };
 
@@ -325,7 +330,12 @@ describe("a consumer whose first selector is still loading", () => {
     const qm = await core.QueueManager.open({ name: "QM1" });
     await qm.defineQueue("APP.GONE");
     const told = { errors: [] as { error: unknown; ended: boolean }[] };
-    const consumer = qm.consume("APP.GONE", { credit: 1, selector: "n = 1", onMessage: () => undefined, onError: (error, ended) => void told.errors.push({ error, ended }) });
+    const consumer = qm.consume("APP.GONE", {
+      credit: 1,
+      selector: "n = 1",
+      onMessage: () => undefined,
+      onError: (error, ended) => void told.errors.push({ error, ended }),
+    });
     await qm.deleteQueue("APP.GONE").catch(() => undefined);
     release();
     // Either the delete was refused (the consumer holds the queue open) or the consumer is ended.

@@ -32,15 +32,44 @@ const value = fc.oneof(
   fc.integer(),
   fc.double(),
   fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }),
-  fc.constantFrom<unknown>(null, undefined, 127, 128, -129, 32767, 32768, 2 ** 31, 2 ** 53, 2 ** 63, -0, NaN, Infinity, 9007199254740993n, 2n ** 63n - 1n, -(2n ** 63n), 2n ** 63n),
+  fc.constantFrom<unknown>(
+    null,
+    undefined,
+    127,
+    128,
+    -129,
+    32767,
+    32768,
+    2 ** 31,
+    2 ** 53,
+    2 ** 63,
+    -0,
+    NaN,
+    Infinity,
+    9007199254740993n,
+    2n ** 63n - 1n,
+    -(2n ** 63n),
+    2n ** 63n,
+  ),
   fc.constantFrom<unknown>({}, [], new Date(0), () => 1, Symbol("s"), new Uint8Array(1)),
 );
-const input = fc.oneof(value, fc.record({ type: fc.oneof(fc.constantFrom(...TYPES), fc.constantFrom<unknown>("char", "", 1, undefined)), value }), fc.record({ value }), fc.record({ type: fc.constantFrom(...TYPES) }));
+const input = fc.oneof(
+  value,
+  fc.record({ type: fc.oneof(fc.constantFrom(...TYPES), fc.constantFrom<unknown>("char", "", 1, undefined)), value }),
+  fc.record({ value }),
+  fc.record({ type: fc.constantFrom(...TYPES) }),
+);
 
 const properties = fc.oneof(
   fc.array(fc.tuple(name, input), { maxLength: 4 }).map((entries) => Object.fromEntries(entries) as unknown),
   fc.array(fc.tuple(name, input), { maxLength: 4 }).map((entries) => new Map(entries) as unknown),
-  fc.array(fc.oneof(fc.record({ name: fc.oneof(name, fc.constantFrom<unknown>(1, null)), type: fc.oneof(fc.constantFrom(...TYPES), fc.constant<unknown>("char")), value }), fc.constantFrom<unknown>(null, 1, "x", [])), { maxLength: 3 }) as fc.Arbitrary<unknown>,
+  fc.array(
+    fc.oneof(
+      fc.record({ name: fc.oneof(name, fc.constantFrom<unknown>(1, null)), type: fc.oneof(fc.constantFrom(...TYPES), fc.constant<unknown>("char")), value }),
+      fc.constantFrom<unknown>(null, 1, "x", []),
+    ),
+    { maxLength: 3 },
+  ) as fc.Arbitrary<unknown>,
   fc.constantFrom<unknown>(undefined, null, "props", 5, true),
 );
 
@@ -52,7 +81,21 @@ const body = fc.oneof(
   fc.uint8Array({ maxLength: 20 }),
   fc.uint8Array({ maxLength: 20 }).map((bytes) => bytes.slice().buffer as unknown),
   fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom<unknown>(undefined, null, 0, NaN, 10n, () => 1, Symbol("s"), cyclic, new Date(0), new Map([[1, 2]]), [undefined], { a: undefined }, new Uint16Array([1, 2])),
+  fc.constantFrom<unknown>(
+    undefined,
+    null,
+    0,
+    NaN,
+    10n,
+    () => 1,
+    Symbol("s"),
+    cyclic,
+    new Date(0),
+    new Map([[1, 2]]),
+    [undefined],
+    { a: undefined },
+    new Uint16Array([1, 2]),
+  ),
 );
 const bodyFormat = fc.option(fc.oneof(fc.constantFrom("text", "bytes", "json"), fc.constantFrom<unknown>("xml", "", 1)), { nil: undefined });
 
@@ -89,13 +132,19 @@ describe("message properties and bodies given to put, fuzzed", () => {
         const got = (await qm.get(QUEUE))!;
         expect(got.messageId).toBe(outcome.value.messageId);
         // Every property given is there, equal; none other.
-        const given: [string, unknown][] = props instanceof Map ? [...props] : Array.isArray(props) ? props.map((p: { name: string; value: unknown }) => [p.name, { value: p.value }]) : Object.entries(props ?? {});
+        const given: [string, unknown][] =
+          props instanceof Map
+            ? [...props]
+            : Array.isArray(props)
+              ? props.map((p: { name: string; value: unknown }) => [p.name, { value: p.value }])
+              : Object.entries(props ?? {});
         expect(got.getPropertyNames().sort()).toEqual(given.map(([n]) => n).sort());
         for (const [n, v] of given) {
           const expected = v !== null && typeof v === "object" ? (v as { value: unknown }).value : v;
           expect(got.getProperty(n), n).toEqual(canonical(expected));
         }
-        const storedFormat = format ?? (typeof content === "string" ? "text" : content instanceof Uint8Array || content instanceof ArrayBuffer ? "bytes" : "json");
+        const storedFormat =
+          format ?? (typeof content === "string" ? "text" : content instanceof Uint8Array || content instanceof ArrayBuffer ? "bytes" : "json");
         expect(got.body).toEqual(expectedBody(content, storedFormat as string));
       }),
       fuzzOptions(600),

@@ -19,7 +19,9 @@ const record: fc.Arbitrary<MessageRecord> = fc
     messageType: fc.constantFrom("datagram", "request", "reply", "report"),
     type: fc.oneof(fc.constant(""), fc.string()),
     backoutCount: fc.nat(),
-    properties: fc.array(fc.record({ name: fc.string(), type: fc.constantFrom("string", "int", "boolean"), value: fc.oneof(fc.string(), fc.integer(), fc.boolean()) })),
+    properties: fc.array(
+      fc.record({ name: fc.string(), type: fc.constantFrom("string", "int", "boolean"), value: fc.oneof(fc.string(), fc.integer(), fc.boolean()) }),
+    ),
     bodyFormat: fc.constantFrom("text", "bytes", "json"),
     bodySize: fc.nat(),
     contentType: fc.option(fc.string(), { nil: undefined }),
@@ -28,7 +30,15 @@ const record: fc.Arbitrary<MessageRecord> = fc
     format: fc.option(fc.string(), { nil: undefined }),
     transmission: fc.option(fc.record({ remoteQueue: fc.string(), remoteQueueManager: fc.string() }), { nil: undefined }),
     deadLetter: fc.option(
-      fc.record({ reason: fc.nat(), reasonName: fc.string(), destQueue: fc.string(), destQueueManager: fc.string(), putTime: fc.nat(), format: fc.string(), putApplName: fc.string() }),
+      fc.record({
+        reason: fc.nat(),
+        reasonName: fc.string(),
+        destQueue: fc.string(),
+        destQueueManager: fc.string(),
+        putTime: fc.nat(),
+        format: fc.string(),
+        putApplName: fc.string(),
+      }),
       { nil: undefined },
     ),
   })
@@ -62,8 +72,22 @@ describe("a message record as stored text", () => {
 
   it("leaves out the fields that hold their defaults, so a plain message's row is small", () => {
     const plain: MessageRecord = {
-      seq: 7, queue: "DEV.QUEUE.1", messageId: "a".repeat(48), correlationId: NO_ID, priority: 0, persistent: true, expiresAt: null, putTime: 1,
-      replyToQueue: "", replyToQueueManager: "", messageType: "datagram", type: "", backoutCount: 0, properties: [], bodyFormat: "text", bodySize: 1024,
+      seq: 7,
+      queue: "DEV.QUEUE.1",
+      messageId: "a".repeat(48),
+      correlationId: NO_ID,
+      priority: 0,
+      persistent: true,
+      expiresAt: null,
+      putTime: 1,
+      replyToQueue: "",
+      replyToQueueManager: "",
+      messageType: "datagram",
+      type: "",
+      backoutCount: 0,
+      properties: [],
+      bodyFormat: "text",
+      bodySize: 1024,
     };
     const text = recordToText(plain);
     expect(Object.keys(JSON.parse(text))).toEqual(["seq", "queue", "messageId", "priority", "persistent", "putTime", "messageType", "bodyFormat", "bodySize"]);
@@ -71,7 +95,24 @@ describe("a message record as stored text", () => {
   });
 
   it("writes a time that is not a finite number as null, as JSON.stringify would, so the row stays JSON", () => {
-    const text = recordToText({ seq: 1, queue: "Q", messageId: "b".repeat(48), correlationId: NO_ID, priority: 0, persistent: true, expiresAt: null, putTime: NaN, replyToQueue: "", replyToQueueManager: "", messageType: "datagram", type: "", backoutCount: 0, properties: [], bodyFormat: "text", bodySize: 0 });
+    const text = recordToText({
+      seq: 1,
+      queue: "Q",
+      messageId: "b".repeat(48),
+      correlationId: NO_ID,
+      priority: 0,
+      persistent: true,
+      expiresAt: null,
+      putTime: NaN,
+      replyToQueue: "",
+      replyToQueueManager: "",
+      messageType: "datagram",
+      type: "",
+      backoutCount: 0,
+      properties: [],
+      bodyFormat: "text",
+      bodySize: 0,
+    });
     expect(JSON.parse(text).putTime).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { parseScript } from "../../core/features/mqsc/parser.js";
 
-const words = (script: string) => parseScript(script).map((c) => c.parameters.map((p) => (p.values ? `${p.keyword}(${p.values.map((v) => v.text).join("|")})` : p.keyword)).join(" "));
+const words = (script: string) =>
+  parseScript(script).map((c) => c.parameters.map((p) => (p.values ? `${p.keyword}(${p.values.map((v) => v.text).join("|")})` : p.keyword)).join(" "));
 
 describe("MQSC parser", () => {
   it("reads keywords in any case, folds unquoted values to upper case and keeps quoted ones as written", () => {

@@ -42,7 +42,10 @@ beforeAll(async () => {
   await run(NPM, ["pack", "--pack-destination", project], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
   const tarball = (await readdir(project)).find((name) => name.endsWith(".tgz"));
   if (!tarball) throw new Error("npm pack made no tarball");
-  packed = (await run("tar", ["-tzf", join(project, tarball)])).stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
+  packed = (await run("tar", ["-tzf", join(project, tarball)])).stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((f) => f.replace(/^package\//, ""));
   await writeFile(join(project, "package.json"), JSON.stringify({ name: "webmq-consumer", private: true, type: "module" }));
   await run(NPM, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", `./${tarball}`], { cwd: project });
 }, 120_000);
@@ -54,7 +57,16 @@ afterAll(async () => {
 describe("the packed package, installed in a fresh project", { timeout: 60_000 }, () => {
   it("holds the built entries, their types, the LICENSE and the READMEs, and no TypeScript sources or tests", async () => {
     const files = packed;
-    for (const file of ["LICENSE", "README.md", "package.json", "adapters/edge/README.md", "dist/lib/core/index.js", "dist/lib/core/index.d.ts", "dist/lib/cli/main.js", "dist/lib/adapters/edge/index.d.ts"]) {
+    for (const file of [
+      "LICENSE",
+      "README.md",
+      "package.json",
+      "adapters/edge/README.md",
+      "dist/lib/core/index.js",
+      "dist/lib/core/index.d.ts",
+      "dist/lib/cli/main.js",
+      "dist/lib/adapters/edge/index.d.ts",
+    ]) {
       expect(files).toContain(file);
     }
     expect(files.filter((f) => (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.startsWith("test/") || f.startsWith("playground/"))).toEqual([]);
@@ -86,7 +98,25 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
       }
       await import("webmq/edge").then(() => console.log("edge loaded"), (e) => console.log("edge:", e.code));`;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: project });
-    expect(stdout).toBe(["webmq", "webmq/internal", "webmq/jms", "webmq/selector", "webmq/dead-letters", "webmq/triggers", "webmq/events", "webmq/mqsc", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node", "webmq/http/client"].map((e) => `${e} true\n`).join("") + "edge: ERR_UNSUPPORTED_ESM_URL_SCHEME\n");
+    expect(stdout).toBe(
+      [
+        "webmq",
+        "webmq/internal",
+        "webmq/jms",
+        "webmq/selector",
+        "webmq/dead-letters",
+        "webmq/triggers",
+        "webmq/events",
+        "webmq/mqsc",
+        "webmq/browser",
+        "webmq/worker",
+        "webmq/http",
+        "webmq/http/node",
+        "webmq/http/client",
+      ]
+        .map((e) => `${e} true\n`)
+        .join("") + "edge: ERR_UNSUPPORTED_ESM_URL_SCHEME\n",
+    );
   });
 
   it("loads what an application uses on first use (JMS, selectors, pub/sub, triggering, the dead-letter handler) from the built package", async () => {
@@ -131,16 +161,25 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
     const base = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, lib: ["ES2022", "DOM"] };
     // The core, browser, worker and http entries' .d.ts are checked too (no skipLibCheck).
     await writeFile(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...base, types: [] }, files: ["use-types.ts"] }));
-    await writeFile(join(project, "tsconfig.edge.json"), JSON.stringify({
-      compilerOptions: { ...base, skipLibCheck: true, lib: ["ES2022"], typeRoots: [join(ROOT, "node_modules/@cloudflare")], types: ["workers-types"] },
-      files: ["use-edge-types.ts"],
-    }));
+    await writeFile(
+      join(project, "tsconfig.edge.json"),
+      JSON.stringify({
+        compilerOptions: { ...base, skipLibCheck: true, lib: ["ES2022"], typeRoots: [join(ROOT, "node_modules/@cloudflare")], types: ["workers-types"] },
+        files: ["use-edge-types.ts"],
+      }),
+    );
     await run(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: project }).catch((e: { stdout: string }) => expect.fail(e.stdout));
     await run(process.execPath, [TSC, "-p", "tsconfig.edge.json"], { cwd: project }).catch((e: { stdout: string }) => expect.fail(e.stdout));
     // and a type error is one: the check is not vacuous
-    await writeFile(join(project, "wrong.ts"), 'import { QueueManager } from "webmq";\nconst n: number = (await QueueManager.open({ name: "X" })).name;\nexport { n };\n');
+    await writeFile(
+      join(project, "wrong.ts"),
+      'import { QueueManager } from "webmq";\nconst n: number = (await QueueManager.open({ name: "X" })).name;\nexport { n };\n',
+    );
     await writeFile(join(project, "tsconfig.wrong.json"), JSON.stringify({ compilerOptions: { ...base, types: [] }, files: ["wrong.ts"] }));
-    const wrong = await run(process.execPath, [TSC, "-p", "tsconfig.wrong.json"], { cwd: project }).then(() => "", (e: { stdout: string }) => e.stdout);
+    const wrong = await run(process.execPath, [TSC, "-p", "tsconfig.wrong.json"], { cwd: project }).then(
+      () => "",
+      (e: { stdout: string }) => e.stdout,
+    );
     expect(wrong).toContain("error TS2322");
   });
 });
@@ -219,11 +258,23 @@ describe("an app bundled by Vite from the installed package, in Chromium", { tim
   }
 
   const call = <K extends keyof App>(page: Page, method: K, ...args: Parameters<App[K]>): Promise<Awaited<ReturnType<App[K]>>> =>
-    within(page.evaluate(([m, a]) => (globalThis as unknown as { webmqApp: Record<string, (...x: unknown[]) => unknown> }).webmqApp[m as string]!(...(a as unknown[])), [method, args] as const) as Promise<Awaited<ReturnType<App[K]>>>, 20_000, `${method}(${args.join(", ")})`);
+    within(
+      page.evaluate(
+        ([m, a]) => (globalThis as unknown as { webmqApp: Record<string, (...x: unknown[]) => unknown> }).webmqApp[m as string]!(...(a as unknown[])),
+        [method, args] as const,
+      ) as Promise<Awaited<ReturnType<App[K]>>>,
+      20_000,
+      `${method}(${args.join(", ")})`,
+    );
 
   it("has bundled the shared manager's SharedWorker and the app's workers as module chunks", async () => {
     const assets = await readdir(join(built, "assets"));
-    expect(assets.filter((name) => /^(owner\.shared-worker|orders\.worker|queue-manager\.worker)-.*\.js$/.test(name)).map((name) => name.replace(/-[^-]+\.js$/, "")).sort()).toEqual(["orders.worker", "owner.shared-worker", "queue-manager.worker"]);
+    expect(
+      assets
+        .filter((name) => /^(owner\.shared-worker|orders\.worker|queue-manager\.worker)-.*\.js$/.test(name))
+        .map((name) => name.replace(/-[^-]+\.js$/, ""))
+        .sort(),
+    ).toEqual(["orders.worker", "owner.shared-worker", "queue-manager.worker"]);
   });
 
   it.each([

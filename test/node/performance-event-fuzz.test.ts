@@ -6,7 +6,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEPTH_EVENT_REASONS, MQCFH_STRUC_LENGTH, decodeEvent, encodeDepthEvent, type DepthEventType } from "../../core/features/events/performance-event-pcf.js";
+import {
+  DEPTH_EVENT_REASONS,
+  MQCFH_STRUC_LENGTH,
+  decodeEvent,
+  encodeDepthEvent,
+  type DepthEventType,
+} from "../../core/features/events/performance-event-pcf.js";
 import { MQError } from "../../core/base/errors.js";
 import { acceptedOrRefused, mutatedBytes, fuzzOptions } from "../fixtures/fuzz.js";
 
@@ -30,9 +36,19 @@ const le = (n: number) => [n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, (n >>>
 
 /** An MQCFH that passes the header checks, then random parameters (lengths and counts as they come). */
 const pcfShaped = fc
-  .tuple(fc.constantFrom(2224, 2225, 2053), fc.integer({ min: -2, max: 0x7fff_ffff }), fc.array(fc.tuple(fc.constantFrom(3, 4, 9), fc.integer({ min: -4, max: 80 }), fc.constantFrom(35, 36, 37, 38, 2002, 2015), fc.uint8Array({ maxLength: 60 })), { maxLength: 8 }))
+  .tuple(
+    fc.constantFrom(2224, 2225, 2053),
+    fc.integer({ min: -2, max: 0x7fff_ffff }),
+    fc.array(
+      fc.tuple(fc.constantFrom(3, 4, 9), fc.integer({ min: -4, max: 80 }), fc.constantFrom(35, 36, 37, 38, 2002, 2015), fc.uint8Array({ maxLength: 60 })),
+      { maxLength: 8 },
+    ),
+  )
   .map(([reason, count, parameters]) =>
-    Uint8Array.from([...[7, 36, 1, 45, 1, 1, 1, reason, count].flatMap(le), ...parameters.flatMap(([type, length, parameter, rest]) => [...le(type), ...le(length), ...le(parameter), ...rest])]),
+    Uint8Array.from([
+      ...[7, 36, 1, 45, 1, 1, 1, reason, count].flatMap(le),
+      ...parameters.flatMap(([type, length, parameter, rest]) => [...le(type), ...le(length), ...le(parameter), ...rest]),
+    ]),
   );
 
 const anyBytes = fc.oneof(

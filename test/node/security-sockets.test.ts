@@ -49,7 +49,11 @@ describe("REST security on Node's HTTP server: configuration", () => {
   it("counts failed logins by socket address, not by a header the client chooses", async () => {
     const client = "127.9.9.9";
     const attempt = (spoofed: string) =>
-      fetchFrom(client, `${server.url}/ibmmq/rest/v2/login`, { method: "POST", headers: { "ibm-mq-rest-csrf-token": "", "content-type": "application/json", "cf-connecting-ip": spoofed }, body: JSON.stringify({ username: "app", password: "nope" }) });
+      fetchFrom(client, `${server.url}/ibmmq/rest/v2/login`, {
+        method: "POST",
+        headers: { "ibm-mq-rest-csrf-token": "", "content-type": "application/json", "cf-connecting-ip": spoofed },
+        body: JSON.stringify({ username: "app", password: "nope" }),
+      });
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt(`10.0.0.${i}`)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -57,13 +61,21 @@ describe("REST security on Node's HTTP server: configuration", () => {
 
   it("answers a body far over a route's limit with its error, which the client reads, never a reset while it is still sending", async () => {
     const post = (path: string, body: string) =>
-      fetch(server.url + path, { method: "POST", headers: { authorization: "Bearer socket-admin-token", "ibm-mq-rest-csrf-token": "", "content-type": "application/json" }, body });
+      fetch(server.url + path, {
+        method: "POST",
+        headers: { authorization: "Bearer socket-admin-token", "ibm-mq-rest-csrf-token": "", "content-type": "application/json" },
+        body,
+      });
     const qmgr = managers[nextManager++]!.name;
     // Over the login route's 16 KiB and the MQSC route's 256 KiB: each was now and then ECONNRESET.
     const cases = [
       { path: "/ibmmq/rest/v2/login", body: JSON.stringify({ username: "x".repeat(300_000), password: "y" }), status: 400 },
       { path: "/ibmmq/rest/v2/login", body: JSON.stringify({ username: "x".repeat(3_000_000), password: "y" }), status: 400 },
-      { path: `/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`, body: JSON.stringify({ type: "runCommand", parameters: { command: `DISPLAY QMGR ${"x".repeat(3_000_000)}` } }), status: 413 },
+      {
+        path: `/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`,
+        body: JSON.stringify({ type: "runCommand", parameters: { command: `DISPLAY QMGR ${"x".repeat(3_000_000)}` } }),
+        status: 413,
+      },
     ];
     for (const { path, body, status } of cases) {
       for (let i = 0; i < 15; i++) {

@@ -63,6 +63,9 @@ describe("JMS selector conformance (380 cases from the TCK and Artemis)", () => 
       return;
     }
     const selector = compile(c.selector);
-    expect(selector.matches((name) => fields.get(name)), where).toBe(c.expect);
+    expect(
+      selector.matches((name) => fields.get(name)),
+      where,
+    ).toBe(c.expect);
   });
 });

@@ -34,7 +34,11 @@ function start(env: Record<string, string>, devVars?: string) {
   if (devVars !== undefined) writeFileSync(join(directory, ".dev.vars"), devVars);
   // Only what a shell would give, without the MQ_ variables of whoever runs the tests.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("MQ_")));
-  const child = spawn(process.execPath, [script], { cwd: directory, env: { ...inherited, WEBMQ_SKIP_PLAYGROUND_BUILD: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script], {
+    cwd: directory,
+    env: { ...inherited, WEBMQ_SKIP_PLAYGROUND_BUILD: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   let stdout = "";
   let stderr = "";

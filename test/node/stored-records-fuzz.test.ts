@@ -37,12 +37,56 @@ const junk = fc.oneof(
 
 /** One change to the raw storage, placed by indexes that wrap round what is there. */
 const damage = fc.oneof(
-  fc.record({ where: fc.constant("message" as const), at: fc.nat(), field: fc.constantFrom("seq", "queue", "messageId", "correlationId", "priority", "persistent", "expiresAt", "putTime", "properties", "bodyFormat", "bodySize", "prepared", "messageType", "backoutCount"), value: junk }),
+  fc.record({
+    where: fc.constant("message" as const),
+    at: fc.nat(),
+    field: fc.constantFrom(
+      "seq",
+      "queue",
+      "messageId",
+      "correlationId",
+      "priority",
+      "persistent",
+      "expiresAt",
+      "putTime",
+      "properties",
+      "bodyFormat",
+      "bodySize",
+      "prepared",
+      "messageType",
+      "backoutCount",
+    ),
+    value: junk,
+  }),
   fc.record({ where: fc.constant("messageProperty" as const), at: fc.nat(), field: fc.constantFrom("name", "type", "value"), value: junk }),
-  fc.record({ where: fc.constant("body" as const), at: fc.nat(), field: fc.constant(""), value: fc.oneof(junk, fc.uint8Array({ maxLength: 8 }).map((b): unknown => b), fc.constantFrom<unknown>(new Uint8Array([0xc3, 0x28]), "{not json")) }),
-  fc.record({ where: fc.constant("object" as const), at: fc.nat(), field: fc.constantFrom("kind", "name", "type", "attributes", "dynamic", "createdAt"), value: junk }),
-  fc.record({ where: fc.constant("attribute" as const), at: fc.nat(), field: fc.constantFrom("maxDepth", "description", "target", "defaultPriority", "getInhibited", "triggerControl", "backoutThreshold", "bogus"), value: junk }),
-  fc.record({ where: fc.constant("meta" as const), at: fc.nat(), field: fc.constantFrom("incarnation", "xa/X1", "xa/X2", "other"), value: fc.oneof(junk, fc.record({ puts: junk, gets: junk }), fc.record({ puts: fc.array(fc.record({ queue: junk, seq: junk }), { maxLength: 2 }) })) }),
+  fc.record({
+    where: fc.constant("body" as const),
+    at: fc.nat(),
+    field: fc.constant(""),
+    value: fc.oneof(
+      junk,
+      fc.uint8Array({ maxLength: 8 }).map((b): unknown => b),
+      fc.constantFrom<unknown>(new Uint8Array([0xc3, 0x28]), "{not json"),
+    ),
+  }),
+  fc.record({
+    where: fc.constant("object" as const),
+    at: fc.nat(),
+    field: fc.constantFrom("kind", "name", "type", "attributes", "dynamic", "createdAt"),
+    value: junk,
+  }),
+  fc.record({
+    where: fc.constant("attribute" as const),
+    at: fc.nat(),
+    field: fc.constantFrom("maxDepth", "description", "target", "defaultPriority", "getInhibited", "triggerControl", "backoutThreshold", "bogus"),
+    value: junk,
+  }),
+  fc.record({
+    where: fc.constant("meta" as const),
+    at: fc.nat(),
+    field: fc.constantFrom("incarnation", "xa/X1", "xa/X2", "other"),
+    value: fc.oneof(junk, fc.record({ puts: junk, gets: junk }), fc.record({ puts: fc.array(fc.record({ queue: junk, seq: junk }), { maxLength: 2 }) })),
+  }),
 );
 
 interface Damage {
@@ -84,7 +128,15 @@ function apply(storage: MemoryStorage, change: Damage): number | undefined {
       return storage.messages.has(entry.record.seq) ? entry.record.seq : [...storage.messages].find(([, e]) => e === entry)![0];
     }
     case "messageProperty": {
-      const entry = pick([...storage.messages.values()].filter((e) => Array.isArray(e.record.properties) && e.record.properties.length > 0 && typeof e.record.properties[0] === "object" && e.record.properties[0] !== null));
+      const entry = pick(
+        [...storage.messages.values()].filter(
+          (e) =>
+            Array.isArray(e.record.properties) &&
+            e.record.properties.length > 0 &&
+            typeof e.record.properties[0] === "object" &&
+            e.record.properties[0] !== null,
+        ),
+      );
       if (!entry) return undefined;
       (entry.record.properties[0] as unknown as Record<string, unknown>)[change.field] = change.value;
       return entry.record.seq;
@@ -213,7 +265,8 @@ describe("stored record defects the fuzzing found", () => {
     const bodies: unknown[] = [];
     for (let message = await qm.get("DEV.QUEUE.1"); message; message = await qm.get("DEV.QUEUE.1")) bodies.push(message.body);
     expect(bodies).toHaveLength(onQueue.length - 3);
-    for (const seq of [badLong, badEntry]) expect(qm.damagedRecords).toContainEqual(expect.objectContaining({ kind: "message", key: String(seq), problem: expect.stringContaining("property") }));
+    for (const seq of [badLong, badEntry])
+      expect(qm.damagedRecords).toContainEqual(expect.objectContaining({ kind: "message", key: String(seq), problem: expect.stringContaining("property") }));
     await qm.close();
     expect(storage.messages.has(badLong) && storage.messages.has(badEntry)).toBe(true); // left in the store
   });
@@ -263,7 +316,10 @@ describe("stored record defects the fuzzing found", () => {
     const qm = await QueueManager.open({ name: "QM1", store: createMemoryStore({ storage }) });
     const reasons: string[] = [];
     for (;;) {
-      const outcome = await qm.get("APP.Q").then((m) => m, (e: unknown) => e);
+      const outcome = await qm.get("APP.Q").then(
+        (m) => m,
+        (e: unknown) => e,
+      );
       if (outcome === null) break;
       if (outcome instanceof Error) reasons.push((outcome as MQError).reason ?? outcome.name);
     }

@@ -226,7 +226,10 @@ describe("the process definition", () => {
   });
 
   it("a transmission queue whose TRIGDATA names the channel needs no process", () => {
-    const xmitq = snapshot({ isTransmissionQueue: true, triggerData: "C_QM1.QM2", processName: "" }, { processDefined: false, initiationQueue: { exists: true, openInputCount: 1 } });
+    const xmitq = snapshot(
+      { isTransmissionQueue: true, triggerData: "C_QM1.QM2", processName: "" },
+      { processDefined: false, initiationQueue: { exists: true, openInputCount: 1 } },
+    );
     expect(fires(xmitq, put())).toBe(true);
   });
 

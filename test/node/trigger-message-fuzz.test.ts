@@ -19,7 +19,14 @@ import {
 import { acceptedOrRefused, mutatedBytes, mutatedText, fuzzOptions } from "../fixtures/fuzz.js";
 
 const name = fc.stringMatching(/^[A-Z0-9._%/]{0,48}$/);
-const text = (max: number) => fc.oneof(fc.string({ maxLength: max }).filter((s) => !s.includes("\0")).map((s) => s.slice(0, max)), name.map((s) => s.slice(0, max)));
+const text = (max: number) =>
+  fc.oneof(
+    fc
+      .string({ maxLength: max })
+      .filter((s) => !s.includes("\0"))
+      .map((s) => s.slice(0, max)),
+    name.map((s) => s.slice(0, max)),
+  );
 
 const triggerMessage: fc.Arbitrary<TriggerMessage> = fc.record({
   queueName: name,
@@ -36,11 +43,19 @@ const validMqtmc2 = fc.tuple(triggerMessage, name).map(([tm, qmgr]) => encodeTri
 
 const mqtmBytes = fc.oneof(
   { arbitrary: fc.uint8Array({ maxLength: 800 }), weight: 1 },
-  { arbitrary: fc.uint8Array({ minLength: MQTM_LENGTH, maxLength: MQTM_LENGTH }).map((b) => Uint8Array.from([0x54, 0x4d, 0x20, 0x20, 1, 0, 0, 0, ...b.subarray(8)])), weight: 2 },
+  {
+    arbitrary: fc
+      .uint8Array({ minLength: MQTM_LENGTH, maxLength: MQTM_LENGTH })
+      .map((b) => Uint8Array.from([0x54, 0x4d, 0x20, 0x20, 1, 0, 0, 0, ...b.subarray(8)])),
+    weight: 2,
+  },
   { arbitrary: mutatedBytes(validMqtm), weight: 4 },
 );
 
-const MQTMC2_CHARACTERS = fc.oneof(fc.constantFrom(" ", "\0", "1", "2", "T", "M", "C", "é", "\ud800", "\udc00", "😀"), fc.string({ maxLength: 2, unit: "binary" }));
+const MQTMC2_CHARACTERS = fc.oneof(
+  fc.constantFrom(" ", "\0", "1", "2", "T", "M", "C", "é", "\ud800", "\udc00", "😀"),
+  fc.string({ maxLength: 2, unit: "binary" }),
+);
 const mqtmc2Text = fc.oneof(
   { arbitrary: fc.string({ maxLength: 800, unit: "binary" }), weight: 1 },
   { arbitrary: fc.string({ minLength: MQTMC2_LENGTH, maxLength: MQTMC2_LENGTH, unit: "binary" }).map((s) => "TMC    2" + s.slice(8)), weight: 2 },

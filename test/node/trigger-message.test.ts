@@ -73,7 +73,11 @@ describe("MQTM layout", () => {
 describe("encodeTriggerMessage", () => {
   it("writes the seed's notepad trigger byte for byte", () => {
     const expected = new Uint8Array(684).fill(0x20);
-    const text = (offset: number, value: string) => expected.set([...value].map((c) => c.charCodeAt(0)), offset);
+    const text = (offset: number, value: string) =>
+      expected.set(
+        [...value].map((c) => c.charCodeAt(0)),
+        offset,
+      );
     text(0, "TM  ");
     expected.set([1, 0, 0, 0], 4); // Version 1, little-endian MQLONG
     text(8, "QL_QM1");

@@ -44,7 +44,10 @@ describe("comlink bridge over a MessageChannel (node)", () => {
     };
     const listener = await remote.listen("APP.IN", proxyHandler(handler), { maxSessions: 1 });
     const events: BridgedListenerEvent[] = [];
-    await listener.addEventListener("dead-letter", Comlink.proxy((event: BridgedListenerEvent) => void events.push(event)));
+    await listener.addEventListener(
+      "dead-letter",
+      Comlink.proxy((event: BridgedListenerEvent) => void events.push(event)),
+    );
     for (const body of ["good 1", "poison", "wrong type", "foreign", "good 2"]) await remote.put("APP.IN", { body });
     for (let tries = 0; tries < 200; tries++) {
       const stats = await listener.stats();
@@ -56,7 +59,12 @@ describe("comlink bridge over a MessageChannel (node)", () => {
     expect(seen).not.toContain("poison#2"); // moved aside at BOTHRESH, not handed over again
     expect(await remote.get("APP.BACKOUT")).toMatchObject({ body: "poison", backoutCount: 2 });
     const dead = [await remote.get("SYSTEM.DEAD.LETTER.QUEUE"), await remote.get("SYSTEM.DEAD.LETTER.QUEUE")];
-    expect(dead.map((m) => [m!.body, m!.deadLetterHeader!.destQueue])).toEqual(expect.arrayContaining([["wrong type", "APP.IN"], ["foreign", "APP.IN"]]));
+    expect(dead.map((m) => [m!.body, m!.deadLetterHeader!.destQueue])).toEqual(
+      expect.arrayContaining([
+        ["wrong type", "APP.IN"],
+        ["foreign", "APP.IN"],
+      ]),
+    );
     expect(dead.find((m) => m!.body === "wrong type")!.deadLetterHeader!.reason).toBe(0x12345);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(events.map((event) => event.type)).toEqual(["dead-letter", "dead-letter"]);

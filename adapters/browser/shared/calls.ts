@@ -23,11 +23,17 @@ export async function callOwner<T>(links: OwnerLink, whenOwnerGoes: WhenOwnerGoe
 }
 
 export function interrupted(what: string): MQError {
-  return new MQError("MQRC_CALL_INTERRUPTED", `${what} was interrupted: the context that ran the queue manager went away before it answered, so whether it happened is not known; another context now runs the queue manager`);
+  return new MQError(
+    "MQRC_CALL_INTERRUPTED",
+    `${what} was interrupted: the context that ran the queue manager went away before it answered, so whether it happened is not known; another context now runs the queue manager`,
+  );
 }
 
 export function backedOut(what: string): MQError {
-  return new MQError("MQRC_BACKED_OUT", `${what}: the context that ran the queue manager went away, so this session's unit of work was backed out (what it got is back on its queue); carry on with a new one`);
+  return new MQError(
+    "MQRC_BACKED_OUT",
+    `${what}: the context that ran the queue manager went away, so this session's unit of work was backed out (what it got is back on its queue); carry on with a new one`,
+  );
 }
 
 export function brokenCursor(): MQError {

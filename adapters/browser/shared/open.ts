@@ -38,7 +38,14 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
       // The browser tells only the worker object that its script did not load (a bundler that
       // did not bundle it, a server that does not serve it): say so, rather than wait for an
       // owner that will never come.
-      worker.addEventListener("error", () => reject(new MQError("MQRC_Q_MGR_NOT_AVAILABLE", `the queue manager ${options.name} could not be opened: its SharedWorker, owner.shared-worker.js, did not load (a bundler that leaves new URL(..., import.meta.url) as it is, esbuild's, needs webmq/browser/shared-worker built beside the bundle under that name)`)));
+      worker.addEventListener("error", () =>
+        reject(
+          new MQError(
+            "MQRC_Q_MGR_NOT_AVAILABLE",
+            `the queue manager ${options.name} could not be opened: its SharedWorker, owner.shared-worker.js, did not load (a bundler that leaves new URL(..., import.meta.url) as it is, esbuild's, needs webmq/browser/shared-worker built beside the bundle under that name)`,
+          ),
+        ),
+      );
       port = worker.port;
       port.onmessage = (event: MessageEvent<{ error?: string; mqError?: SerializedMQError }>) => {
         // An MQError keeps its reason code across the worker's port, for the caller to act on.
@@ -72,7 +79,10 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
     // name would otherwise be handed that manager as if it were its own (and, in tab mode,
     // fail to open it when its turn to run it came, leaving its calls waiting for an owner).
     if (link.ownerName !== options.name) {
-      throw new MQError("MQRC_Q_MGR_NAME_ERROR", `the IndexedDB database ${databaseName} is run as queue manager ${link.ownerName}, not ${options.name}: open it by that name, or give ${options.name} a database of its own`);
+      throw new MQError(
+        "MQRC_Q_MGR_NAME_ERROR",
+        `the IndexedDB database ${databaseName} is run as queue manager ${link.ownerName}, not ${options.name}: open it by that name, or give ${options.name} a database of its own`,
+      );
     }
   } catch (error) {
     links.close();

@@ -150,7 +150,17 @@ async function serve(manager: QueueManager, options: OwnerOptions): Promise<{ st
  * whose private fields a Proxy receiver could not reach.
  */
 function sharedView(manager: QueueManager, objectsChanged: () => void): QueueManager {
-  const changesObjects = new Set(["defineQueue", "alterQueue", "deleteQueue", "clearQueue", "alterQueueManager", "defineObject", "alterObject", "deleteObject", "mqsc"]);
+  const changesObjects = new Set([
+    "defineQueue",
+    "alterQueue",
+    "deleteQueue",
+    "clearQueue",
+    "alterQueueManager",
+    "defineObject",
+    "alterObject",
+    "deleteObject",
+    "mqsc",
+  ]);
   return new Proxy(manager, {
     get(target, property) {
       if (property === "close") return async () => undefined;

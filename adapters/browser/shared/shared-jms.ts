@@ -205,7 +205,12 @@ export class SharedSession {
    * What the session still holds after it (an individual acknowledge's other messages) is
    * reported backed out by its next call.
    */
-  async #call<T>(what: string, whenOwnerGoes: "reissue" | "interrupted" | "backout" | "in-doubt", work: (session: Comlink.Remote<SessionFacade>) => Promise<T>, forgetting = false): Promise<T> {
+  async #call<T>(
+    what: string,
+    whenOwnerGoes: "reissue" | "interrupted" | "backout" | "in-doubt",
+    work: (session: Comlink.Remote<SessionFacade>) => Promise<T>,
+    forgetting = false,
+  ): Promise<T> {
     for (;;) {
       if (this.#closed || this.#connection.closed) throw closedError(this.#closed ? "session" : "connection");
       const link = await this.#connection.links.current();

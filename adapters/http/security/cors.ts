@@ -18,7 +18,11 @@ export function parseOrigins(value: string | readonly string[] | undefined): str
   return entries
     .filter((entry) => entry.length > 0)
     .map((entry) => {
-      if (!/^https?:\/\/[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/.test(entry)) throw new ConfigurationError("MQ_CORS_ORIGINS", `MQ_CORS_ORIGINS: the CORS origin ${JSON.stringify(entry)} is not scheme://host[:port] (or :* for any port)`);
+      if (!/^https?:\/\/[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/.test(entry))
+        throw new ConfigurationError(
+          "MQ_CORS_ORIGINS",
+          `MQ_CORS_ORIGINS: the CORS origin ${JSON.stringify(entry)} is not scheme://host[:port] (or :* for any port)`,
+        );
       return entry.toLowerCase();
     });
 }

@@ -11,7 +11,8 @@ export function authenticationFailed(why: string): RestError {
     status: 401,
     msgId: "MQWB0104E",
     detail: why,
-    action: "Resubmit the request with valid credentials: HTTP basic authentication, the LtpaToken2 cookie that POST .../login sets, or an Authorization: Bearer token.",
+    action:
+      "Resubmit the request with valid credentials: HTTP basic authentication, the LtpaToken2 cookie that POST .../login sets, or an Authorization: Bearer token.",
     reason: "MQRC_NOT_AUTHORIZED",
   });
 }

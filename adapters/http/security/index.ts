@@ -71,9 +71,16 @@ export function principalOf(c: Context): Principal | undefined {
  * `maxMqscRequestBytes` bounds what the role check reads of an MQSC body.
  */
 export function installSecurity(app: Hono<any>, options: SecurityOptions, scope = "*", maxMqscRequestBytes = 256 * 1024): void {
-  const directory = new UserDirectory(typeof options.users === "string" || options.users === undefined ? parseUsers(options.users as string | undefined) : options.users, options.tokens ?? []);
+  const directory = new UserDirectory(
+    typeof options.users === "string" || options.users === undefined ? parseUsers(options.users as string | undefined) : options.users,
+    options.tokens ?? [],
+  );
   const seconds = options.sessionSeconds ?? DEFAULT_SESSION_SECONDS;
-  if (!Number.isSafeInteger(seconds) || seconds < 1 || seconds > 34_560_000) throw new ConfigurationError("MQ_SESSION_SECONDS", `MQ_SESSION_SECONDS (sessionSeconds): the session length is 1 to 34560000 seconds; got ${String(seconds)}`);
+  if (!Number.isSafeInteger(seconds) || seconds < 1 || seconds > 34_560_000)
+    throw new ConfigurationError(
+      "MQ_SESSION_SECONDS",
+      `MQ_SESSION_SECONDS (sessionSeconds): the session length is 1 to 34560000 seconds; got ${String(seconds)}`,
+    );
   const limiter = options.loginRateLimit instanceof FailedLoginLimiter ? options.loginRateLimit : new FailedLoginLimiter(options.loginRateLimit);
   const addressOf = options.clientAddress ?? ((c: Context) => c.req.header("cf-connecting-ip"));
   const secret = options.sessionSecret === "" ? undefined : options.sessionSecret;
@@ -89,7 +96,13 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
   const limitLogin = bodyLimit({ maxSize: 16 * 1024, onError: () => badLoginRequest("The body is larger than 16 KiB.").toResponse() });
   app.post(LOGIN_PATH, requireCsrfHeader(), limitLogin, async (c) => {
     const address = addressOf(c);
-    if (secret === undefined) return errorResponse(new MQError("MQRC_FUNCTION_NOT_SUPPORTED", "login is not configured here (no session secret: MQ_SESSION_SECRET); use basic authentication or a bearer token"));
+    if (secret === undefined)
+      return errorResponse(
+        new MQError(
+          "MQRC_FUNCTION_NOT_SUPPORTED",
+          "login is not configured here (no session secret: MQ_SESSION_SECRET); use basic authentication or a bearer token",
+        ),
+      );
     const { username, password } = await readLogin(c.req.raw);
     const principal = await checkLimited(address, userKey(username), () => directory.checkPassword(username, password, "form"));
     if (typeof principal === "number") return limited(principal);
@@ -111,7 +124,11 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
    * the client has failures left (rate-limit.ts). The client is the user or token it claims,
    * at its address where one is known (limit-keys.ts).
    */
-  const checkLimited = async (address: string | undefined, claimed: Promise<string>, check: () => Promise<Principal | undefined>): Promise<Principal | undefined | number> => {
+  const checkLimited = async (
+    address: string | undefined,
+    claimed: Promise<string>,
+    check: () => Promise<Principal | undefined>,
+  ): Promise<Principal | undefined | number> => {
     const client = limitKey(address, await claimed);
     const wait = await limiter.admit(client);
     if (wait > 0) return wait;
@@ -150,7 +167,9 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
       if (/^basic$/i.test(scheme)) {
         const pair = decodeBasic(credentials);
         // Undecodable credentials claim no user: they are counted with the token of that text.
-        const principal = await checkLimited(addressOf(c), pair === undefined ? tokenKey(credentials) : userKey(pair.name), async () => (pair === undefined ? undefined : directory.checkPassword(pair.name, pair.password, "basic")));
+        const principal = await checkLimited(addressOf(c), pair === undefined ? tokenKey(credentials) : userKey(pair.name), async () =>
+          pair === undefined ? undefined : directory.checkPassword(pair.name, pair.password, "basic"),
+        );
         if (typeof principal === "number") return limited(principal);
         return principal ?? refuse("The user name or password is not accepted.");
       }
@@ -159,7 +178,8 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
     if (hasSessionCookie(c)) {
       const name = secret === undefined ? "invalid" : await sessionUser(c, secret);
       const role = name === undefined || name === "invalid" ? undefined : directory.roleOf(name);
-      if (name === undefined || name === "invalid" || role === undefined) return refuse("The LtpaToken2 session cookie is not valid, or has expired; log in again.");
+      if (name === undefined || name === "invalid" || role === undefined)
+        return refuse("The LtpaToken2 session cookie is not valid, or has expired; log in again.");
       return { name, role, mechanism: "form" };
     }
     return refuse("The request carries no credentials.");

@@ -25,7 +25,8 @@ export interface PasswordHash {
 /** Reads a hash's text; a malformed one throws TypeError saying what is wrong (never the hash itself). */
 export function parsePasswordHash(text: string): PasswordHash {
   const parts = text.split("$");
-  if (parts.length !== 4 || parts[0] !== HASH_SCHEME) throw new TypeError(`a password hash is ${HASH_SCHEME}$<iterations>$<salt>$<hash> (npm run hash-password makes one)`);
+  if (parts.length !== 4 || parts[0] !== HASH_SCHEME)
+    throw new TypeError(`a password hash is ${HASH_SCHEME}$<iterations>$<salt>$<hash> (npm run hash-password makes one)`);
   const iterations = /^\d+$/.test(parts[1]!) ? Number(parts[1]) : NaN;
   if (!Number.isSafeInteger(iterations) || iterations < MIN_ITERATIONS || iterations > MAX_ITERATIONS) {
     throw new TypeError(`a password hash's iterations are ${MIN_ITERATIONS} to ${MAX_ITERATIONS}`);

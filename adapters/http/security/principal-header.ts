@@ -23,7 +23,6 @@ import { constantTimeEqual, fromBase64, toBase64 } from "./password-hash.js";
 export const PRINCIPAL_HEADER = "x-webmq-principal";
 export const PRINCIPAL_MAC_HEADER = "x-webmq-principal-mac";
 
-
 /** The HMAC key for principal headers, from the secrets the front and the objects share. */
 export async function principalKey(...secrets: (string | undefined)[]): Promise<CryptoKey> {
   const material = new TextEncoder().encode(["webmq-principal-v1", ...secrets.map((secret) => secret ?? "")].join("\u0000"));
@@ -42,7 +41,16 @@ export interface SignedRequest {
 
 /** Sets the two headers on `headers` (replacing any the client sent), for `request` only. `now` is for tests. */
 export async function signPrincipal(headers: Headers, principal: Principal, key: CryptoKey, request: SignedRequest, now = Date.now()): Promise<void> {
-  const value = encodeURIComponent(JSON.stringify({ name: principal.name, role: principal.role, mechanism: principal.mechanism, method: request.method, path: new URL(request.url).pathname, at: now }));
+  const value = encodeURIComponent(
+    JSON.stringify({
+      name: principal.name,
+      role: principal.role,
+      mechanism: principal.mechanism,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      at: now,
+    }),
+  );
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value)));
   headers.set(PRINCIPAL_HEADER, value);
   headers.set(PRINCIPAL_MAC_HEADER, toBase64(mac));

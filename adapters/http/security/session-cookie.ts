@@ -59,7 +59,10 @@ function cookieOptions(c: Context) {
 
 function encodeValue(value: SessionValue): string {
   // base64url: cookie-safe as it is, with no "." (the signature's separator).
-  return toBase64(new TextEncoder().encode(JSON.stringify(value))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return toBase64(new TextEncoder().encode(JSON.stringify(value)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 function decodeValue(text: string): SessionValue | undefined {

@@ -8,11 +8,11 @@
  * never lost or doubled. WAIT(YES) keeps the handler waiting for new messages; WAIT(NO) ends
  * it when nothing is left to do; WAIT(n) after n seconds without new messages.
  */
-import type { Clock,TimerHandle } from "../../base/clock.js";
-import type { MessagingPort,BrowseOptions,MessageSummary } from "../../kernel/index.js";
-import { MQError,describeError } from "../../base/errors.js";
+import type { Clock, TimerHandle } from "../../base/clock.js";
+import type { MessagingPort, BrowseOptions, MessageSummary } from "../../kernel/index.js";
+import { MQError, describeError } from "../../base/errors.js";
 import { copyOf } from "./move-aside.js";
-import { matchRule,type DeadLetterFacts,type DlqDecision } from "./dlq-rule-match.js";
+import { matchRule, type DeadLetterFacts, type DlqDecision } from "./dlq-rule-match.js";
 import { parseDlqRules } from "./dlq-rules.js";
 import type { DlqRulesTable } from "./dlq-rule-types.js";
 import { MQAT } from "../../message/descriptor-codes.js";
@@ -79,10 +79,14 @@ export class DeadLetterHandler {
     this.table = typeof rules === "string" ? parseDlqRules(rules) : rules;
     const { inputQueue, inputQueueManager } = this.table.control;
     if (inputQueueManager !== undefined && inputQueueManager !== host.name) {
-      throw new MQError("MQRC_Q_MGR_NAME_ERROR", `INPUTQM(${inputQueueManager}) is not this queue manager (${host.name}); a handler runs on its own queue manager's dead-letter queue`);
+      throw new MQError(
+        "MQRC_Q_MGR_NAME_ERROR",
+        `INPUTQM(${inputQueueManager}) is not this queue manager (${host.name}); a handler runs on its own queue manager's dead-letter queue`,
+      );
     }
     this.inputQueue = inputQueue ?? host.attributes.deadLetterQueue;
-    if (this.inputQueue === "") throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `queue manager ${host.name} has no dead-letter queue (DEADQ is blank) and the rules name no INPUTQ`);
+    if (this.inputQueue === "")
+      throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `queue manager ${host.name} has no dead-letter queue (DEADQ is blank) and the rules name no INPUTQ`);
     this.#lastArrival = host.clock.now();
     this.#ended = new Promise((resolve) => (this.#end = resolve));
     // A message arriving on the dead-letter queue is looked at at once, not at the next interval.
@@ -140,7 +144,9 @@ export class DeadLetterHandler {
     this.#pass = this.#pass.then(async () => {
       while (this.#again && !this.#closed && !this.host.closed) {
         this.#again = false;
-        await this.#passOnce().catch((error: unknown) => this.#report({ messageId: "", action: "NONE", detail: `the pass over ${this.inputQueue} failed: ${describeError(error)}`, error }));
+        await this.#passOnce().catch((error: unknown) =>
+          this.#report({ messageId: "", action: "NONE", detail: `the pass over ${this.inputQueue} failed: ${describeError(error)}`, error }),
+        );
       }
       this.#afterPass();
     });
@@ -190,7 +196,12 @@ export class DeadLetterHandler {
     if (decision.action === "IGNORE") {
       this.#pending.set(id, { decision, attempts: 0, due: Infinity });
       this.#stats.ignored++;
-      return this.#report({ messageId: id, action: "IGNORE", line: decision.line, detail: `rule at line ${decision.line} leaves message ${id} on ${this.inputQueue}` });
+      return this.#report({
+        messageId: id,
+        action: "IGNORE",
+        line: decision.line,
+        detail: `rule at line ${decision.line} leaves message ${id} on ${this.inputQueue}`,
+      });
     }
     try {
       await this.#move(id, decision);
@@ -201,8 +212,17 @@ export class DeadLetterHandler {
       // Its attempts used up, the next matching rule decides; none left, the message stays.
       const next = attempts >= decision.retry ? matchRule(this.table, factsOf(summary), decision.ruleIndex + 1) : decision;
       const retryAt = this.host.clock.now() + this.table.control.retryInterval * 1000;
-      this.#pending.set(id, next ? { decision: next, attempts: next === decision ? attempts : 0, due: retryAt } : { decision: undefined, attempts: 0, due: Infinity });
-      this.#report({ messageId: id, action: decision.action, line: decision.line, detail: `${decision.action} of message ${id} (rule at line ${decision.line}) failed, attempt ${attempts} of ${decision.retry}: ${describeError(error)}`, error });
+      this.#pending.set(
+        id,
+        next ? { decision: next, attempts: next === decision ? attempts : 0, due: retryAt } : { decision: undefined, attempts: 0, due: Infinity },
+      );
+      this.#report({
+        messageId: id,
+        action: decision.action,
+        line: decision.line,
+        detail: `${decision.action} of message ${id} (rule at line ${decision.line}) failed, attempt ${attempts} of ${decision.retry}: ${describeError(error)}`,
+        error,
+      });
     }
   }
 
@@ -219,10 +239,23 @@ export class DeadLetterHandler {
         const header = message.deadLetterHeader;
         const target = decision.action === "RETRY" ? (header?.destQueue ?? "") : (decision.forwardQueue ?? "");
         const targetManager = decision.action === "RETRY" ? (header?.destQueueManager ?? "") : (decision.forwardQueueManager ?? "");
-        if (target === "") throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", decision.action === "RETRY" ? `message ${id} has no dead-letter header naming where it was going` : `FWDQ resolves to a blank name for message ${id}`);
-        if (targetManager !== "" && targetManager !== this.host.name) throw new MQError("MQRC_UNKNOWN_REMOTE_Q_MGR", `queue manager ${targetManager} cannot be reached from ${this.host.name} (channels are not built yet)`);
+        if (target === "")
+          throw new MQError(
+            "MQRC_UNKNOWN_OBJECT_NAME",
+            decision.action === "RETRY"
+              ? `message ${id} has no dead-letter header naming where it was going`
+              : `FWDQ resolves to a blank name for message ${id}`,
+          );
+        if (targetManager !== "" && targetManager !== this.host.name)
+          throw new MQError(
+            "MQRC_UNKNOWN_REMOTE_Q_MGR",
+            `queue manager ${targetManager} cannot be reached from ${this.host.name} (channels are not built yet)`,
+          );
         const keepHeader = decision.action === "FWD" && decision.header && header !== undefined;
-        await this.host.put(target, copyOf(message), { unitOfWork: unit, context: { putTime: message.putTime, backoutCount: message.backoutCount, ...(keepHeader ? { deadLetter: header } : {}) } });
+        await this.host.put(target, copyOf(message), {
+          unitOfWork: unit,
+          context: { putTime: message.putTime, backoutCount: message.backoutCount, ...(keepHeader ? { deadLetter: header } : {}) },
+        });
       }
       await unit.commit();
     } catch (error) {
@@ -231,7 +264,12 @@ export class DeadLetterHandler {
     }
     const counted = decision.action === "DISCARD" ? "discarded" : decision.action === "RETRY" ? "retried" : "forwarded";
     this.#stats[counted]++;
-    this.#report({ messageId: id, action: decision.action, line: decision.line, detail: `message ${id}: ${decision.action} by the rule at line ${decision.line}` });
+    this.#report({
+      messageId: id,
+      action: decision.action,
+      line: decision.line,
+      detail: `message ${id}: ${decision.action} by the rule at line ${decision.line}`,
+    });
   }
 
   #report(report: DeadLetterHandlerReport): void {
@@ -263,4 +301,3 @@ function factsOf(summary: MessageSummary): DeadLetterFacts {
     putApplType: header?.putApplType ?? MQAT.MQAT_QMGR,
   };
 }
-

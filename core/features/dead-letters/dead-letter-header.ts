@@ -188,7 +188,10 @@ export function putTimeFrom(date: string, time: string): number {
   const dateMatch = /^(\d{4})(\d{2})(\d{2})$/.exec(date);
   const timeMatch = /^(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(time);
   if (!dateMatch || !timeMatch) {
-    throw new MQError("MQRC_FORMAT_ERROR", `the dead-letter header's PutDate and PutTime must be YYYYMMDD and HHMMSSTH digits; they are ${JSON.stringify(date)} and ${JSON.stringify(time)}`);
+    throw new MQError(
+      "MQRC_FORMAT_ERROR",
+      `the dead-letter header's PutDate and PutTime must be YYYYMMDD and HHMMSSTH digits; they are ${JSON.stringify(date)} and ${JSON.stringify(time)}`,
+    );
   }
   const [year, month, day] = dateMatch.slice(1).map(Number) as [number, number, number];
   const [hours, minutes, seconds, hundredths] = timeMatch.slice(1).map(Number) as [number, number, number, number];

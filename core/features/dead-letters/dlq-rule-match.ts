@@ -113,7 +113,11 @@ function substitute(name: string, facts: DeadLetterFacts): string {
 function messageTypeCode(messageType: DeadLetterFacts["messageType"]): number {
   if (typeof messageType === "number") return messageType;
   const code = lookUpSymbol<number>(MESSAGE_TYPE_CODES, messageType) ?? lookUpSymbol<number>(MQMT, messageType);
-  if (code === undefined) throw new MQError("MQRC_MSG_TYPE_ERROR", `${JSON.stringify(messageType)} is not a message type; expected a number, an MQMT_ name or request, reply, report or datagram`);
+  if (code === undefined)
+    throw new MQError(
+      "MQRC_MSG_TYPE_ERROR",
+      `${JSON.stringify(messageType)} is not a message type; expected a number, an MQMT_ name or request, reply, report or datagram`,
+    );
   return code;
 }
 

@@ -70,7 +70,8 @@ export function parseDlqRules(text: string): DlqRulesTable {
     const controlKeyword = entry.keywords.find((p) => CONTROL_KEYWORDS.has(p.keyword));
     if (controlKeyword) {
       const ruleKeyword = entry.keywords.find((p) => !CONTROL_KEYWORDS.has(p.keyword));
-      if (ruleKeyword) fail(ruleKeyword, `${ruleKeyword.keyword} is a rule keyword and ${controlKeyword.keyword} is control data; a rule begins on a new line of its own`);
+      if (ruleKeyword)
+        fail(ruleKeyword, `${ruleKeyword.keyword} is a rule keyword and ${controlKeyword.keyword} is control data; a rule begins on a new line of its own`);
       if (controlRead || rules.length > 0) fail(controlKeyword, "control data (INPUTQ, INPUTQM, RETRYINT, WAIT) must be the first entry in the rules table");
       readControlData(keywords, control);
       controlRead = true;
@@ -89,7 +90,8 @@ function checkKeywords(entry: RulesTableEntry): Map<string, RulesTableKeyword> {
   const keywords = new Map<string, RulesTableKeyword>();
   for (const parameter of entry.keywords) {
     const { keyword } = parameter;
-    const known = Object.hasOwn(TEXT_PATTERNS, keyword) || Object.hasOwn(NUMERIC_PATTERNS, keyword) || ACTION_KEYWORDS.has(keyword) || CONTROL_KEYWORDS.has(keyword);
+    const known =
+      Object.hasOwn(TEXT_PATTERNS, keyword) || Object.hasOwn(NUMERIC_PATTERNS, keyword) || ACTION_KEYWORDS.has(keyword) || CONTROL_KEYWORDS.has(keyword);
     if (!known) {
       fail(
         parameter,
@@ -236,14 +238,19 @@ function substitutableName(keyword: string, value: Value, substitutions: readonl
 /** A text value, asterisks aside, must fit the field it is matched against (IBM pads shorter ones with blanks). */
 function fitsField(keyword: string, value: Value, text: string, length: number): void {
   const significant = text.replaceAll("*", "").length;
-  if (significant > length) throw valueError(value, `${keyword} is matched against a ${length}-character field; ${JSON.stringify(text)} has ${significant} characters besides asterisks`);
+  if (significant > length)
+    throw valueError(
+      value,
+      `${keyword} is matched against a ${length}-character field; ${JSON.stringify(text)} has ${significant} characters besides asterisks`,
+    );
 }
 
 /** FORMAT takes a format name as written or an MQFMT_ constant's name. */
 function formatValue(value: Value): string {
   if (value.quoted || !value.text.startsWith("MQFMT_")) return value.text;
   const format = lookUpSymbol(MQFMT, value.text);
-  if (format === undefined) throw valueError(value, `FORMAT(${value.text}): no format has that name; expected a format such as MQSTR or a name such as MQFMT_STRING`);
+  if (format === undefined)
+    throw valueError(value, `FORMAT(${value.text}): no format has that name; expected a format such as MQSTR or a name such as MQFMT_STRING`);
   return format;
 }
 

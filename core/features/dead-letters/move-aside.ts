@@ -6,8 +6,8 @@
  * place can be tried.
  */
 import { MQError } from "../../base/errors.js";
-import type { MessagingPort,MessageContext,UnitOfWork } from "../../kernel/index.js";
-import type { DeadLetterHeader,Message,PutMessage } from "../../message/message.js";
+import type { MessagingPort, MessageContext, UnitOfWork } from "../../kernel/index.js";
+import type { DeadLetterHeader, Message, PutMessage } from "../../message/message.js";
 import { deadLetterReasonName } from "../../message/feedback-codes.js";
 
 /** What moving a message aside needs of the queue manager. */
@@ -56,7 +56,14 @@ export async function moveToQueue(host: MoveHost, message: Message, queue: strin
 }
 
 /** Puts the message on the dead-letter queue in the unit, with a header that says why; the failure when it cannot. */
-export async function moveToDeadLetterQueue(host: MoveHost, message: Message, from: string, reason: number, unit: UnitOfWork, putApplName = "webmq listener"): Promise<unknown> {
+export async function moveToDeadLetterQueue(
+  host: MoveHost,
+  message: Message,
+  from: string,
+  reason: number,
+  unit: UnitOfWork,
+  putApplName = "webmq listener",
+): Promise<unknown> {
   const deadLetterQueue = host.deadLetterQueue();
   if (deadLetterQueue === "") return new MQError("MQRC_UNKNOWN_OBJECT_NAME", `queue manager ${host.name} has no dead-letter queue (DEADQ is blank)`);
   const header: DeadLetterHeader = {

@@ -29,8 +29,8 @@
  * since nothing of it is ever committed.
  */
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
-import type { MessagingPort,QueueEvent,QueueEvents } from "../../kernel/index.js";
-import { encodeDepthEvent,MQFMT_EVENT,type DepthEventType } from "./performance-event-pcf.js";
+import type { MessagingPort, QueueEvent, QueueEvents } from "../../kernel/index.js";
+import { encodeDepthEvent, MQFMT_EVENT, type DepthEventType } from "./performance-event-pcf.js";
 
 import { PERFORMANCE_EVENT_QUEUE } from "./event-queues.js";
 
@@ -112,10 +112,12 @@ export class DepthEvents {
     // Percentages compared exactly (depth / MAXDEPTH against QDEPTHHI / 100), so no rounding decides.
     if (event.type === "put") {
       statistics.msgEnqCount++;
-      if (attributes.depthHighEvent === true && event.depth * 100 >= Number(attributes.depthHighLimit) * attributes.maxDepth) this.#raise("Queue Depth High", event.queue, event.depth, statistics);
+      if (attributes.depthHighEvent === true && event.depth * 100 >= Number(attributes.depthHighLimit) * attributes.maxDepth)
+        this.#raise("Queue Depth High", event.queue, event.depth, statistics);
     } else {
       statistics.msgDeqCount++;
-      if (attributes.depthLowEvent === true && event.depth * 100 <= Number(attributes.depthLowLimit) * attributes.maxDepth) this.#raise("Queue Depth Low", event.queue, event.depth, statistics);
+      if (attributes.depthLowEvent === true && event.depth * 100 <= Number(attributes.depthLowLimit) * attributes.maxDepth)
+        this.#raise("Queue Depth Low", event.queue, event.depth, statistics);
     }
   }
 

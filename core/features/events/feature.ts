@@ -4,7 +4,9 @@ import type { Feature, FeatureParts } from "../feature.js";
 import type { DepthEvents } from "./depth-events.js";
 
 export function depthEventsFeature(parts: FeatureParts): Feature {
-  const depthEvents = new LazyFeature<DepthEvents>("queue depth events", () => import("./install.js").then(({ createDepthEvents }) => createDepthEvents(parts)));
+  const depthEvents = new LazyFeature<DepthEvents>("queue depth events", () =>
+    import("./install.js").then(({ createDepthEvents }) => createDepthEvents(parts)),
+  );
   const queueManagerAltered = async () => {
     if (parts.attributes().performanceEvent === true) (await depthEvents.get()).update();
     else depthEvents.loaded?.update();

@@ -107,11 +107,22 @@ export function encodeDepthEvent(event: Omit<DepthEvent, "reason" | "reasonName"
   const bytes = new Uint8Array(DEPTH_EVENT_LAYOUT.length);
   const view = new DataView(bytes.buffer);
   const int = (offset: number, value: number) => view.setInt32(offset, value, LITTLE_ENDIAN);
-  const header = [MQCFT_EVENT, MQCFH_STRUC_LENGTH, MQCFH_VERSION_1, MQCMD_PERFM_EVENT, 1, MQCFC_LAST, MQCC_WARNING, DEPTH_EVENT_REASONS[event.eventType], 2 + INTEGERS.length];
+  const header = [
+    MQCFT_EVENT,
+    MQCFH_STRUC_LENGTH,
+    MQCFH_VERSION_1,
+    MQCMD_PERFM_EVENT,
+    1,
+    MQCFC_LAST,
+    MQCC_WARNING,
+    DEPTH_EVENT_REASONS[event.eventType],
+    2 + INTEGERS.length,
+  ];
   header.forEach((value, i) => int(4 * i, value));
   const string = (offset: number, parameter: number, text: string, length: number) => {
     const encoded = utf8Encode(text);
-    if (encoded.length > length) throw new MQError("MQRC_OBJECT_NAME_ERROR", `an event's name field holds ${length} bytes; ${JSON.stringify(text)} takes ${encoded.length}`);
+    if (encoded.length > length)
+      throw new MQError("MQRC_OBJECT_NAME_ERROR", `an event's name field holds ${length} bytes; ${JSON.stringify(text)} takes ${encoded.length}`);
     [MQCFT_STRING, MQCFST_STRUC_LENGTH_FIXED + length, parameter, codedCharSetId, length].forEach((value, i) => int(offset + 4 * i, value));
     bytes.fill(BLANK, offset + MQCFST_STRUC_LENGTH_FIXED, offset + MQCFST_STRUC_LENGTH_FIXED + length);
     bytes.set(encoded, offset + MQCFST_STRUC_LENGTH_FIXED);
@@ -136,7 +147,11 @@ export function decodeEvent(bytes: Uint8Array): DepthEvent {
     return view.getInt32(offset, LITTLE_ENDIAN);
   };
   if (int(0) !== MQCFT_EVENT) {
-    throw formatError(view.byteLength >= 4 && view.getInt32(0, false) === MQCFT_EVENT ? "its integers are big-endian; this product reads MQENC_NATIVE (546, little-endian) events" : `its MQCFH Type is ${int(0)}, not MQCFT_EVENT (7)`);
+    throw formatError(
+      view.byteLength >= 4 && view.getInt32(0, false) === MQCFT_EVENT
+        ? "its integers are big-endian; this product reads MQENC_NATIVE (546, little-endian) events"
+        : `its MQCFH Type is ${int(0)}, not MQCFT_EVENT (7)`,
+    );
   }
   if (int(4) !== MQCFH_STRUC_LENGTH) throw formatError(`its MQCFH StrucLength is ${int(4)}, not 36`);
   if (int(12) !== MQCMD_PERFM_EVENT) throw formatError(`its MQCFH Command is ${int(12)}, not MQCMD_PERFM_EVENT (45)`);

@@ -9,7 +9,9 @@ import type { Kernel, Entry, LocalQueue, UnitOfWork } from "../../kernel/index.j
 import { LazyFeature } from "../../base/lazy-feature.js";
 
 export function expiryToDeadLetter(kernel: Kernel, move: MoveHost, beginUnitOfWork: () => UnitOfWork): (queue: LocalQueue, expired: Entry[]) => void {
-  const code = new LazyFeature("expiry to the dead-letter queue", () => import("./expiry.js").then(({ expiredToDeadLetter }) => expiredToDeadLetter(kernel, move, beginUnitOfWork)));
+  const code = new LazyFeature("expiry to the dead-letter queue", () =>
+    import("./expiry.js").then(({ expiredToDeadLetter }) => expiredToDeadLetter(kernel, move, beginUnitOfWork)),
+  );
   return (queue, expired) =>
     void code.get().then(
       (moveExpired) => moveExpired(queue, expired),

@@ -4,8 +4,8 @@
  * call is waiting to hear of (a listener that threw, a get that failed in the background).
  */
 import { MQError } from "../../base/errors.js";
-import type { ClientIdRegistry,JmsHost } from "./host.js";
-import { Session,type SessionOptions } from "./session.js";
+import type { ClientIdRegistry, JmsHost } from "./host.js";
+import { Session, type SessionOptions } from "./session.js";
 import { XASession } from "./xa-session.js";
 
 export interface ConnectionOptions {
@@ -29,7 +29,10 @@ export class Connection {
     if (clientId !== undefined) {
       if (typeof clientId !== "string" || clientId === "") throw new MQError("MQRC_OPTIONS_ERROR", "clientId is a non-empty string");
       if (!clientIds.claim(clientId)) {
-        throw new MQError("MQRC_OBJECT_IN_USE", `client id ${clientId} is in use by another open connection to queue manager ${host.manager.name} (JMS InvalidClientIDException)`);
+        throw new MQError(
+          "MQRC_OBJECT_IN_USE",
+          `client id ${clientId} is in use by another open connection to queue manager ${host.manager.name} (JMS InvalidClientIDException)`,
+        );
       }
     }
     this.clientId = clientId;
@@ -41,7 +44,12 @@ export class Connection {
 
   async createSession(options: SessionOptions = {}): Promise<Session> {
     if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the connection is closed");
-    const session = new Session(this.host, { ...options, clientId: this.clientId, connection: this }, (s) => this.#sessions.delete(s), (error) => this.#report(error));
+    const session = new Session(
+      this.host,
+      { ...options, clientId: this.clientId, connection: this },
+      (s) => this.#sessions.delete(s),
+      (error) => this.#report(error),
+    );
     this.#sessions.add(session);
     return session;
   }
@@ -49,7 +57,11 @@ export class Connection {
   /** A session whose work belongs to the transactions its xaResource starts (two-phase commit). */
   async createXASession(): Promise<XASession> {
     if (this.#closed) throw new MQError("MQRC_HCONN_ERROR", "the connection is closed");
-    const session = new XASession(this.host, (s) => this.#sessions.delete(s), (error) => this.#report(error));
+    const session = new XASession(
+      this.host,
+      (s) => this.#sessions.delete(s),
+      (error) => this.#report(error),
+    );
     this.#sessions.add(session);
     return session;
   }

@@ -25,7 +25,12 @@ export interface ConsumerSession {
   readonly listenerGetsOwnUnits: boolean;
   deliver(consumer: MessageConsumer, queue: string, wait: number, signal: StopSignal, forListener: boolean): Promise<Delivery | null>;
   prefetchFor(prefetch: number): number;
-  attachListener(consumer: MessageConsumer, queue: string, credit: number, sink: { push(delivery: Delivery): boolean; failed(error: unknown, ended: boolean): void }): QueueConsumerHandle;
+  attachListener(
+    consumer: MessageConsumer,
+    queue: string,
+    credit: number,
+    sink: { push(delivery: Delivery): boolean; failed(error: unknown, ended: boolean): void },
+  ): QueueConsumerHandle;
   listenerIdle(): Promise<void>;
   giveBack(unit: UnitOfWork | undefined, messageId?: string): Promise<void>;
   markTakenAhead(unit: UnitOfWork | undefined, ahead: boolean): void;
@@ -247,7 +252,8 @@ export class MessageConsumer {
       }
     } finally {
       attached?.close();
-      for (const held of inbox.close()) await this.session.giveBack(held.unit, held.message.messageId).catch((error: unknown) => this.session.reportListenerError(error));
+      for (const held of inbox.close())
+        await this.session.giveBack(held.unit, held.message.messageId).catch((error: unknown) => this.session.reportListenerError(error));
     }
   }
 }

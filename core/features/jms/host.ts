@@ -3,7 +3,7 @@
  * manager: puts and gets, with or without a unit of work, and a unit of work to begin.
  */
 import type { PutMessage } from "../../message/message.js";
-import type { MessagingPort,PublishOptions,XAResource } from "../../kernel/index.js";
+import type { MessagingPort, PublishOptions, XAResource } from "../../kernel/index.js";
 import type { ActiveSubscription } from "../pubsub/subscriptions.js";
 import type { DurableHost } from "../pubsub/durable-subscription.js";
 import type { Selector } from "../../selector/index.js";

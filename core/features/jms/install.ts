@@ -12,7 +12,12 @@ import { jmsHost, type JmsManagerPart } from "./jms-host.js";
 /** Makes connections on one queue manager; `registry` holds the client ids of its open connections. */
 export type Connector = (registry: ClientIdRegistry, options: ConnectionOptions) => Connection;
 
-export function jmsConnector(qm: JmsManagerPart, admin: DefinitionPort, broker: Broker, queueAttributes: (queue: string) => LocalQueueAttributes | undefined): Connector {
+export function jmsConnector(
+  qm: JmsManagerPart,
+  admin: DefinitionPort,
+  broker: Broker,
+  queueAttributes: (queue: string) => LocalQueueAttributes | undefined,
+): Connector {
   const host = jmsHost(qm, admin, broker, queueAttributes);
   return (registry, options) => new Connection(host, registry, options);
 }

@@ -14,7 +14,12 @@ import type { Broker } from "../pubsub/broker.js";
 export type JmsManagerPart = JmsManager;
 
 /** `queueAttributes`: a local queue's attributes, undefined when there is none (for MAXACTCONS and MAXBKPCONS). */
-export function jmsHost(qm: JmsManagerPart, admin: DefinitionPort, broker: Broker, queueAttributes: (queue: string) => LocalQueueAttributes | undefined): JmsHost {
+export function jmsHost(
+  qm: JmsManagerPart,
+  admin: DefinitionPort,
+  broker: Broker,
+  queueAttributes: (queue: string) => LocalQueueAttributes | undefined,
+): JmsHost {
   /** Durable subscriptions with an active JMS consumer, and shared ones (JMS 2.0) with their consumers. */
   const activeDurables = new Set<string>();
   const sharedConsumers = new Map<string, SharedSubscription>();

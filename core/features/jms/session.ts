@@ -77,9 +77,16 @@ export class Session {
     this.connection = options.connection ?? this;
     this.transacted = options.transacted === true || this.#xa;
     const mode = options.acknowledgeMode ?? "auto";
-    if (!ACKNOWLEDGE_MODES.has(mode)) throw new MQError("MQRC_OPTIONS_ERROR", `acknowledgeMode is one of auto, client, dups-ok, individual, none; got ${JSON.stringify(mode)}`);
+    if (!ACKNOWLEDGE_MODES.has(mode))
+      throw new MQError("MQRC_OPTIONS_ERROR", `acknowledgeMode is one of auto, client, dups-ok, individual, none; got ${JSON.stringify(mode)}`);
     this.acknowledgeMode = mode;
-    this.#units = new SessionUnits(this.transacted, mode, this.#xa, () => this.host.manager.beginUnitOfWork(), () => this.#checkOpen());
+    this.#units = new SessionUnits(
+      this.transacted,
+      mode,
+      this.#xa,
+      () => this.host.manager.beginUnitOfWork(),
+      () => this.#checkOpen(),
+    );
   }
 
   get closed(): boolean {
@@ -154,7 +161,8 @@ export class Session {
 
   #consumerOn(queue: Queue, options: { prefetch?: number; selector?: Selector }, cleanup?: () => Promise<void>): MessageConsumer {
     const prefetch = options.prefetch ?? 1;
-    if (!Number.isInteger(prefetch) || prefetch < 1) throw new MQError("MQRC_OPTIONS_ERROR", `prefetch is a whole number, 1 or more; got ${JSON.stringify(prefetch)}`);
+    if (!Number.isInteger(prefetch) || prefetch < 1)
+      throw new MQError("MQRC_OPTIONS_ERROR", `prefetch is a whole number, 1 or more; got ${JSON.stringify(prefetch)}`);
     const slot = this.host.consumerSlots.join(queue.queueName);
     const consumer = new MessageConsumer(this, queue, prefetch, slot, this.host.manager.clock, options.selector, cleanup);
     this.#consumers.add(consumer);
@@ -211,7 +219,11 @@ export class Session {
   /** @internal A publication: in a transacted session, part of its transaction. */
   async publish(topic: string, message: PutMessage): Promise<{ subscriptions: number }> {
     this.#checkOpen();
-    return this.host.manager.publish(topic, message, { connection: this.connection, ...(this.clientId !== undefined ? { clientId: this.clientId } : {}), ...(this.transacted ? { unitOfWork: this.#units.transaction() } : {}) });
+    return this.host.manager.publish(topic, message, {
+      connection: this.connection,
+      ...(this.clientId !== undefined ? { clientId: this.clientId } : {}),
+      ...(this.transacted ? { unitOfWork: this.#units.transaction() } : {}),
+    });
   }
 
   /**
@@ -222,7 +234,10 @@ export class Session {
   async deliver(consumer: MessageConsumer, queue: string, wait: number, signal: StopSignal, forListener: boolean): Promise<Delivery | null> {
     this.#checkOpen();
     if ((this.#delivering !== undefined && this.#delivering !== consumer) || (this.#listening !== undefined && this.#listening !== consumer)) {
-      throw new MQError("MQRC_OBJECT_IN_USE", "this session is delivering to another consumer; a JMS session delivers to one receive or listener at a time (use a session per consumer)");
+      throw new MQError(
+        "MQRC_OBJECT_IN_USE",
+        "this session is delivering to another consumer; a JMS session delivers to one receive or listener at a time (use a session per consumer)",
+      );
     }
     this.#delivering = consumer;
     try {
@@ -255,7 +270,8 @@ export class Session {
         return null;
       }
       const acknowledge = this.#units.acknowledgerFor(unit);
-      if (!this.transacted && this.acknowledgeMode === "dups-ok" && !forListener && ++this.#units.dupsOkCount >= DUPS_OK_BATCH) await this.#units.acknowledgeBatch();
+      if (!this.transacted && this.acknowledgeMode === "dups-ok" && !forListener && ++this.#units.dupsOkCount >= DUPS_OK_BATCH)
+        await this.#units.acknowledgeBatch();
       return { message: received(message, acknowledge), unit: forListener ? unit : undefined };
     } finally {
       this.#delivering = undefined;
@@ -285,7 +301,12 @@ export class Session {
    * @internal Pushes the queue's messages to a listener, up to `credit` at a time, each taken
    * as the session's mode says (SessionUnits.unitFor) and wrapped as JMS hands it over.
    */
-  attachListener(consumer: MessageConsumer, queue: string, credit: number, sink: { push(delivery: Delivery): boolean; failed(error: unknown, ended: boolean): void }): QueueConsumerHandle {
+  attachListener(
+    consumer: MessageConsumer,
+    queue: string,
+    credit: number,
+    sink: { push(delivery: Delivery): boolean; failed(error: unknown, ended: boolean): void },
+  ): QueueConsumerHandle {
     this.#checkOpen();
     // NONE removes a message as it is delivered: taken in a unit of its own, committed once the
     // listener has it, so that one pushed as the listener stops goes back rather than being lost.
@@ -386,7 +407,10 @@ export class Session {
 }
 
 function inXaTransaction(what: string): MQError {
-  return new MQError("MQRC_OPTIONS_ERROR", `${what} is not for an XA session: its transactions end through its xaResource (JMS TransactionInProgressException)`);
+  return new MQError(
+    "MQRC_OPTIONS_ERROR",
+    `${what} is not for an XA session: its transactions end through its xaResource (JMS TransactionInProgressException)`,
+  );
 }
 
 function notTransacted(what: string): MQError {

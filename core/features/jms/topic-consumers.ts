@@ -47,7 +47,8 @@ export function nonDurableConsumer(parts: TopicSessionParts, topic: Topic, selec
 export async function durableConsumer(parts: TopicSessionParts, topic: Topic, name: string, options: ConsumerOptions): Promise<MessageConsumer> {
   const { host } = parts;
   const subscription = durableName(parts.clientId(), name);
-  if (host.activeDurables.has(subscription)) throw new MQError("MQRC_OBJECT_IN_USE", `durable subscription ${subscription} already has an active consumer (JMS IllegalStateException)`);
+  if (host.activeDurables.has(subscription))
+    throw new MQError("MQRC_OBJECT_IN_USE", `durable subscription ${subscription} already has an active consumer (JMS IllegalStateException)`);
   const selector = options.selector ?? "";
   if (selector !== "") compileSelector(selector);
   host.activeDurables.add(subscription);

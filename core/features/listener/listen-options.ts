@@ -28,12 +28,14 @@ export function checkListenOptions(options: ListenOptions): ResolvedListenOption
   const maxRetries = whole(options.maxRetries ?? 5, "maxRetries", 0);
   if (options.selector !== undefined && typeof options.selector !== "string") throw new MQError("MQRC_OPTIONS_ERROR", "selector must be a JMS selector string");
   const unprocessable = options.unprocessable ?? "dead-letter";
-  if (unprocessable !== "dead-letter" && unprocessable !== "discard") throw new MQError("MQRC_OPTIONS_ERROR", `unprocessable is "dead-letter" or "discard"; got ${JSON.stringify(unprocessable)}`);
+  if (unprocessable !== "dead-letter" && unprocessable !== "discard")
+    throw new MQError("MQRC_OPTIONS_ERROR", `unprocessable is "dead-letter" or "discard"; got ${JSON.stringify(unprocessable)}`);
   let redeliveryDelay: ResolvedListenOptions["redeliveryDelay"];
   if (options.redeliveryDelay !== undefined) {
     const { initial, multiplier = 1, max = Number.MAX_SAFE_INTEGER } = options.redeliveryDelay;
     whole(initial, "redeliveryDelay.initial", 0);
-    if (typeof multiplier !== "number" || !Number.isFinite(multiplier) || multiplier < 1) throw new MQError("MQRC_OPTIONS_ERROR", `redeliveryDelay.multiplier is a number, 1 or more; got ${JSON.stringify(multiplier)}`);
+    if (typeof multiplier !== "number" || !Number.isFinite(multiplier) || multiplier < 1)
+      throw new MQError("MQRC_OPTIONS_ERROR", `redeliveryDelay.multiplier is a number, 1 or more; got ${JSON.stringify(multiplier)}`);
     whole(max, "redeliveryDelay.max", 0);
     redeliveryDelay = { initial, multiplier, max };
   }
@@ -48,6 +50,7 @@ export function redeliveryDelayFor(options: ResolvedListenOptions, backoutCount:
 }
 
 function whole(value: unknown, name: string, min: number): number {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) throw new MQError("MQRC_OPTIONS_ERROR", `${name} is a whole number, ${min} or more; got ${JSON.stringify(value)}`);
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min)
+    throw new MQError("MQRC_OPTIONS_ERROR", `${name} is a whole number, ${min} or more; got ${JSON.stringify(value)}`);
   return value;
 }

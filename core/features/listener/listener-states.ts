@@ -50,7 +50,8 @@ export class ListenerStates {
     const started = this.#started.get(name);
     if (started) return started;
     const control = definition.attributes.control;
-    if (!this.#stopped.has(name) && (control === "queueManager" || control === "startOnly")) return { startedAt: this.queueManagerStartedAt(), startMode: "qmgr" };
+    if (!this.#stopped.has(name) && (control === "queueManager" || control === "startOnly"))
+      return { startedAt: this.queueManagerStartedAt(), startMode: "qmgr" };
     return undefined;
   }
 

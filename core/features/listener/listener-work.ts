@@ -51,7 +51,12 @@ export class ListenerWork {
       ...(options.selector === undefined ? {} : { selector: options.selector }),
       unitFor: () => host.beginUnitOfWork(),
       onMessage: (message, unit) => this.#track(this.#handle(message, unit!)),
-      onError: (error, ended) => this.report({ type: "error", detail: ended ? `the queue ended its consumers: ${describeError(error)}` : `a message could not be taken: ${describeError(error)}`, error }),
+      onError: (error, ended) =>
+        this.report({
+          type: "error",
+          detail: ended ? `the queue ended its consumers: ${describeError(error)}` : `a message could not be taken: ${describeError(error)}`,
+          error,
+        }),
     });
   }
 
@@ -93,7 +98,15 @@ export class ListenerWork {
       if (failure instanceof UnprocessableMessageError) {
         if (this.#options.unprocessable === "discard") {
           await this.#commit(unit, message, () => this.stats.discarded++);
-          this.report({ type: "dead-letter", detail: `message ${message.messageId} is unprocessable and was discarded: ${failure.message}`, messageId: message.messageId, reason: failure.reason }, false);
+          this.report(
+            {
+              type: "dead-letter",
+              detail: `message ${message.messageId} is unprocessable and was discarded: ${failure.message}`,
+              messageId: message.messageId,
+              reason: failure.reason,
+            },
+            false,
+          );
           return;
         }
         await this.#moveAside(message, unit, failure.reason, failure.message);
@@ -101,8 +114,18 @@ export class ListenerWork {
       }
       if (failure !== undefined) {
         this.stats.rolledBack++;
-        this.report({ type: "error", detail: `the handler failed on message ${message.messageId}; it is backed out to be delivered again: ${describeError(failure)}`, messageId: message.messageId, backoutCount: message.backoutCount + 1, error: failure });
-        await unit.rollback().catch((error: unknown) => this.report({ type: "error", detail: `message ${message.messageId} could not be backed out: ${describeError(error)}`, error }));
+        this.report({
+          type: "error",
+          detail: `the handler failed on message ${message.messageId}; it is backed out to be delivered again: ${describeError(failure)}`,
+          messageId: message.messageId,
+          backoutCount: message.backoutCount + 1,
+          error: failure,
+        });
+        await unit
+          .rollback()
+          .catch((error: unknown) =>
+            this.report({ type: "error", detail: `message ${message.messageId} could not be backed out: ${describeError(error)}`, error }),
+          );
         return;
       }
       await this.#commit(unit, message, () => this.stats.processed++);
@@ -143,7 +166,17 @@ export class ListenerWork {
       boqFailure = boq === "" ? `queue ${this.queue} has no backout requeue queue (BOQNAME)` : await moveToQueue(this.#move, message, boq, unit);
       if (boqFailure === undefined) {
         await this.#commit(unit, message, () => this.stats.backedOut++);
-        if (unit.state === "committed") this.report({ type: "poison", detail: `message ${message.messageId} failed ${message.backoutCount} times and was moved to backout queue ${boq}`, messageId: message.messageId, backoutCount: message.backoutCount, movedTo: boq }, false);
+        if (unit.state === "committed")
+          this.report(
+            {
+              type: "poison",
+              detail: `message ${message.messageId} failed ${message.backoutCount} times and was moved to backout queue ${boq}`,
+              messageId: message.messageId,
+              backoutCount: message.backoutCount,
+              movedTo: boq,
+            },
+            false,
+          );
         return true;
       }
     }
@@ -152,9 +185,31 @@ export class ListenerWork {
       const deadLetterQueue = this.host.attributes.deadLetterQueue;
       await this.#commit(unit, message, () => this.stats.deadLettered++);
       if (unit.state === "committed") {
-        const because = poison ? `failed ${message.backoutCount} times and could not go to a backout queue (${describeError(boqFailure)})` : `is unprocessable: ${why}`;
-        this.report({ type: poison ? "poison" : "dead-letter", detail: `message ${message.messageId} ${because}; it was put on dead-letter queue ${deadLetterQueue}`, messageId: message.messageId, backoutCount: message.backoutCount, movedTo: deadLetterQueue, reason }, false);
-        if (poison) this.report({ type: "dead-letter", detail: `message ${message.messageId} was put on dead-letter queue ${deadLetterQueue}`, messageId: message.messageId, movedTo: deadLetterQueue, reason }, false);
+        const because = poison
+          ? `failed ${message.backoutCount} times and could not go to a backout queue (${describeError(boqFailure)})`
+          : `is unprocessable: ${why}`;
+        this.report(
+          {
+            type: poison ? "poison" : "dead-letter",
+            detail: `message ${message.messageId} ${because}; it was put on dead-letter queue ${deadLetterQueue}`,
+            messageId: message.messageId,
+            backoutCount: message.backoutCount,
+            movedTo: deadLetterQueue,
+            reason,
+          },
+          false,
+        );
+        if (poison)
+          this.report(
+            {
+              type: "dead-letter",
+              detail: `message ${message.messageId} was put on dead-letter queue ${deadLetterQueue}`,
+              messageId: message.messageId,
+              movedTo: deadLetterQueue,
+              reason,
+            },
+            false,
+          );
       }
       return true;
     }
@@ -162,7 +217,16 @@ export class ListenerWork {
     // is not blocked by it; reported once, and the move is tried again later.
     if (!this.#parked.has(unit)) {
       this.stats.errors++;
-      this.report({ type: "poison", detail: `message ${message.messageId} could be moved neither to a backout queue (${describeError(boqFailure)}) nor to the dead-letter queue (${describeError(dlqFailure)}); it stays on queue ${this.queue}, held aside, and the move is tried again every ${PARKED_RETRY_MS / 1000} s`, messageId: message.messageId, backoutCount: message.backoutCount, error: dlqFailure }, false);
+      this.report(
+        {
+          type: "poison",
+          detail: `message ${message.messageId} could be moved neither to a backout queue (${describeError(boqFailure)}) nor to the dead-letter queue (${describeError(dlqFailure)}); it stays on queue ${this.queue}, held aside, and the move is tried again every ${PARKED_RETRY_MS / 1000} s`,
+          messageId: message.messageId,
+          backoutCount: message.backoutCount,
+          error: dlqFailure,
+        },
+        false,
+      );
     }
     this.#parked.get(unit)?.timer.cancel();
     const timer = this.host.clock.setTimer(PARKED_RETRY_MS, () => {
@@ -183,7 +247,12 @@ export class ListenerWork {
       await unit.commit();
       count();
     } catch (error) {
-      this.report({ type: "error", detail: `the unit of work of message ${message.messageId} could not be committed; the message is back on its queue as it was: ${describeError(error)}`, messageId: message.messageId, error });
+      this.report({
+        type: "error",
+        detail: `the unit of work of message ${message.messageId} could not be committed; the message is back on its queue as it was: ${describeError(error)}`,
+        messageId: message.messageId,
+        error,
+      });
     }
   }
 

@@ -58,7 +58,15 @@ export class Listener extends ListenerEvents {
       ([{ ListenerWork }]) => {
         if (this.#closed) return;
         try {
-          this.#work = new ListenerWork(host, queue, handler, resolved, this.#stats, (event, count) => this.#report(event, count), () => this.#closed);
+          this.#work = new ListenerWork(
+            host,
+            queue,
+            handler,
+            resolved,
+            this.#stats,
+            (event, count) => this.#report(event, count),
+            () => this.#closed,
+          );
         } catch (error) {
           this.#failedToStart(error);
         }

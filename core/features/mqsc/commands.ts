@@ -62,9 +62,30 @@ const LOCAL: ObjectCommandType = { type: "localQueue", displayKeyword: "QUEUE", 
 const ALIAS: ObjectCommandType = { type: "aliasQueue", displayKeyword: "QUEUE", queueType: "QALIAS", ...QUEUE_MESSAGES };
 const REMOTE: ObjectCommandType = { type: "remoteQueue", displayKeyword: "QUEUE", queueType: "QREMOTE", ...QUEUE_MESSAGES };
 const MODEL: ObjectCommandType = { type: "modelQueue", displayKeyword: "QUEUE", queueType: "QMODEL", ...QUEUE_MESSAGES };
-const PROCESS: ObjectCommandType = { type: "process", displayKeyword: "PROCESS", created: "processCreated", changed: "processChanged", deleted: "processDeleted", details: "displayProcessDetails" };
-const NAMELIST: ObjectCommandType = { type: "namelist", displayKeyword: "NAMELIST", created: "namelistCreated", changed: "namelistChanged", deleted: "namelistDeleted", details: "displayNamelistDetails" };
-const TOPIC: ObjectCommandType = { type: "topic", displayKeyword: "TOPIC", created: "topicCreated", changed: "topicChanged", deleted: "topicDeleted", details: "displayTopicDetails" };
+const PROCESS: ObjectCommandType = {
+  type: "process",
+  displayKeyword: "PROCESS",
+  created: "processCreated",
+  changed: "processChanged",
+  deleted: "processDeleted",
+  details: "displayProcessDetails",
+};
+const NAMELIST: ObjectCommandType = {
+  type: "namelist",
+  displayKeyword: "NAMELIST",
+  created: "namelistCreated",
+  changed: "namelistChanged",
+  deleted: "namelistDeleted",
+  details: "displayNamelistDetails",
+};
+const TOPIC: ObjectCommandType = {
+  type: "topic",
+  displayKeyword: "TOPIC",
+  created: "topicCreated",
+  changed: "topicChanged",
+  deleted: "topicDeleted",
+  details: "displayTopicDetails",
+};
 const SUBSCRIPTION: ObjectCommandType = {
   type: "subscription",
   displayKeyword: "SUB",
@@ -73,8 +94,22 @@ const SUBSCRIPTION: ObjectCommandType = {
   deleted: "subscriptionDeleted",
   details: "displaySubscriptionDetails",
 };
-const LISTENER: ObjectCommandType = { type: "listener", displayKeyword: "LISTENER", created: "listenerCreated", changed: "listenerChanged", deleted: "listenerDeleted", details: "displayListenerDetails" };
-const CHANNEL: ObjectCommandType = { type: "channel", displayKeyword: "CHANNEL", created: "channelCreated", changed: "channelChanged", deleted: "channelDeleted", details: "displayChannelDetails" };
+const LISTENER: ObjectCommandType = {
+  type: "listener",
+  displayKeyword: "LISTENER",
+  created: "listenerCreated",
+  changed: "listenerChanged",
+  deleted: "listenerDeleted",
+  details: "displayListenerDetails",
+};
+const CHANNEL: ObjectCommandType = {
+  type: "channel",
+  displayKeyword: "CHANNEL",
+  created: "channelCreated",
+  changed: "channelChanged",
+  deleted: "channelDeleted",
+  details: "displayChannelDetails",
+};
 
 /** Object keywords (and IBM's synonyms) of DEFINE, ALTER, DELETE and DISPLAY. */
 export const OBJECT_KEYWORDS: Record<string, ObjectCommandType> = {
@@ -107,9 +142,11 @@ export const QUEUE_KEYWORDS = new Set(["QUEUE", "Q"]);
  * changes nothing. The key is the verb and the object keyword.
  */
 export const NOT_IMPLEMENTED: Record<string, string> = {
-  "SET CHLAUTH": "channel authentication records govern client connections over MQ channels; this queue manager is reached through its REST API, where bearer tokens decide who may connect",
+  "SET CHLAUTH":
+    "channel authentication records govern client connections over MQ channels; this queue manager is reached through its REST API, where bearer tokens decide who may connect",
   "DISPLAY CHLAUTH": "channel authentication records are not kept: clients connect through the REST API with bearer tokens",
-  "SET AUTHREC": "authority records per principal and object are not implemented yet (they are on the roadmap, with STOMP); today every holder of a REST API token may do everything",
+  "SET AUTHREC":
+    "authority records per principal and object are not implemented yet (they are on the roadmap, with STOMP); today every holder of a REST API token may do everything",
   "DELETE AUTHREC": "authority records are not implemented yet",
   "DISPLAY AUTHREC": "authority records are not implemented yet",
   "DISPLAY ENTAUTH": "authority records are not implemented yet",
@@ -134,7 +171,8 @@ export const NOT_IMPLEMENTED: Record<string, string> = {
   "RESET QMGR": "statistics and channel-related queue manager resets are not implemented",
   "RESET QSTATS": "queue statistics are not kept yet",
   "STOP CONN": "connections are not tracked: REST requests are not MQ connections",
-  "DISPLAY PUBSUB": "there are no publish/subscribe hierarchies or clusters to report on: publications are delivered inside this queue manager (see DISPLAY TPSTATUS and SBSTATUS)",
+  "DISPLAY PUBSUB":
+    "there are no publish/subscribe hierarchies or clusters to report on: publications are delivered inside this queue manager (see DISPLAY TPSTATUS and SBSTATUS)",
   "SET POLICY": "security policies (Advanced Message Security) are not implemented",
   "DISPLAY POLICY": "security policies (Advanced Message Security) are not implemented",
   "SET LOG": "there is no recovery log to manage: the store commits every batch atomically",

@@ -4,18 +4,25 @@
  * position; nothing in the script stops the commands after it; and the result closes with
  * runmqsc's summary. Nothing thrown escapes: bad input is always a result.
  */
-import { MQRC,registerReasonNames } from "../../base/errors.js";
+import { MQRC, registerReasonNames } from "../../base/errors.js";
 import type { MqscHost } from "./host.js";
 import { MQRCCF } from "../../objects/catalogue/messages.js";
-import { MqscSyntax,NOT_IMPLEMENTED,OBJECT_KEYWORDS,QUEUE_KEYWORDS,VERBS,failure } from "./commands.js";
-import { alter,clear,define,display,remove } from "./object-commands.js";
+import { MqscSyntax, NOT_IMPLEMENTED, OBJECT_KEYWORDS, QUEUE_KEYWORDS, VERBS, failure } from "./commands.js";
+import { alter, clear, define, display, remove } from "./object-commands.js";
 import { displayTopicStatus } from "./topic-status-command.js";
-import { displayListenerStatus,startListener,stopListener } from "./listener-commands.js";
-import { parseScript,type MqscParameter,type ParsedCommand } from "./parser.js";
-import { alterQueueManager,displayQueueManager } from "./qmgr-commands.js";
-import { displayApplicationStatus,displayAuthorityService,displayConnections,displayNoStatus,displayQueueManagerStatus,pingQueueManager } from "./qmgr-status-commands.js";
-import { failed,productMessage,summaryLines,syntaxFailure,type MqscCommandResult,type MqscResult,type Outcome } from "./result.js";
-import { displayChannelStatus,displayQueueStatus,displaySubscriptionStatus,startChannel,stopChannel } from "./status-commands.js";
+import { displayListenerStatus, startListener, stopListener } from "./listener-commands.js";
+import { parseScript, type MqscParameter, type ParsedCommand } from "./parser.js";
+import { alterQueueManager, displayQueueManager } from "./qmgr-commands.js";
+import {
+  displayApplicationStatus,
+  displayAuthorityService,
+  displayConnections,
+  displayNoStatus,
+  displayQueueManagerStatus,
+  pingQueueManager,
+} from "./qmgr-status-commands.js";
+import { failed, productMessage, summaryLines, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
+import { displayChannelStatus, displayQueueStatus, displaySubscriptionStatus, startChannel, stopChannel } from "./status-commands.js";
 
 registerReasonNames(MQRCCF);
 
@@ -78,7 +85,11 @@ function outputSize(result: MqscCommandResult): number {
 
 function outputLimitReached(limit: number, notRun: number, line: number): MqscCommandResult {
   const outcome = failed(MQRC.MQRC_STORAGE_NOT_AVAILABLE, [
-    productMessage(2, "E", `The output of this script passed its limit of ${limit} characters, so the ${notRun} commands from line ${line} on were not run. Run them in smaller scripts.`),
+    productMessage(
+      2,
+      "E",
+      `The output of this script passed its limit of ${limit} characters, so the ${notRun} commands from line ${line} on were not run. Run them in smaller scripts.`,
+    ),
   ]);
   return { command: "", line, ...outcome };
 }
@@ -150,9 +161,6 @@ function summarize(commands: MqscCommandResult[]): MqscResult {
   const notProcessed = commands.filter((c) => !c.syntaxError && c.completionCode === 2).length;
   const read = commands.length;
   const summary = summaryLines(read, syntaxErrors, notProcessed);
-  const transcript = [
-    ...commands.flatMap((c, i) => [`${String(i + 1).padStart(6)} : ${c.command}`, ...c.text]),
-    ...summary,
-  ].join("\n");
+  const transcript = [...commands.flatMap((c, i) => [`${String(i + 1).padStart(6)} : ${c.command}`, ...c.text]), ...summary].join("\n");
   return { commands, read, syntaxErrors, notProcessed, summary, transcript };
 }

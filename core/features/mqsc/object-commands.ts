@@ -33,7 +33,12 @@ interface ReadParameters {
  * keywords (LIKE, REPLACE, PURGE, ...). A keyword twice, an unknown one, a value out of
  * range, or one not valid for the channel type, is a syntax error at its position.
  */
-function readParameters(specs: readonly AttributeSpec[], parameters: readonly MqscParameter[], optionKeywords: readonly string[], typeName: string): ReadParameters {
+function readParameters(
+  specs: readonly AttributeSpec[],
+  parameters: readonly MqscParameter[],
+  optionKeywords: readonly string[],
+  typeName: string,
+): ReadParameters {
   const attributes: Attributes = {};
   const options = new Map<string, MqscParameter>();
   const seen = new Set<string>();
@@ -71,7 +76,12 @@ function channelTypeOf(parameters: readonly MqscParameter[], keyword: string, po
   }
 }
 
-function specsFor(object: ObjectCommandType, parameters: readonly MqscParameter[], verb: string, position: number): { specs: AttributeSpec[]; typeName: string } {
+function specsFor(
+  object: ObjectCommandType,
+  parameters: readonly MqscParameter[],
+  verb: string,
+  position: number,
+): { specs: AttributeSpec[]; typeName: string } {
   if (object.type !== "channel") return { specs: applicableSpecs(object.type), typeName: object.queueType ?? object.displayKeyword };
   const channelType = channelTypeOf(parameters, verb, position);
   const names = channelAttributeNames(channelType);
@@ -83,7 +93,8 @@ export async function define(qm: MqscHost, object: ObjectCommandType, target: Mq
   const name = objectName(target, false);
   const { specs, typeName } = specsFor(object, rest, "DEFINE", target.position);
   const { attributes, options } = readParameters(specs, rest, ["LIKE", "REPLACE", "NOREPLACE"], typeName);
-  if (options.has("REPLACE") && options.has("NOREPLACE")) throw new MqscSyntax("REPLACE and NOREPLACE cannot both be given", options.get("NOREPLACE")!.position);
+  if (options.has("REPLACE") && options.has("NOREPLACE"))
+    throw new MqscSyntax("REPLACE and NOREPLACE cannot both be given", options.get("NOREPLACE")!.position);
   const like = options.get("LIKE");
   const likeName = like ? objectName(like, false) : undefined;
   try {
@@ -153,7 +164,8 @@ export function display(qm: MqscHost, keyword: string, target: MqscParameter, re
     } else if (parameter.keyword === "TYPE" && byQueueKeyword && parameter.values?.length === 1) {
       if (parameter.values[0]!.text.toUpperCase() === "ALL") continue;
       const filter = OBJECT_KEYWORDS[parameter.values[0]!.text.toUpperCase()];
-      if (!filter?.queueType) throw new MqscSyntax(`TYPE(${parameter.values[0]!.text}) is not a queue type: QLOCAL, QALIAS, QREMOTE or QMODEL`, parameter.values[0]!.position);
+      if (!filter?.queueType)
+        throw new MqscSyntax(`TYPE(${parameter.values[0]!.text}) is not a queue type: QLOCAL, QALIAS, QREMOTE or QMODEL`, parameter.values[0]!.position);
       types = [filter.type as (typeof types)[number]];
     } else if (parameter.keyword === "CHLTYPE" && object?.type === "channel" && parameter.values?.length === 1) {
       requested.push(parameter); // a filter, applied below
@@ -169,7 +181,10 @@ export function display(qm: MqscHost, keyword: string, target: MqscParameter, re
     }
   }
   if (where && !known.has(keywordOfSynonymIn(types, where.keyword))) {
-    throw new MqscSyntax(`WHERE(${where.keyword} ...): ${where.keyword} is not an attribute this DISPLAY shows`, rest.find((p) => p.keyword === "WHERE")!.position);
+    throw new MqscSyntax(
+      `WHERE(${where.keyword} ...): ${where.keyword} is not an attribute this DISPLAY shows`,
+      rest.find((p) => p.keyword === "WHERE")!.position,
+    );
   }
   // A single named object with nothing requested shows everything, as runmqsc does.
   if (requested.filter((p) => p.values === undefined).length === 0 && !isGeneric(pattern)) all = true;
@@ -217,7 +232,24 @@ function headCount(object: ObjectCommandType): number {
 
 /** Every keyword a DISPLAY of these types can show: their attributes and the figures MQ adds. */
 function displayableKeywords(types: readonly ObjectDefinition["type"][]): Set<string> {
-  const out = new Set(["TYPE", "ALTDATE", "ALTTIME", "CRDATE", "CRTIME", "CURDEPTH", "IPPROCS", "OPPROCS", "DEFTYPE", "NAMCOUNT", "QUEUE", "PROCESS", "CHANNEL", "NAMELIST", "TOPIC", "SUB"]);
+  const out = new Set([
+    "TYPE",
+    "ALTDATE",
+    "ALTTIME",
+    "CRDATE",
+    "CRTIME",
+    "CURDEPTH",
+    "IPPROCS",
+    "OPPROCS",
+    "DEFTYPE",
+    "NAMCOUNT",
+    "QUEUE",
+    "PROCESS",
+    "CHANNEL",
+    "NAMELIST",
+    "TOPIC",
+    "SUB",
+  ]);
   if (types.includes("channel")) out.add("RESETSEQ");
   if (types.includes("subscription")) for (const keyword of ["SUBID", "DURABLE", "SUBTYPE", "SELTYPE"]) out.add(keyword);
   for (const type of types) for (const spec of CATALOGUE[type].attributes) out.add(spec.keyword);

@@ -61,7 +61,9 @@ export function displayQueueManager(qm: MqscHost, rest: MqscParameter[]): Outcom
     item("XRCAP", "XRCAP(NO)", "NO"),
   ];
   const body = [
-    ...QUEUE_MANAGER.attributes.map((spec) => item(spec.keyword, formatAttribute(spec, attributes[spec.name] ?? spec.default), jsonValue(spec.type, attributes[spec.name] ?? spec.default))),
+    ...QUEUE_MANAGER.attributes.map((spec) =>
+      item(spec.keyword, formatAttribute(spec, attributes[spec.name] ?? spec.default), jsonValue(spec.type, attributes[spec.name] ?? spec.default)),
+    ),
     ...readOnly,
   ].sort((a, b) => (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0));
   const head = item("QMNAME", `QMNAME(${qm.name})`, qm.name);
@@ -79,5 +81,8 @@ export function displayQueueManager(qm: MqscHost, rest: MqscParameter[]): Outcom
       if (!shown.includes(found)) shown.push(found);
     }
   }
-  return succeeded([amq("displayQueueManagerDetails")], [{ parameters: Object.fromEntries(shown.map((i) => [i.keyword.toLowerCase(), i.json])), lines: layout(shown) }]);
+  return succeeded(
+    [amq("displayQueueManagerDetails")],
+    [{ parameters: Object.fromEntries(shown.map((i) => [i.keyword.toLowerCase(), i.json])), lines: layout(shown) }],
+  );
 }

@@ -50,7 +50,8 @@ function readParameters(rest: MqscParameter[], options: Record<string, (paramete
 
 function oneValue(parameter: MqscParameter, allowed: readonly string[]): string {
   const value = parameter.values?.[0]?.text.toUpperCase();
-  if (parameter.values?.length !== 1 || value === undefined || !allowed.includes(value)) throw new MqscSyntax(`${parameter.keyword} is ${allowed.join(" or ")} here`, parameter.position);
+  if (parameter.values?.length !== 1 || value === undefined || !allowed.includes(value))
+    throw new MqscSyntax(`${parameter.keyword} is ${allowed.join(" or ")} here`, parameter.position);
   return value;
 }
 
@@ -107,7 +108,9 @@ function extconn(qm: MqscHost): string {
 
 /** QMSTATUS keywords IBM documents (logs, file systems, installation, native HA) that this queue manager has no value for. */
 const QMSTATUS_NOT_KEPT = new Set(
-  "ARCHLOG ARCHSZ CURRLOG DISKLSN LOGEXTSZ LOGFSSZ LOGFSUSE LOGINUSE LOGPATH LOGPRIM LOGSEC LOGSTRDA LOGSTRL LOGSTRTI LOGTYPE LOGUTIL MEDIALOG MEDIASZ RECLOG RECSZ REUSESZ CHKPTCNT CHKPTOPS CHKPTSZ DATFSSZ DATFSUSE DATPATH GRPLSN GRPNAME GRPROLE HOSTNAME INSTANCE INSTDESC INSTNAME INSTPATH QMFSENC QMFSSZ QMFSUSE QUORUM".split(" "),
+  "ARCHLOG ARCHSZ CURRLOG DISKLSN LOGEXTSZ LOGFSSZ LOGFSUSE LOGINUSE LOGPATH LOGPRIM LOGSEC LOGSTRDA LOGSTRL LOGSTRTI LOGTYPE LOGUTIL MEDIALOG MEDIASZ RECLOG RECSZ REUSESZ CHKPTCNT CHKPTOPS CHKPTSZ DATFSSZ DATFSUSE DATPATH GRPLSN GRPNAME GRPROLE HOSTNAME INSTANCE INSTDESC INSTNAME INSTPATH QMFSENC QMFSSZ QMFSUSE QUORUM".split(
+    " ",
+  ),
 );
 
 /**
@@ -140,7 +143,10 @@ export function displayQueueManagerStatus(qm: MqscHost, rest: MqscParameter[]): 
   if (requested.some((p) => p.keyword === "ALL")) {
     // With ALL, IBM shows TYPE second.
     const ordered = [items[0]!, items[2]!, items[1]!, ...items.slice(3)];
-    return succeeded([amq("displayQueueManagerStatus")], [{ parameters: Object.fromEntries(ordered.map((i) => [i.keyword.toLowerCase(), i.json])), lines: layout(ordered) }]);
+    return succeeded(
+      [amq("displayQueueManagerStatus")],
+      [{ parameters: Object.fromEntries(ordered.map((i) => [i.keyword.toLowerCase(), i.json])), lines: layout(ordered) }],
+    );
   }
   return succeeded([amq("displayQueueManagerStatus")], [object]);
 }
@@ -152,7 +158,26 @@ export function pingQueueManager(rest: MqscParameter[]): Outcome {
   return succeeded([amq("pingQueueManager")]);
 }
 
-const CONN_NOT_KEPT = new Set(["PID", "TID", "CONNOPTS", "CONNTAG", "ASID", "NID", "PSBNAME", "PSTID", "TASKNO", "TRANSID", "APPLDESC", "DEST", "DESTQMGR", "SUBID", "SUBNAME", "TOPICSTR", "READA", "QSGDISP"]);
+const CONN_NOT_KEPT = new Set([
+  "PID",
+  "TID",
+  "CONNOPTS",
+  "CONNTAG",
+  "ASID",
+  "NID",
+  "PSBNAME",
+  "PSTID",
+  "TASKNO",
+  "TRANSID",
+  "APPLDESC",
+  "DEST",
+  "DESTQMGR",
+  "SUBID",
+  "SUBNAME",
+  "TOPICSTR",
+  "READA",
+  "QSGDISP",
+]);
 
 /**
  * DISPLAY CONN(generic-connid): one entry per open handle or JMS connection. TYPE(HANDLE)
@@ -162,7 +187,11 @@ export function displayConnections(qm: MqscHost, target: MqscParameter, rest: Mq
   const pattern = objectName(target, true);
   let type = "CONN";
   const filter = new StatusFilter();
-  const requested = readParameters(rest, { TYPE: (p) => void (type = oneValue(p, ["CONN", "HANDLE", "ALL", "*"])), URDISP: () => undefined, CMDSCOPE: () => undefined, WHERE: filter.option }, "DISPLAY CONN");
+  const requested = readParameters(
+    rest,
+    { TYPE: (p) => void (type = oneValue(p, ["CONN", "HANDLE", "ALL", "*"])), URDISP: () => undefined, CMDSCOPE: () => undefined, WHERE: filter.option },
+    "DISPLAY CONN",
+  );
   const ext = extconn(qm);
   const found = connections(qm).filter((c) => matchesGeneric(pattern, c.conn));
   if (found.length === 0) return failed(MQRC.MQRC_UNKNOWN_OBJECT_NAME, [amq("objectNotFound", pattern)]);
@@ -190,7 +219,16 @@ export function displayConnections(qm: MqscHost, target: MqscParameter, rest: Mq
         item("QMURID", "0.0"),
         item("UOWSTATE", "NONE"),
       ];
-      if (filter.keeps(items, "DISPLAY CONN", new Set([...CONN_NOT_KEPT, ...HANDLE_KEYWORDS]))) objects.push(choose(items, 3, requested.filter((p) => !HANDLE_KEYWORDS.has(p.keyword)), CONN_NOT_KEPT, "DISPLAY CONN"));
+      if (filter.keeps(items, "DISPLAY CONN", new Set([...CONN_NOT_KEPT, ...HANDLE_KEYWORDS])))
+        objects.push(
+          choose(
+            items,
+            3,
+            requested.filter((p) => !HANDLE_KEYWORDS.has(p.keyword)),
+            CONN_NOT_KEPT,
+            "DISPLAY CONN",
+          ),
+        );
     }
     if (type !== "CONN" && c.handle) {
       const h = c.handle;
@@ -207,7 +245,15 @@ export function displayConnections(qm: MqscHost, target: MqscParameter, rest: Mq
       ];
       // With TYPE(ALL) the filter names a connection or a handle attribute; each entry is tested on its own.
       if (filter.keeps(items, "DISPLAY CONN", new Set([...CONN_NOT_KEPT, ...CONN_KEYWORDS]))) {
-        objects.push(choose(items, 3, requested.filter((p) => HANDLE_KEYWORDS.has(p.keyword) || p.keyword === "ALL"), CONN_NOT_KEPT, "DISPLAY CONN"));
+        objects.push(
+          choose(
+            items,
+            3,
+            requested.filter((p) => HANDLE_KEYWORDS.has(p.keyword) || p.keyword === "ALL"),
+            CONN_NOT_KEPT,
+            "DISPLAY CONN",
+          ),
+        );
       }
     }
   }
@@ -217,7 +263,23 @@ export function displayConnections(qm: MqscHost, target: MqscParameter, rest: Mq
 
 const HANDLE_KEYWORDS = new Set(["OBJNAME", "OBJTYPE", "HSTATE", "OPENOPTS"]);
 /** The TYPE(CONN) entry's own keywords, which a TYPE(HANDLE) entry lacks. */
-const CONN_KEYWORDS = new Set(["APPLTAG", "APPLTYPE", "CHANNEL", "CLIENTID", "CONNAME", "USERID", "UOWLOG", "UOWSTDA", "UOWSTTI", "UOWLOGDA", "UOWLOGTI", "URTYPE", "EXTURID", "QMURID", "UOWSTATE"]);
+const CONN_KEYWORDS = new Set([
+  "APPLTAG",
+  "APPLTYPE",
+  "CHANNEL",
+  "CLIENTID",
+  "CONNAME",
+  "USERID",
+  "UOWLOG",
+  "UOWSTDA",
+  "UOWSTTI",
+  "UOWLOGDA",
+  "UOWLOGTI",
+  "URTYPE",
+  "EXTURID",
+  "QMURID",
+  "UOWSTATE",
+]);
 
 /**
  * DISPLAY APSTATUS(name) TYPE(APPL): each application name (a handle's application tag;
@@ -247,7 +309,10 @@ export function displayApplicationStatus(qm: MqscHost, target: MqscParameter, re
  */
 export function displayAuthorityService(rest: MqscParameter[]): Outcome {
   const requested = readParameters(rest, { SERVCOMP: () => undefined }, "DISPLAY AUTHSERV");
-  return succeeded([amq("displayAuthorityService")], [choose([item("SERVCOMP", ""), item("IFVER", 0), item("UIDSUPP", "NO")], 1, requested, new Set(), "DISPLAY AUTHSERV")]);
+  return succeeded(
+    [amq("displayAuthorityService")],
+    [choose([item("SERVCOMP", ""), item("IFVER", 0), item("UIDSUPP", "NO")], 1, requested, new Set(), "DISPLAY AUTHSERV")],
+  );
 }
 
 /**

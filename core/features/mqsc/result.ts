@@ -55,8 +55,16 @@ export interface MqscResult {
 export function summaryLines(read: number, syntaxErrors: number, notProcessed: number): string[] {
   return [
     read === 1 ? messageLine(amq("oneCommandRead")) : messageLine(amq("commandsRead", read)),
-    syntaxErrors === 0 ? messageLine(amq("noSyntaxErrors")) : syntaxErrors === 1 ? messageLine(amq("oneSyntaxError")) : messageLine(amq("syntaxErrors", syntaxErrors)),
-    notProcessed === 0 ? messageLine(amq("allProcessed")) : notProcessed === 1 ? messageLine(amq("oneNotProcessed")) : messageLine(amq("notProcessed", notProcessed)),
+    syntaxErrors === 0
+      ? messageLine(amq("noSyntaxErrors"))
+      : syntaxErrors === 1
+        ? messageLine(amq("oneSyntaxError"))
+        : messageLine(amq("syntaxErrors", syntaxErrors)),
+    notProcessed === 0
+      ? messageLine(amq("allProcessed"))
+      : notProcessed === 1
+        ? messageLine(amq("oneNotProcessed"))
+        : messageLine(amq("notProcessed", notProcessed)),
   ];
 }
 

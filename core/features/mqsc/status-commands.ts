@@ -90,7 +90,11 @@ export function startChannel(qm: MqscHost, target: MqscParameter, rest: MqscPara
     if (state === "retrying") {
       return warned(MQRCCF.MQRCCF_COMMAND_FAILED, [
         amq("channelStartAccepted"),
-        productMessage(10, "W", `Channel ${name} is RETRYING: this queue manager does not move messages between queue managers yet, so the channel cannot reach its partner.`),
+        productMessage(
+          10,
+          "W",
+          `Channel ${name} is RETRYING: this queue manager does not move messages between queue managers yet, so the channel cannot reach its partner.`,
+        ),
       ]);
     }
     return succeeded([amq("channelStartAccepted")]);
@@ -119,7 +123,17 @@ export function displayChannelStatus(qm: MqscHost, target: MqscParameter, rest: 
     .filter((c) => matchesGeneric(pattern, c.name) && qm.channelStatus(c.name) !== undefined)
     .map((c) => {
       const keyword = String(c.attributes.channelType);
-      const chltype = { sender: "SDR", server: "SVR", receiver: "RCVR", requester: "RQSTR", serverConnection: "SVRCONN", clientConnection: "CLNTCONN", clusterSender: "CLUSSDR", clusterReceiver: "CLUSRCVR" }[keyword] ?? keyword;
+      const chltype =
+        {
+          sender: "SDR",
+          server: "SVR",
+          receiver: "RCVR",
+          requester: "RQSTR",
+          serverConnection: "SVRCONN",
+          clientConnection: "CLNTCONN",
+          clusterSender: "CLUSSDR",
+          clusterReceiver: "CLUSRCVR",
+        }[keyword] ?? keyword;
       const items = [
         item("CHANNEL", c.name),
         item("CHLTYPE", chltype),
@@ -158,10 +172,14 @@ export function displaySubscriptionStatus(qm: MqscHost, target: MqscParameter, r
   const requested: MqscParameter[] = [];
   for (const parameter of rest) {
     if (parameter.values === undefined) requested.push(parameter);
-    else if (parameter.keyword === "DURABLE" || parameter.keyword === "SUBTYPE") continue; // every subscription here is durable
+    else if (parameter.keyword === "DURABLE" || parameter.keyword === "SUBTYPE")
+      continue; // every subscription here is durable
     else throw new MqscSyntax(`${parameter.keyword}(...) is not a DISPLAY SBSTATUS option`, parameter.position);
   }
-  const names = qm.objects(["subscription"]).map((d) => d.name).filter((name) => matchesGeneric(pattern, name));
+  const names = qm
+    .objects(["subscription"])
+    .map((d) => d.name)
+    .filter((name) => matchesGeneric(pattern, name));
   if (names.length === 0) return failed(MQRC.MQRC_NO_SUBSCRIPTION, [amq("objectNotFound", pattern)]);
   const objects: MqscObject[] = [];
   for (const name of names) {
@@ -187,4 +205,3 @@ export function displaySubscriptionStatus(qm: MqscHost, target: MqscParameter, r
   }
   return succeeded([amq("displaySubscriptionStatus")], objects);
 }
-

@@ -22,7 +22,25 @@ import { formatValue, jsonValue } from "./values.js";
 type StatusType = "TOPIC" | "SUB" | "PUB";
 
 /** TYPE(TOPIC)'s attributes that come from topic objects, by their MQSC keyword (IBM's list). */
-const RESOLVED = ["CLROUTE", "CLUSTER", "COMMINFO", "DEFPRESP", "DEFPRTY", "DEFPSIST", "DURSUB", "MCAST", "MDURMDL", "MNDURMDL", "NPMSGDLV", "PMSGDLV", "PUB", "PUBSCOPE", "SUB", "SUBSCOPE", "USEDLQ"];
+const RESOLVED = [
+  "CLROUTE",
+  "CLUSTER",
+  "COMMINFO",
+  "DEFPRESP",
+  "DEFPRTY",
+  "DEFPSIST",
+  "DURSUB",
+  "MCAST",
+  "MDURMDL",
+  "MNDURMDL",
+  "NPMSGDLV",
+  "PMSGDLV",
+  "PUB",
+  "PUBSCOPE",
+  "SUB",
+  "SUBSCOPE",
+  "USEDLQ",
+];
 
 export async function displayTopicStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
   const pattern = objectName(target, true);
@@ -32,7 +50,8 @@ export async function displayTopicStatus(qm: MqscHost, target: MqscParameter, re
   for (const parameter of rest) {
     if (parameter.keyword === "TYPE") {
       const value = parameter.values?.[0]?.text.toUpperCase();
-      if (parameter.values?.length !== 1 || (value !== "TOPIC" && value !== "SUB" && value !== "PUB")) throw new MqscSyntax("TYPE is TOPIC, SUB or PUB", parameter.position);
+      if (parameter.values?.length !== 1 || (value !== "TOPIC" && value !== "SUB" && value !== "PUB"))
+        throw new MqscSyntax("TYPE is TOPIC, SUB or PUB", parameter.position);
       type = value;
     } else if (parameter.keyword === "WHERE" && parameter.values) {
       const clause = readWhere(parameter.values);
@@ -54,7 +73,11 @@ export async function displayTopicStatus(qm: MqscHost, target: MqscParameter, re
   const objects: MqscObject[] = [];
   for (const items of rows) {
     if (where) {
-      if (!items.some((i) => i.keyword === where.keyword)) throw new MqscSyntax(`WHERE(${where.keyword} ...): ${where.keyword} is not a TYPE(${type}) status attribute`, rest.find((p) => p.keyword === "WHERE")!.position);
+      if (!items.some((i) => i.keyword === where.keyword))
+        throw new MqscSyntax(
+          `WHERE(${where.keyword} ...): ${where.keyword} is not a TYPE(${type}) status attribute`,
+          rest.find((p) => p.keyword === "WHERE")!.position,
+        );
       if (!satisfies(where, new Map(items.map((i) => [i.keyword, i])))) continue;
     }
     objects.push(select(items, requested, type === "SUB" ? 2 : 1));

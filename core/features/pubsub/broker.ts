@@ -6,19 +6,19 @@
  * through BrokerHost.
  */
 import { MQError } from "../../base/errors.js";
-import type { MessagingPort,PublishOptions,SubscriptionStatus } from "../../kernel/index.js";
+import type { MessagingPort, PublishOptions, SubscriptionStatus } from "../../kernel/index.js";
 import type { PutMessage } from "../../message/message.js";
 import type { ObjectDefinition } from "../../objects/definitions.js";
-import { compile as compileSelector,type Selector } from "../../selector/index.js";
+import { compile as compileSelector, type Selector } from "../../selector/index.js";
 import { publicationFields } from "./publication-fields.js";
-import { isClient,noLocalClientOf } from "./durable-subscription.js";
+import { isClient, noLocalClientOf } from "./durable-subscription.js";
 import { Publishers } from "./publishers.js";
-import { deliverRetained,ensureRetainedQueue,retainedTopics,stageRetained,type RetainedHost } from "./retained.js";
+import { deliverRetained, ensureRetainedQueue, retainedTopics, stageRetained, type RetainedHost } from "./retained.js";
 import { subscriptionId } from "./subscription-id.js";
-import { NonDurableSubscriptions,type ActiveSubscription } from "./subscriptions.js";
-import { checkTopicString,joinTopic,matchesTopic } from "./topic-string.js";
+import { NonDurableSubscriptions, type ActiveSubscription } from "./subscriptions.js";
+import { checkTopicString, joinTopic, matchesTopic } from "./topic-string.js";
 import { TopicObjects } from "./topic-tree.js";
-import { topicStatus,type TopicNodeStatus,type TopicSubscriptionStatus } from "./topic-status.js";
+import { topicStatus, type TopicNodeStatus, type TopicSubscriptionStatus } from "./topic-status.js";
 
 export interface BrokerHost extends RetainedHost, Pick<MessagingPort, "beginUnitOfWork"> {
   now(): number;
@@ -65,7 +65,8 @@ export class Broker {
       for (const target of targets) {
         const priority = target.publishPriority ?? PRIORITY_AS_PUBLISHED;
         // ASPUB: a publication that names no priority has its topic's DEFPRTY, as MQ resolves it.
-        if (priority === PRIORITY_AS_PUBLISHED && message.priority === undefined) published ??= Number(new TopicObjects(this.host.topics()).resolve(topic, "defaultPriority"));
+        if (priority === PRIORITY_AS_PUBLISHED && message.priority === undefined)
+          published ??= Number(new TopicObjects(this.host.topics()).resolve(topic, "defaultPriority"));
         const copy = copyFor(message, priority === PRIORITY_AS_PUBLISHED ? (message.priority ?? published) : priority);
         await this.host.put(target.queue, target.durable ? copy : { ...copy, persistent: false }, { unitOfWork: unit });
       }
@@ -110,7 +111,12 @@ export class Broker {
 
   /** A non-durable subscription (a JMS consumer on a topic): until the returned function is called. */
   addNonDurable(subscription: ActiveSubscription): () => void {
-    this.#nonDurableFigures.set(subscription, { messages: 0, last: 0, created: this.host.now(), id: subscriptionId(`non-durable:${++this.#nonDurableCount}:${this.host.now()}`) });
+    this.#nonDurableFigures.set(subscription, {
+      messages: 0,
+      last: 0,
+      created: this.host.now(),
+      id: subscriptionId(`non-durable:${++this.#nonDurableCount}:${this.host.now()}`),
+    });
     return this.#nonDurable.add(subscription);
   }
 
@@ -121,7 +127,17 @@ export class Broker {
       const status = this.status(definition.name, since)!;
       subscriptions.push({
         topic: status.topic,
-        status: { name: definition.name, id: subscriptionId(definition.name), user: String(definition.attributes.subscriptionUser ?? ""), durable: true, type: status.type, resumedAt: status.resumedAt, messages: status.messages, lastMessageTime: status.lastMessageTime, connectionId: "0".repeat(48) },
+        status: {
+          name: definition.name,
+          id: subscriptionId(definition.name),
+          user: String(definition.attributes.subscriptionUser ?? ""),
+          durable: true,
+          type: status.type,
+          resumedAt: status.resumedAt,
+          messages: status.messages,
+          lastMessageTime: status.lastMessageTime,
+          connectionId: "0".repeat(48),
+        },
       });
     }
     for (const subscription of this.#nonDurable.list()) {
@@ -140,7 +156,12 @@ export class Broker {
         },
       });
     }
-    return topicStatus(pattern, { topicObjects: new TopicObjects(this.host.topics()), subscriptions, retainedTopics: await retainedTopics(this.host), publishers: this.#publishers });
+    return topicStatus(pattern, {
+      topicObjects: new TopicObjects(this.host.topics()),
+      subscriptions,
+      retainedTopics: await retainedTopics(this.host),
+      publishers: this.#publishers,
+    });
   }
 
   /** A subscription's figures for DISPLAY SBSTATUS; `since` stands for when nothing else says. */
@@ -154,7 +175,10 @@ export class Broker {
       messages: figures?.messages ?? 0,
       lastMessageTime: figures ? figures.last : null,
       resumedAt: definition.alteredAt ?? definition.createdAt ?? since,
-      type: String(definition.attributes.destination ?? "").startsWith("SYSTEM.MANAGED.DURABLE.") && definition.attributes.destinationClass !== "managed" ? "API" : "ADMIN",
+      type:
+        String(definition.attributes.destination ?? "").startsWith("SYSTEM.MANAGED.DURABLE.") && definition.attributes.destinationClass !== "managed"
+          ? "API"
+          : "ADMIN",
     };
   }
 

@@ -31,7 +31,6 @@ export function durableName(clientId: string | undefined, name: string): string 
   return clientId === undefined ? name : `${clientId}:${name}`;
 }
 
-
 const NO_LOCAL = "JMS durable subscription, noLocal";
 
 /** The DESCR of a durable subscription's queue: blank, or noLocal and the hash of its client id. */
@@ -56,7 +55,13 @@ export async function ensureDurable(host: DurableHost, subscription: string, top
   const queue = durableQueueName(subscription);
   const existing = host.object("subscription", subscription);
   const description = String(host.object("localQueue", queue)?.attributes.description ?? "");
-  if (existing && (existing.attributes.topicString !== topic || (existing.attributes.selector ?? "") !== selector || existing.attributes.destination !== queue || description !== noLocal)) {
+  if (
+    existing &&
+    (existing.attributes.topicString !== topic ||
+      (existing.attributes.selector ?? "") !== selector ||
+      existing.attributes.destination !== queue ||
+      description !== noLocal)
+  ) {
     await removeDurable(host, subscription);
   } else if (existing && host.hasQueue(queue)) return queue;
   if (!host.hasQueue(queue)) await host.defineObject("localQueue", queue, { maxDepth: 999_999_999, defaultPersistence: true, description: noLocal });

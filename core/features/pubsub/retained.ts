@@ -5,8 +5,8 @@
  * afterwards is given a copy of each retained publication its topic matches and its selector
  * selects, flagged with the property MQIsRetained, as MQ does.
  */
-import type { Message,PutMessage } from "../../message/message.js";
-import type { MessagingPort,UnitOfWork } from "../../kernel/index.js";
+import type { Message, PutMessage } from "../../message/message.js";
+import type { MessagingPort, UnitOfWork } from "../../kernel/index.js";
 import type { Selector } from "../../selector/index.js";
 import { messageFields } from "../../selector/message-fields.js";
 import { matchesTopic } from "./topic-string.js";
@@ -32,7 +32,14 @@ export async function stageRetained(host: RetainedHost, topic: string, message: 
 }
 
 /** Puts on `queue` a copy of each retained publication the subscription's topic and selector take; how many. */
-export async function deliverRetained(host: RetainedHost, subscriptionTopic: string, queue: string, selector: Selector | undefined, durable: boolean, unit: UnitOfWork): Promise<number> {
+export async function deliverRetained(
+  host: RetainedHost,
+  subscriptionTopic: string,
+  queue: string,
+  selector: Selector | undefined,
+  durable: boolean,
+  unit: UnitOfWork,
+): Promise<number> {
   if (!host.hasQueue(RETAINED_QUEUE)) return 0;
   let delivered = 0;
   for await (const retained of host.browse(RETAINED_QUEUE)) {
@@ -40,16 +47,20 @@ export async function deliverRetained(host: RetainedHost, subscriptionTopic: str
     if (typeof topic !== "string" || !matchesTopic(subscriptionTopic, topic)) continue;
     if (selector && !selector.matches((name) => (name === "JMSMessageID" ? null : messageFields(recordOf(retained))(name)))) continue;
     const properties = retained.properties.filter((p) => p.name !== TOPIC_PROPERTY);
-    await host.put(queue, {
-      body: retained.body,
-      bodyFormat: retained.bodyFormat,
-      priority: retained.priority,
-      persistent: durable && retained.persistent,
-      correlationId: retained.correlationId,
-      ...(retained.correlationIdText === undefined ? {} : { correlationIdText: retained.correlationIdText }),
-      type: retained.type,
-      properties: [...properties, { name: RETAINED_PROPERTY, type: "boolean", value: true }],
-    }, { unitOfWork: unit });
+    await host.put(
+      queue,
+      {
+        body: retained.body,
+        bodyFormat: retained.bodyFormat,
+        priority: retained.priority,
+        persistent: durable && retained.persistent,
+        correlationId: retained.correlationId,
+        ...(retained.correlationIdText === undefined ? {} : { correlationIdText: retained.correlationIdText }),
+        type: retained.type,
+        properties: [...properties, { name: RETAINED_PROPERTY, type: "boolean", value: true }],
+      },
+      { unitOfWork: unit },
+    );
     delivered++;
   }
   return delivered;
@@ -71,7 +82,8 @@ export async function retainedTopics(host: RetainedHost): Promise<Set<string>> {
 function propertiesRecord(message: PutMessage): Record<string, unknown> {
   const input = message.properties;
   if (input === undefined) return {};
-  if (Array.isArray(input)) return Object.fromEntries((input as { name: string; type: string; value: unknown }[]).map((p) => [p.name, { type: p.type, value: p.value }]));
+  if (Array.isArray(input))
+    return Object.fromEntries((input as { name: string; type: string; value: unknown }[]).map((p) => [p.name, { type: p.type, value: p.value }]));
   if (input instanceof Map) return Object.fromEntries(input);
   return { ...(input as Record<string, unknown>) };
 }

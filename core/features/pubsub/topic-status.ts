@@ -44,7 +44,12 @@ export interface TopicStatusSources {
 
 /** The nodes `pattern` selects, in topic-string order; empty when none does. */
 export function topicStatus(pattern: string, sources: TopicStatusSources): TopicNodeStatus[] {
-  const used = new Set<string>([...sources.topicObjects.topicStrings(), ...sources.retainedTopics, ...sources.publishers.topics(), ...sources.subscriptions.map((s) => s.topic)]);
+  const used = new Set<string>([
+    ...sources.topicObjects.topicStrings(),
+    ...sources.retainedTopics,
+    ...sources.publishers.topics(),
+    ...sources.subscriptions.map((s) => s.topic),
+  ]);
   const nodes = new Set<string>();
   for (const topic of used) for (const node of ancestry(topic)) if (node !== "") nodes.add(node);
   return [...nodes]

@@ -8,8 +8,10 @@ import { MQError } from "../../base/errors.js";
 
 /** A topic string to publish on: non-empty, no wildcard. */
 export function checkTopicString(topic: unknown): string {
-  if (typeof topic !== "string" || topic.length === 0 || topic.length > 10240) throw new MQError("MQRC_TOPIC_STRING_ERROR", "a topic string is 1 to 10240 characters");
-  if (topic.split("/").some((level) => level === "#" || level === "+")) throw new MQError("MQRC_TOPIC_STRING_ERROR", `a publication names one topic; ${JSON.stringify(topic)} has a wildcard`);
+  if (typeof topic !== "string" || topic.length === 0 || topic.length > 10240)
+    throw new MQError("MQRC_TOPIC_STRING_ERROR", "a topic string is 1 to 10240 characters");
+  if (topic.split("/").some((level) => level === "#" || level === "+"))
+    throw new MQError("MQRC_TOPIC_STRING_ERROR", `a publication names one topic; ${JSON.stringify(topic)} has a wildcard`);
   return topic;
 }
 

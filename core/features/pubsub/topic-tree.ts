@@ -77,7 +77,7 @@ export class TopicObjects {
 
 /** A topic string and each level above it, nearest first: 'a/b/c', 'a/b', 'a'. */
 export function* ancestry(topic: string): Iterable<string> {
-  for (let node = topic; ; ) {
+  for (let node = topic; ;) {
     yield node;
     const cut = node.lastIndexOf("/");
     if (cut < 0) return;

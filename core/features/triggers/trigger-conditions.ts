@@ -165,7 +165,9 @@ function firstOnArrival(snapshot: TriggerSnapshot): TriggerDecision {
   if (lastTriggerTime === undefined) return fire(`FIRST: ${before} eligible message(s) were waiting and no trigger message was made before`);
   const since = now - lastTriggerTime;
   if (since >= triggerInterval) return fire(`FIRST: TRIGINT ${triggerInterval} ms has passed since the last trigger message (${since} ms)`);
-  return hold(`FIRST: the queue already held ${before} eligible message(s) and the last trigger message was ${since} ms ago, within TRIGINT ${triggerInterval} ms`);
+  return hold(
+    `FIRST: the queue already held ${before} eligible message(s) and the last trigger message was ${since} ms ago, within TRIGINT ${triggerInterval} ms`,
+  );
 }
 
 /** The first condition, other than the trigger rule itself, that stops any trigger message. */

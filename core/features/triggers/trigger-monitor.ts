@@ -80,7 +80,11 @@ export class TriggerMonitor<Q> {
         if (this.#closed) return;
         this.options.onError?.(error, undefined);
         // The initiation queue may be GET(DISABLED) for a while, or the queue manager closing.
-        if (error instanceof MQError && (error.reason === "MQRC_Q_MGR_STOPPING" || error.reason === "MQRC_Q_MGR_NOT_AVAILABLE" || error.reason === "MQRC_HOBJ_ERROR")) return;
+        if (
+          error instanceof MQError &&
+          (error.reason === "MQRC_Q_MGR_STOPPING" || error.reason === "MQRC_Q_MGR_NOT_AVAILABLE" || error.reason === "MQRC_HOBJ_ERROR")
+        )
+          return;
         await this.#pause(Math.min(30_000, 100 * 2 ** Math.min(failures++, 8)));
         continue;
       }
@@ -106,17 +110,29 @@ export class TriggerMonitor<Q> {
   #start(message: Message): void {
     let trigger: TriggerInfo;
     try {
-      if (message.format !== MQFMT_TRIGGER || !(message.body instanceof Uint8Array)) throw new MQError("MQRC_TM_ERROR", `a message on initiation queue ${this.handle.queueName} is not a trigger message (format ${JSON.stringify(message.format)})`);
+      if (message.format !== MQFMT_TRIGGER || !(message.body instanceof Uint8Array))
+        throw new MQError(
+          "MQRC_TM_ERROR",
+          `a message on initiation queue ${this.handle.queueName} is not a trigger message (format ${JSON.stringify(message.format)})`,
+        );
       trigger = { ...decodeTriggerMessage(message.body), queueManagerName: this.qm.name };
     } catch (error) {
       this.#stats.failed++;
       this.options.onError?.(error, undefined);
       return;
     }
-    const application = Object.prototype.hasOwnProperty.call(this.options.applications, trigger.applicationId) ? this.options.applications[trigger.applicationId] : undefined;
+    const application = Object.prototype.hasOwnProperty.call(this.options.applications, trigger.applicationId)
+      ? this.options.applications[trigger.applicationId]
+      : undefined;
     if (!application) {
       this.#stats.failed++;
-      this.options.onError?.(new MQError("MQRC_UNKNOWN_OBJECT_NAME", `no application is registered as ${JSON.stringify(trigger.applicationId)} (process ${trigger.processName}'s APPLICID) with the trigger monitor on ${this.handle.queueName}`), trigger);
+      this.options.onError?.(
+        new MQError(
+          "MQRC_UNKNOWN_OBJECT_NAME",
+          `no application is registered as ${JSON.stringify(trigger.applicationId)} (process ${trigger.processName}'s APPLICID) with the trigger monitor on ${this.handle.queueName}`,
+        ),
+        trigger,
+      );
       return;
     }
     this.#stats.started++;

@@ -7,12 +7,12 @@
  * trigger when it commits (the events come after commit), never if it backs out.
  */
 import type { LocalQueueAttributes } from "../../objects/attributes.js";
-import type { MessagingPort,QueueEvent,QueueView } from "../../kernel/index.js";
+import type { MessagingPort, QueueEvent, QueueView } from "../../kernel/index.js";
 import type { Clock } from "../../base/clock.js";
 import type { ObjectDefinition } from "../../objects/definitions.js";
-import { applicationTypeFromKeyword,MQAT_UNIX } from "./application-types.js";
-import { decideTrigger,type TriggerEvent,type TriggerType } from "./trigger-conditions.js";
-import { encodeTriggerMessage,MQFMT_TRIGGER,type TriggerMessage } from "./trigger-message.js";
+import { applicationTypeFromKeyword, MQAT_UNIX } from "./application-types.js";
+import { decideTrigger, type TriggerEvent, type TriggerType } from "./trigger-conditions.js";
+import { encodeTriggerMessage, MQFMT_TRIGGER, type TriggerMessage } from "./trigger-message.js";
 
 /** What triggering needs of the queue manager. */
 export interface TriggerHost extends Pick<MessagingPort, "put"> {
@@ -161,6 +161,10 @@ export class Triggering {
     // The MQTM, byte for byte as IBM lays it out, with format MQTRIGGER; not persistent, as MQ's are.
     void this.host
       .put(initiationQueueName, { body: encodeTriggerMessage(message), bodyFormat: "bytes", persistent: false }, { context: { format: MQFMT_TRIGGER } })
-      .catch((error: unknown) => this.host.report?.(`the trigger message for queue ${name} could not be put on ${initiationQueueName}: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) =>
+        this.host.report?.(
+          `the trigger message for queue ${name} could not be put on ${initiationQueueName}: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
   }
 }

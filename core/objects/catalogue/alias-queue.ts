@@ -31,7 +31,6 @@ const SHARED = [
   "SCOPE",
 ];
 
-
 const OWN: AttributeSpec[] = [
   {
     name: "target",

@@ -42,10 +42,13 @@ export const ATTRIBUTE_HELP: Record<string, Record<string, string>> = {
     hardenBackout: "Whether the backout count is hardened so that it survives a queue manager restart.",
     mediaImageRecoverable: "Whether the queue can be recovered from a media image (linear logging); QMGR takes the queue manager's IMGRCOVQ.",
     initiationQueue: "The initiation queue to which trigger messages for this queue are written.",
-    maxActiveConsumers: "webmq: how many JMS consumers may receive from the queue at once (Sun MQ's maxNumActiveConsumers); NOLIMIT for any number. 1 gives strict order.",
+    maxActiveConsumers:
+      "webmq: how many JMS consumers may receive from the queue at once (Sun MQ's maxNumActiveConsumers); NOLIMIT for any number. 1 gives strict order.",
     maxBackupConsumers: "webmq: how many more JMS consumers may wait as backups, taking over in order as active ones close (Sun MQ's maxNumBackupConsumers).",
-    useDeadLetterQueue: "webmq: whether messages that expire on the queue go to the dead-letter queue with reason MQFB_EXPIRATION (Sun MQ's useDMQ) rather than being discarded.",
-    limitBehavior: "webmq: what a put does at MAXDEPTH (Sun MQ's limitBehavior): REJECT with MQRC_Q_FULL; FLOWCTL waits for room; RMOLDEST removes the oldest message; RMLOWPRI the oldest of a lower priority (to the dead-letter queue with USEDLQ(YES)).",
+    useDeadLetterQueue:
+      "webmq: whether messages that expire on the queue go to the dead-letter queue with reason MQFB_EXPIRATION (Sun MQ's useDMQ) rather than being discarded.",
+    limitBehavior:
+      "webmq: what a put does at MAXDEPTH (Sun MQ's limitBehavior): REJECT with MQRC_Q_FULL; FLOWCTL waits for room; RMOLDEST removes the oldest message; RMLOWPRI the oldest of a lower priority (to the dead-letter queue with USEDLQ(YES)).",
     maxBytes: "webmq: the most bytes of message bodies the queue holds (Sun MQ's maxTotalMsgBytes); NOLIMIT for no limit. LIMITBHV says what a put does at it.",
     maxDepth: "The maximum number of messages allowed on the queue.",
     maxFileSize: "The maximum size, in megabytes, that the queue file can grow to; DEFAULT is 2,088,960 MB.",
@@ -158,7 +161,8 @@ export const ATTRIBUTE_HELP: Record<string, Record<string, string>> = {
     channelType: "Channel type. Required; on distributed it must follow immediately after the channel name.",
     connectionAffinity: "Whether client applications that connect several times with the same queue manager name use the same client channel definition.",
     amqpKeepAlive: "AMQP keepalive time in milliseconds; AUTO uses the queue manager's KAINT.",
-    batchHeartbeatInterval: "Milliseconds after which a sending channel checks the receiver is still active before committing a batch; 0 means no batch heartbeat.",
+    batchHeartbeatInterval:
+      "Milliseconds after which a sending channel checks the receiver is still active before committing a batch; 0 means no batch heartbeat.",
     batchInterval: "Minimum time in milliseconds a channel keeps a batch open.",
     batchDataLimit: "Limit in kilobytes of data sent through a channel before a sync point is taken; 0 means no limit.",
     batchSize: "Maximum number of messages sent in a batch before a sync point is taken.",
@@ -175,7 +179,8 @@ export const ATTRIBUTE_HELP: Record<string, Record<string, string>> = {
     dataConversion: "Whether the sending message channel agent converts application message data.",
     defaultReconnect: "Whether a client connection automatically reconnects a client application if its connection breaks.",
     description: "Plain-text comment describing the channel.",
-    disconnectInterval: "Seconds a sending channel waits for a message before ending (0 = wait indefinitely); for SVRCONN, the client inactivity timeout (SYSTEM.DEF.SVRCONN has 0).",
+    disconnectInterval:
+      "Seconds a sending channel waits for a message before ending (0 = wait indefinitely); for SVRCONN, the client inactivity timeout (SYSTEM.DEF.SVRCONN has 0).",
     heartbeatInterval: "Approximate seconds between heartbeat flows when the transmission queue is empty; 0 means no heartbeats.",
     keepAliveInterval: "TCP keepalive interval in seconds for the channel; AUTO derives it from HBINT. Stored and forwarded only on distributed.",
     localAddress: "Local communications address (IP address and/or port range) for outbound connections.",
@@ -235,7 +240,8 @@ export const ATTRIBUTE_HELP: Record<string, Record<string, string>> = {
     activityTrace: "Whether MQI application activity trace information is collected.",
     authorityEvent: "Whether authorization (Not Authorized) events are generated.",
     codedCharacterSetId: "The coded character set of the queue manager's character strings (default depends on the platform: 819 on AIX and Linux).",
-    certificateLabel: "The label of the queue manager's personal certificate in the key repository (default ibmwebspheremq + queue manager name in lower case).",
+    certificateLabel:
+      "The label of the queue manager's personal certificate in the key repository (default ibmwebspheremq + queue manager name in lower case).",
     certificateValidationPolicy: "The TLS certificate validation policy used to validate digital certificates from partner systems.",
     channelAutoDefinition: "Whether receiver and server-connection channels can be defined automatically.",
     channelAutoDefinitionEvent: "Whether channel auto-definition events are generated.",
@@ -257,7 +263,8 @@ export const ATTRIBUTE_HELP: Record<string, Record<string, string>> = {
     description: "Plain-text comment describing the queue manager.",
     mediaImageInterval: "The target interval, in minutes, between automatic media images of an object; OFF for no time-based images.",
     mediaImageLogLength: "The megabytes of recovery log written after which an object's media image is taken automatically; OFF for none.",
-    mediaImageRecoverableObjects: "Whether authentication information, channel, client connection, listener, namelist, process, alias and remote queue, service and topic objects are recoverable from a media image.",
+    mediaImageRecoverableObjects:
+      "Whether authentication information, channel, client connection, listener, namelist, process, alias and remote queue, service and topic objects are recoverable from a media image.",
     mediaImageRecoverableQueues: "The default for local and permanent dynamic queues with IMGRCOVQ(QMGR): whether they are recoverable from a media image.",
     mediaImageSchedule: "Whether the queue manager writes media images automatically (AUTO) or only on rcdmqimg (MANUAL).",
     inhibitEvent: "Whether inhibit (Inhibit Get and Inhibit Put) events are generated.",
@@ -286,7 +293,8 @@ export const ATTRIBUTE_HELP: Record<string, Record<string, string>> = {
     repository: "The cluster for which this queue manager provides a full repository.",
     repositoryNamelist: "The namelist of clusters for which this queue manager provides a full repository.",
     reverseDns: "Whether host names are looked up in DNS for the IP addresses of inbound channel connections.",
-    traceRouteRecording: "Whether trace-route information is recorded when requested, and whether replies go to the reply-to queue or SYSTEM.ADMIN.TRACE.ROUTE.QUEUE.",
+    traceRouteRecording:
+      "Whether trace-route information is recorded when requested, and whether replies go to the reply-to queue or SYSTEM.ADMIN.TRACE.ROUTE.QUEUE.",
     channelInitiatorControl: "Whether the channel initiator starts automatically when the queue manager starts.",
     commandServerControl: "Whether the command server starts automatically when the queue manager starts.",
     sslCrlNamelist: "The namelist of authentication information objects used for certificate revocation checking.",

@@ -373,7 +373,6 @@ export const LOCAL_QUEUE: ObjectTypeSpec = {
   attributes,
 };
 
-
 /**
  * The attributes of another queue type: those it shares with QLOCAL (same keyword, range
  * and default, taken from here so they are defined once) and its own, by keyword.

@@ -13,22 +13,7 @@ import type { AttributeSpec, ObjectTypeSpec } from "./types.js";
 import { withLocalQueueAttributes } from "./local-queue.js";
 
 /** Shared with QLOCAL: same keyword, type, default and help. */
-const SHARED = [
-  "CAPEXPRY",
-  "CLUSNL",
-  "CLUSTER",
-  "CLWLPRTY",
-  "CLWLRANK",
-  "CUSTOM",
-  "DEFBIND",
-  "DEFPRESP",
-  "DEFPRTY",
-  "DEFPSIST",
-  "DESCR",
-  "PUT",
-  "SCOPE",
-];
-
+const SHARED = ["CAPEXPRY", "CLUSNL", "CLUSTER", "CLWLPRTY", "CLWLRANK", "CUSTOM", "DEFBIND", "DEFPRESP", "DEFPRTY", "DEFPSIST", "DESCR", "PUT", "SCOPE"];
 
 const OWN: AttributeSpec[] = [
   {

@@ -60,7 +60,9 @@ export function testWorkbench(name: string, target: WorkbenchUnderTest): void {
       await userEvent.type(wb().console.input, `DEFINE QLOCAL(${queue})`);
       await userEvent.keyboard("{Shift>}{Enter}{/Shift}");
       await enter("MAXDEPTH(7)");
-      expect(wb().console.transcript.text).toMatch(new RegExp(` +\\d+ : DEFINE QLOCAL\\(${queue.replace(".", "\\.")}\\) MAXDEPTH\\(7\\)\\nAMQ8006I: IBM MQ queue created\\.`));
+      expect(wb().console.transcript.text).toMatch(
+        new RegExp(` +\\d+ : DEFINE QLOCAL\\(${queue.replace(".", "\\.")}\\) MAXDEPTH\\(7\\)\\nAMQ8006I: IBM MQ queue created\\.`),
+      );
       expect(await target.maxDepth(queue)).toBe(7);
       await expect.poll(() => row(queue)?.cells[2]?.textContent).toBe("7");
     });

@@ -16,7 +16,14 @@ const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, "../../..");
 const VITE = join(ROOT, "node_modules/vite/bin/vite.js");
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 /**
  * Copies the app into `project` and runs `vite build` there (dist/), then bundles its shared
@@ -30,7 +37,16 @@ export async function buildBrowserApp(project: string): Promise<string> {
   const esbuildOut = join(app, "dist/esbuild");
   const esbuildTo = async (outdir: string, withWorker: boolean) => {
     const worker: Record<string, string> = withWorker ? { "owner.shared-worker": "webmq/browser/shared-worker" } : {};
-    await build({ absWorkingDir: app, entryPoints: { "esbuild-app": "./esbuild-app.ts", ...worker }, bundle: true, format: "esm", splitting: true, target: "es2022", outdir, logLevel: "warning" });
+    await build({
+      absWorkingDir: app,
+      entryPoints: { "esbuild-app": "./esbuild-app.ts", ...worker },
+      bundle: true,
+      format: "esm",
+      splitting: true,
+      target: "es2022",
+      outdir,
+      logLevel: "warning",
+    });
     await copyFile(join(app, "esbuild.html"), join(outdir, "index.html"));
   };
   // and once as a user who forgot the worker's entry point does (dist/esbuild-no-worker/)
@@ -38,7 +54,12 @@ export async function buildBrowserApp(project: string): Promise<string> {
   return join(app, "dist");
 }
 
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css", ".map": "application/json" };
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css",
+  ".map": "application/json",
+};
 
 /** Serves `folder` on 127.0.0.1 (a free port): the app's origin. */
 export async function serveFolder(folder: string): Promise<{ origin: string; close(): Promise<void> }> {
@@ -57,6 +78,10 @@ export async function serveFolder(folder: string): Promise<{ origin: string; clo
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

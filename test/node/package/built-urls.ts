@@ -68,10 +68,15 @@ export async function checkBuiltUrls(shipped: readonly string[], read: (file: st
         const [name] = node.arguments!;
         if (ts.isStringLiteralLike(name!)) relative("url", name.text, "new URL");
         else problems.push(`${file}: new URL(${name!.getText(source)}, import.meta.url) is not a string literal, so no bundler can follow it`);
-      } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && (node.expression.text === "Worker" || node.expression.text === "SharedWorker")) {
+      } else if (
+        ts.isNewExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        (node.expression.text === "Worker" || node.expression.text === "SharedWorker")
+      ) {
         const [url] = node.arguments ?? [];
         // A worker from new URL("...", import.meta.url) is checked as that URL (visited below).
-        if (url && isUrlOfModule(url) && ts.isStringLiteralLike(url.arguments![0]!)) loads.push({ file, kind: "worker", target: posix.normalize(posix.join(posix.dirname(file), url.arguments![0]!.text)) });
+        if (url && isUrlOfModule(url) && ts.isStringLiteralLike(url.arguments![0]!))
+          loads.push({ file, kind: "worker", target: posix.normalize(posix.join(posix.dirname(file), url.arguments![0]!.text)) });
         else fromUser("worker", url, `starts a ${node.expression.text}`);
       } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
         const [specifier] = node.arguments;
@@ -91,5 +96,11 @@ export async function checkBuiltUrls(shipped: readonly string[], read: (file: st
 function isUrlOfModule(node: ts.Node): node is ts.NewExpression {
   if (!ts.isNewExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== "URL") return false;
   const base = node.arguments?.[1];
-  return base !== undefined && ts.isPropertyAccessExpression(base) && base.name.text === "url" && ts.isMetaProperty(base.expression) && base.expression.keywordToken === ts.SyntaxKind.ImportKeyword;
+  return (
+    base !== undefined &&
+    ts.isPropertyAccessExpression(base) &&
+    base.name.text === "url" &&
+    ts.isMetaProperty(base.expression) &&
+    base.expression.keywordToken === ts.SyntaxKind.ImportKeyword
+  );
 }

@@ -32,7 +32,8 @@ export function testConservation(name: string, target: SocketTarget): void {
       headers: { ...auth(), "content-type": "text/plain;charset=utf-8", "ibm-mq-md-persistence": persistent ? "persistent" : "nonPersistent" },
       body,
     });
-    if ("aborted" in response || response.status !== 201) throw new Error(`put failed: ${"aborted" in response ? "aborted" : `${response.status} ${response.body.toString()}`}`);
+    if ("aborted" in response || response.status !== 201)
+      throw new Error(`put failed: ${"aborted" in response ? "aborted" : `${response.status} ${response.body.toString()}`}`);
     return String(response.headers["ibm-mq-md-messageid"]);
   };
   /** Gets every message left on the queue with a client that reads each response whole. */

@@ -29,7 +29,14 @@ export function nodeRequest(url: string, options: NodeClientRequest): Promise<No
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request(
-      { hostname: target.hostname, port: target.port, path: target.pathname + target.search, method: options.method, headers: options.headers ?? {}, agent: options.agent ?? false },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: options.method,
+        headers: options.headers ?? {},
+        agent: options.agent ?? false,
+      },
       (res) => {
         res.setEncoding("utf8");
         let text = "";

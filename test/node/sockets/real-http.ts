@@ -61,7 +61,9 @@ export function realRequest(url: string, options: RealRequestOptions): Promise<R
       res.on("close", finish);
       res.on("error", finish);
     });
-    req.on("error", (error) => (settled ? undefined : options.abortAfterMs !== undefined || options.abortAfterHeadersMs !== undefined ? abort() : reject(error)));
+    req.on("error", (error) =>
+      settled ? undefined : options.abortAfterMs !== undefined || options.abortAfterHeadersMs !== undefined ? abort() : reject(error),
+    );
     req.end(options.body);
   });
 }

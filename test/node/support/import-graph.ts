@@ -36,7 +36,10 @@ export function importGraph(dir: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const targets = relativeImportsOf(file).filter((target) => files.includes(target));
-    graph.set(relative(dir, file), targets.map((target) => relative(dir, target)));
+    graph.set(
+      relative(dir, file),
+      targets.map((target) => relative(dir, target)),
+    );
   }
   return graph;
 }
