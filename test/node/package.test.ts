@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { chromium, type Browser, type Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, CHROMIUM_ARGS, buildBrowserApp, serveFolder } from "./package/browser-app.js";
+import { CHROMIUM, CHROMIUM_ARGS, SPA_FALLBACK_PATH, buildBrowserApp, serveFolder } from "./package/browser-app.js";
 import { checkBuiltUrls } from "./package/built-urls.js";
 
 const run = promisify(execFile);
@@ -247,11 +247,12 @@ describe("an app bundled by Vite from the installed package, in Chromium", { tim
     await site?.close();
   });
 
-  /** A page of the app, loaded, in the browser's one context (so all pages share an origin's workers and locks). */
-  async function openPage(path = "/"): Promise<Page> {
+  /** A page of the app, loaded, in the browser's one context (so all pages share an origin's workers and locks); `initScript` runs before the app's. */
+  async function openPage(path = "/", initScript?: () => void): Promise<Page> {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(String(error)));
+    if (initScript) await page.addInitScript(initScript);
     await page.goto(`${site.origin}${path}`);
     await page.waitForFunction(() => "webmqApp" in globalThis);
     return page;
@@ -305,6 +306,45 @@ describe("an app bundled by Vite from the installed package, in Chromium", { tim
       await page.close();
     }
   });
+
+  // The browser's error event is a page's only word that a SharedWorker's script did not load,
+  // and a page of a loaded Chromium once waited 20 s without it: here the page never hears it
+  // (its listeners for "error" on a SharedWorker are dropped), and must still be told, by what
+  // the worker's URL answers: a 404, or a single-page app host's index.html in its place.
+  const dropSharedWorkerErrors = () => {
+    const addEventListener = SharedWorker.prototype.addEventListener;
+    SharedWorker.prototype.addEventListener = function (
+      this: SharedWorker,
+      type: string,
+      ...rest: [EventListenerOrEventListenerObject, (AddEventListenerOptions | boolean)?]
+    ) {
+      if (type !== "error") addEventListener.call(this, type, ...rest);
+    } as typeof addEventListener;
+    Object.defineProperty(SharedWorker.prototype, "onerror", { set: () => undefined, get: () => null });
+  };
+  it.each([
+    { served: "not at all (404)", path: "/esbuild-no-worker/", name: "SHARED.NO.WORKER.EVENT", answer: /answered 404\b[^;]*; / },
+    {
+      served: "as the app's index.html (a single-page app's host)",
+      path: SPA_FALLBACK_PATH,
+      name: "SHARED.SPA.WORKER",
+      answer: /is served as text\/html; charset=utf-8, not JavaScript; /,
+    },
+  ])(
+    "refuses the open with MQRC_Q_MGR_NOT_AVAILABLE, naming the script's answer, when no error event reaches the page and the worker's script is served $served",
+    async ({ path, name, answer }) => {
+      const page = await openPage(path, dropSharedWorkerErrors);
+      try {
+        const refusal = await call(page, "openSharedOrReason", name, true);
+        expect(refusal).toMatch(
+          /^MQRC_Q_MGR_NOT_AVAILABLE \(2059\): .*SharedWorker, owner\.shared-worker\.js, did not load \(http:\/\/127\.0\.0\.1:\d+\/[a-z-]+\/owner\.shared-worker\.js .*webmq\/browser\/shared-worker/,
+        );
+        expect(refusal).toMatch(answer);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 
   it("starts a triggered application's worker (startWorkerTriggerMonitor) and serves a manager from a Web Worker (webmq/worker)", async () => {
     const page = await openPage();

@@ -10,6 +10,7 @@ import { openLocalBrowserQueueManager, databaseNameOf, type BrowserQueueManagerO
 import { standForOwner } from "./owner.js";
 import { OwnerLink } from "./owner-link.js";
 import { SharedQueueManager } from "./shared-queue-manager.js";
+import { WORKER_SILENT_MS, workerScriptProblem } from "./worker-script-check.js";
 
 export interface SharedBrowserQueueManagerOptions extends BrowserQueueManagerOptions {
   /**
@@ -27,27 +28,49 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
   let owned = new Promise<QueueManager>(() => undefined);
   let stop: () => Promise<void> = async () => undefined;
   let links: OwnerLink;
+  /** True once the open has its answer: a silent SharedWorker's script is no longer checked then. */
+  let settled = false;
   if (useSharedWorker) {
     let reject!: (error: Error) => void;
     failed = new Promise<never>((_, r) => (reject = r));
     let port: MessagePort | undefined;
+    const didNotLoad = (why?: string) =>
+      new MQError(
+        "MQRC_Q_MGR_NOT_AVAILABLE",
+        `the queue manager ${options.name} could not be opened: its SharedWorker, owner.shared-worker.js, did not load (${why ? `${why}; ` : ""}a bundler that leaves new URL(..., import.meta.url) as it is, esbuild's, needs webmq/browser/shared-worker built beside the bundle under that name)`,
+      );
     const start = () => {
+      let scriptUrl: URL | undefined;
+      // Vite rewrites the worker's URL only where it is written inside `new SharedWorker(...)`
+      // (and webpack bundles the worker only from there), so the URL cannot be made first and
+      // kept: the browser's SharedWorker, under its own name here, notes the URL it is given.
+      const SharedWorker = class extends globalThis.SharedWorker {
+        constructor(url: URL, workerOptions: WorkerOptions) {
+          super(url, workerOptions);
+          scriptUrl = url;
+        }
+      };
       // Written as `new SharedWorker(new URL(..., import.meta.url), { type: "module" })` so that
       // Vite bundles the worker, in the playground's build and in vitest's browser mode alike.
       const worker = new SharedWorker(new URL("./owner.shared-worker.js", import.meta.url), { type: "module" });
       // The browser tells only the worker object that its script did not load (a bundler that
       // did not bundle it, a server that does not serve it): say so, rather than wait for an
       // owner that will never come.
-      worker.addEventListener("error", () =>
-        reject(
-          new MQError(
-            "MQRC_Q_MGR_NOT_AVAILABLE",
-            `the queue manager ${options.name} could not be opened: its SharedWorker, owner.shared-worker.js, did not load (a bundler that leaves new URL(..., import.meta.url) as it is, esbuild's, needs webmq/browser/shared-worker built beside the bundle under that name)`,
-          ),
-        ),
-      );
+      worker.addEventListener("error", () => reject(didNotLoad()));
+      // That event is not to be counted on (a page of a loaded Chromium waited 20 s without
+      // it): a worker that has said nothing for a while has its script fetched here, and one
+      // whose script could not have run is reported the same way.
+      let heard = false;
+      const silent = setTimeout(() => {
+        if (heard || settled || !scriptUrl) return;
+        void workerScriptProblem(scriptUrl).then((why) => {
+          if (why !== undefined && !heard) reject(didNotLoad(why));
+        });
+      }, WORKER_SILENT_MS);
       port = worker.port;
-      port.onmessage = (event: MessageEvent<{ error?: string; mqError?: SerializedMQError }>) => {
+      port.onmessage = (event: MessageEvent<{ started?: boolean; error?: string; mqError?: SerializedMQError }>) => {
+        heard = true;
+        clearTimeout(silent);
         // An MQError keeps its reason code across the worker's port, for the caller to act on.
         if (event.data?.mqError?.name === "MQError") reject(MQError.fromJSON(event.data.mqError));
         else if (typeof event.data?.error === "string") reject(new Error(`the queue manager ${options.name} could not be opened: ${event.data.error}`));
@@ -74,7 +97,7 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
   }
   failed.catch(() => undefined);
   try {
-    const link = await Promise.race([links.current(), failed]);
+    const link = await Promise.race([links.current(), failed]).finally(() => (settled = true));
     // The database is run under the name it was made with: a context asking for it by another
     // name would otherwise be handed that manager as if it were its own (and, in tab mode,
     // fail to open it when its turn to run it came, leaving its calls waiting for an owner).

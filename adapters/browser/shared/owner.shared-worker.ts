@@ -19,6 +19,9 @@ const scope = self as unknown as { onconnect: ((event: MessageEvent) => void) | 
 
 scope.onconnect = (event: MessageEvent) => {
   const port = event.ports[0]!;
+  // The page learns that this script loaded and runs: it checks the script itself only when
+  // its worker stays silent (open.ts), the browser's error event being its only other word.
+  port.postMessage({ started: true });
   port.onmessage = (message: MessageEvent<OpenRequest>) => {
     const { name, databaseName } = message.data ?? ({} as OpenRequest);
     if (typeof name !== "string" || typeof databaseName !== "string") return;

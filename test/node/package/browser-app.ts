@@ -61,16 +61,25 @@ const TYPES: Record<string, string> = {
   ".map": "application/json",
 };
 
+/**
+ * Under this path the esbuild build without the worker is served as a single-page app's host
+ * serves one: a file it does not have is answered with the app's index.html (200, text/html).
+ */
+export const SPA_FALLBACK_PATH = "/spa-fallback/";
+
 /** Serves `folder` on 127.0.0.1 (a free port): the app's origin. */
 export async function serveFolder(folder: string): Promise<{ origin: string; close(): Promise<void> }> {
   const server: Server = createServer(async (request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname));
+    let path = normalize(decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname));
+    const spa = path.startsWith(SPA_FALLBACK_PATH);
+    if (spa) path = `/esbuild-no-worker/${path.slice(SPA_FALLBACK_PATH.length)}`;
     const file = join(folder, path.endsWith("/") || path.endsWith(sep) ? join(path, "index.html") : path);
     if (!file.startsWith(folder + sep)) return void response.writeHead(403).end();
     try {
       const body = await readFile(file);
       response.writeHead(200, { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" }).end(body);
     } catch {
+      if (spa) return void response.writeHead(200, { "Content-Type": TYPES[".html"] }).end(await readFile(join(folder, "esbuild-no-worker/index.html")));
       response.writeHead(404).end();
     }
   });
