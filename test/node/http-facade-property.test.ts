@@ -334,15 +334,13 @@ const request: fc.Arbitrary<GeneratedRequest> = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc
-      .record({ method: usualMethod(["GET"]), version, qmgr: qmgrSegment, queue: queueSegment, query, auth: authorization })
-      .map((r) => ({
-        kind: "messagelist" as const,
-        method: r.method,
-        path: `/ibmmq/rest/${r.version}/messaging/qmgr/${r.qmgr}/queue/${r.queue}/messagelist${r.query}`,
-        headers: headersOf(r.auth, undefined, undefined),
-        body: undefined,
-      })),
+    arbitrary: fc.record({ method: usualMethod(["GET"]), version, qmgr: qmgrSegment, queue: queueSegment, query, auth: authorization }).map((r) => ({
+      kind: "messagelist" as const,
+      method: r.method,
+      path: `/ibmmq/rest/${r.version}/messaging/qmgr/${r.qmgr}/queue/${r.queue}/messagelist${r.query}`,
+      headers: headersOf(r.auth, undefined, undefined),
+      body: undefined,
+    })),
   },
   {
     weight: 2,
