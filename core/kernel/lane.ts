@@ -68,6 +68,38 @@ export class Lane {
    */
   returns = 0;
 
+  /**
+   * The same for the lane's entries in memory (the loaded part and the tail, by seq): how far
+   * each selector has read them and found none available that it selects, so that a selective
+   * get or consumer resumes where the last one stopped instead of walking the lane from its
+   * head (a selective get on a queue 10,000 deep would otherwise read every message every time).
+   */
+  memoryScans: WeakMap<Selector, SelectorWatermark> | undefined;
+  /** The highest seq any selector's in-memory watermark covers. */
+  memoryScannedUpTo = -1;
+  /**
+   * Bumped when an entry became available at or behind `memoryScannedUpTo` (a put committed, a
+   * backout, a delivery delay ended, a page read): every in-memory watermark made before it is void.
+   */
+  revived = 0;
+
+  /** An entry of seq `seq` became available: the watermarks that passed it go. */
+  revive(seq: number): void {
+    if (seq <= this.memoryScannedUpTo) this.revived++;
+  }
+
+  /** Where `selector` may start reading the entries in memory: after the seq it returns (-1: from the start). */
+  memoryWatermark(selector: Selector): number {
+    const mark = this.memoryScans?.get(selector);
+    return mark !== undefined && mark.returns === this.revived ? mark.upTo : -1;
+  }
+
+  /** No available entry in memory with a seq up to `upTo` is one `selector` selects. */
+  markMemoryScanned(selector: Selector, upTo: number): void {
+    (this.memoryScans ??= new WeakMap()).set(selector, { upTo, returns: this.revived });
+    if (upTo > this.memoryScannedUpTo) this.memoryScannedUpTo = upTo;
+  }
+
   get isPaged(): boolean {
     return this.paged > 0 || this.pendingPaged > 0;
   }

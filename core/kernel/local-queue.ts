@@ -117,7 +117,10 @@ export class LocalQueue implements QueueView {
       lane.loaded.push(entry);
       lane.loadedUpTo = Math.max(lane.loadedUpTo, record.seq);
     }
-    if (entry.state === EntryState.Available) lane.available++;
+    if (entry.state === EntryState.Available) {
+      lane.available++;
+      lane.revive(record.seq);
+    }
     this.#byCorrelation.add(entry);
     if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
     this.depth++;
@@ -131,14 +134,20 @@ export class LocalQueue implements QueueView {
     this.uncommitted--;
     if (this.#delay(entry)) return;
     entry.state = EntryState.Available;
-    this.lanes[entry.record.priority]!.available++;
+    this.#madeAvailable(entry);
   }
 
   /** A delayed message's delivery time has come. */
   makeAvailable(entry: Entry): void {
     if (entry.state !== EntryState.Delayed) return;
     entry.state = EntryState.Available;
-    this.lanes[entry.record.priority]!.available++;
+    this.#madeAvailable(entry);
+  }
+
+  #madeAvailable(entry: Entry): void {
+    const lane = this.lanes[entry.record.priority]!;
+    lane.available++;
+    lane.revive(entry.record.seq);
   }
 
   /** Marks an entry Delayed when its delivery time is still to come; true if it did. */
@@ -182,7 +191,7 @@ export class LocalQueue implements QueueView {
   #insertLoaded(lane: Lane, record: MessageRecord): void {
     const entry: Entry = { record, body: undefined, state: EntryState.Available };
     lane.loaded.splice(firstIndexAfter(lane.loaded, record.seq), 0, entry);
-    if (!this.#delay(entry)) lane.available++;
+    if (!this.#delay(entry)) this.#madeAvailable(entry);
     this.#byCorrelation.add(entry);
     if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
   }
@@ -198,7 +207,7 @@ export class LocalQueue implements QueueView {
       while (lane.tail.length > 0 && lane.tail.peekFront()!.record.seq < record.seq) this.#moveTailHead(lane, 1);
       const entry: Entry = { record, body: undefined, state: EntryState.Available };
       lane.loaded.push(entry);
-      if (!this.#delay(entry)) lane.available++;
+      if (!this.#delay(entry)) this.#madeAvailable(entry);
       this.#byCorrelation.add(entry);
       if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
     }
@@ -262,7 +271,7 @@ export class LocalQueue implements QueueView {
       return;
     }
     entry.state = EntryState.Available;
-    this.lanes[entry.record.priority]!.available++;
+    this.#madeAvailable(entry);
   }
 
   /** Removes a message for good: a committed get, an expiry, a purge. */
@@ -335,9 +344,15 @@ export class LocalQueue implements QueueView {
       // Each part of each lane is in seq order: its first selected message (after the browse
       // position, unexpired) is the only candidate there.
       list = [];
+      // A get or consumer (no browse position) with a selector resumes each lane after its
+      // watermark: the entries before it were read and none available was selected.
+      const selector = scan.after === undefined ? filter.selector : undefined;
       for (const lane of this.lanes) {
+        const from = selector === undefined ? -1 : lane.memoryWatermark(selector);
+        let found: Entry | undefined;
+        let last = from;
         for (const part of [lane.loaded, lane.tail]) {
-          for (let i = 0; i < part.length; i++) {
+          for (let i = from < 0 ? 0 : firstIndexAfter(part, from); i < part.length; i++) {
             const entry = part.peekAt(i)!;
             if (entry.state !== EntryState.Available || (scan.after && !this.isAfter(entry.record, scan.after))) continue;
             if (isExpired(entry.record, scan.now)) {
@@ -346,10 +361,14 @@ export class LocalQueue implements QueueView {
             }
             if (selects(filter, entry.record)) {
               list.push(entry);
+              found ??= entry;
               break;
             }
           }
+          const tailEnd = part.peekBack();
+          if (found === undefined && tailEnd !== undefined && tailEnd.record.seq > last) last = tailEnd.record.seq;
         }
+        if (selector !== undefined) lane.markMemoryScanned(selector, found === undefined ? last : found.record.seq - 1);
       }
       return list;
     }
