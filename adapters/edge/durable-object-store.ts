@@ -14,7 +14,7 @@
  */
 import type { MessageQuery, MessageWhere, ObjectRecord, QueueSummary, Store, StoreOp, StoreSnapshot } from "../../core/index.js";
 import { NO_ID, recordFromText, recordToText, type MessageRecord, type StoredBody } from "../../core/internal.js";
-import { createLane, dropLane, laneTable, openLaneTables, type LaneTable } from "./durable-object-tables.js";
+import { createLane, dropLane, laneTable, openLaneTables, type LaneTable, type SqliteStorage } from "./durable-object-tables.js";
 
 export const DRIVER_NAME = "durable-object";
 
@@ -37,10 +37,10 @@ interface Pending {
 }
 
 export class DurableObjectStore implements Store {
-  readonly kind = DRIVER_NAME;
+  readonly kind: string = DRIVER_NAME;
   /** Commits run synchronously inside the object, so grouping them would only add latency. */
-  readonly groupCommit = false;
-  readonly #storage: DurableObjectStorage;
+  readonly groupCommit: boolean = false;
+  readonly #storage: SqliteStorage;
   /** Held once: reaching ctx.storage.sql crosses into the runtime on every access. */
   readonly #sql: SqlStorage;
   readonly #prefix: string;
@@ -51,7 +51,7 @@ export class DurableObjectStore implements Store {
   readonly #lanes = new Map<string, Map<number, LaneTable>>();
   #nextLane = 1;
 
-  constructor(storage: DurableObjectStorage, options: DurableObjectStoreOptions = {}) {
+  constructor(storage: SqliteStorage, options: DurableObjectStoreOptions = {}) {
     this.#storage = storage;
     this.#sql = storage.sql;
     const prefix = options.tablePrefix ?? "mq";

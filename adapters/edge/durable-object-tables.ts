@@ -61,7 +61,13 @@ export function dropLane(sql: SqlStorage, prefix: string, lane: LaneTable): void
 }
 
 /** Creates the tables if there are none, migrates an older layout, and returns every lane. */
-export function openLaneTables(storage: DurableObjectStorage, prefix: string): LaneTable[] {
+/**
+ * What the store uses of a Durable Object's storage: its SQL API and synchronous transactions.
+ * Node's file store (adapters/http/node-store.ts) gives the same over a SQLite file.
+ */
+export type SqliteStorage = Pick<DurableObjectStorage, "sql" | "transactionSync">;
+
+export function openLaneTables(storage: SqliteStorage, prefix: string): LaneTable[] {
   const sql = storage.sql;
   sql.exec(`
     CREATE TABLE IF NOT EXISTS ${prefix}_lanes (id INTEGER PRIMARY KEY, queue TEXT, priority INTEGER, UNIQUE (queue, priority));

@@ -1,0 +1,147 @@
+/**
+ * A durable store for Node: the Durable Object's SQLite store (adapters/edge/durable-object-store.ts)
+ * over a SQLite file, through node-sqlite3-wasm (SQLite compiled to WebAssembly, so nothing is
+ * built at install; its file system layer writes with Node's fs and syncs with fsync). The same
+ * tables, the same statements and the same one-transaction-per-batch as at the edge, so the
+ * same contract, crash-point and reopen suites hold.
+ *
+ * One process owns a file at a time. SQLite's lock here is a `<file>.lock` directory taken for
+ * each transaction; a process killed inside one leaves it behind, so the store notes its pid in
+ * `<file>.owner` and, at open, clears a lock whose owner is no longer running. A file that a
+ * running process holds open is refused with MQRC_Q_MGR_NOT_AVAILABLE.
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { MQError, type Store } from "../../core/index.js";
+import { DurableObjectStore } from "../edge/durable-object-store.js";
+import type { SqliteStorage } from "../edge/durable-object-tables.js";
+
+interface WasmStatement {
+  run(values?: unknown[]): { changes: number };
+  all(values?: unknown[]): Record<string, unknown>[];
+  finalize(): void;
+}
+interface WasmDatabase {
+  exec(sql: string): void;
+  prepare(sql: string): WasmStatement;
+  close(): void;
+  readonly inTransaction: boolean;
+}
+// The package is CommonJS with no types of its own.
+const { Database } = createRequire(import.meta.url)("node-sqlite3-wasm") as { Database: new (path: string) => WasmDatabase };
+
+export const FILE_DRIVER_NAME = "sqlite-file";
+
+/** The store, whose close also closes the file. */
+class FileStore extends DurableObjectStore {
+  override readonly kind = FILE_DRIVER_NAME;
+  /** fsync per transaction is the cost here: batches that arrive together share one. */
+  override readonly groupCommit = true;
+
+  constructor(
+    storage: SqliteStorage,
+    private readonly release: () => void,
+  ) {
+    super(storage);
+  }
+
+  override async close(): Promise<void> {
+    this.release();
+  }
+}
+
+/**
+ * Opens the store kept in the SQLite file `path` (made if missing). `QueueManager.open({ name,
+ * store: openFileStore("./qm1.db") })`: a queue manager per file.
+ */
+export function openFileStore(path: string): Store {
+  claimOwnership(path);
+  let db: WasmDatabase;
+  try {
+    db = new Database(path);
+    // A rollback journal, synced at each commit: a transaction is on disk before its commit returns.
+    db.exec("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;");
+  } catch (error) {
+    rmSync(`${path}.owner`, { force: true });
+    throw new MQError("MQRC_RESOURCE_PROBLEM", `the SQLite file ${path} could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const statements = new Map<string, WasmStatement>();
+  let closed = false;
+  return new FileStore(sqliteStorage(db, statements), () => {
+    if (closed) return;
+    closed = true;
+    for (const statement of statements.values()) statement.finalize();
+    db.close();
+    rmSync(`${path}.owner`, { force: true });
+  });
+}
+
+/** Refuses a file another running process has open; clears the lock a killed one left. */
+function claimOwnership(path: string): void {
+  const ownerFile = `${path}.owner`;
+  if (existsSync(ownerFile)) {
+    const pid = Number(readFileSync(ownerFile, "utf8"));
+    if (Number.isInteger(pid) && pid !== process.pid && running(pid)) {
+      throw new MQError("MQRC_Q_MGR_NOT_AVAILABLE", `the SQLite file ${path} is in use by process ${pid}`);
+    }
+    // Its owner is gone: a lock it held inside a transaction goes with it (SQLite rolls the
+    // transaction back from its journal at the next read). This process reopening a file whose
+    // store it abandoned keeps the lock, which that store's connection may still hold.
+    if (pid !== process.pid) rmSync(`${path}.lock`, { recursive: true, force: true });
+  }
+  writeFileSync(ownerFile, String(process.pid));
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The part of a Durable Object's storage the SQLite store uses, over one database. */
+function sqliteStorage(db: WasmDatabase, statements: Map<string, WasmStatement>): SqliteStorage {
+  const prepared = (query: string) => {
+    let statement = statements.get(query);
+    if (!statement) statements.set(query, (statement = db.prepare(query)));
+    return statement;
+  };
+  const exec = (query: string, ...bindings: unknown[]) => {
+    const values = bindings.map((value) => (value instanceof ArrayBuffer ? new Uint8Array(value) : value));
+    // Several statements (the tables made at open) run as a script, as the Durable Object's exec does.
+    if (values.length === 0 && /;\s*\S/.test(query.trim().replace(/;$/, ""))) {
+      db.exec(query);
+      return cursor([], 0);
+    }
+    const statement = prepared(query);
+    if (/^\s*(SELECT|WITH|PRAGMA)\b/i.test(query)) return cursor(statement.all(values), 0);
+    return cursor([], statement.run(values).changes);
+  };
+  const transactionSync = <T>(body: () => T): T => {
+    db.exec("BEGIN");
+    try {
+      const result = body();
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  };
+  return { sql: { exec } as unknown as SqlStorage, transactionSync } as SqliteStorage;
+}
+
+/** A result as the Durable Object's cursor gives it: rows, one(), rowsWritten. */
+function cursor(rows: Record<string, unknown>[], rowsWritten: number) {
+  return {
+    rowsWritten,
+    toArray: () => rows,
+    one: () => {
+      if (rows.length !== 1) throw new Error(`expected exactly one row, got ${rows.length}`);
+      return rows[0];
+    },
+    [Symbol.iterator]: () => rows[Symbol.iterator](),
+  };
+}
