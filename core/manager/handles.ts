@@ -53,6 +53,7 @@ export class Handles {
       if ((input || browse) && this.resolver.isOtherQueueManager(options.queueManager))
         throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `queue ${name} at queue manager ${options.queueManager} can be opened for output only`);
       reading = input || browse ? this.resolver.forGet(name, input) : undefined;
+      if (output) await this.resolver.loadRoutingFor(name, options.queueManager, undefined);
       const writing = output ? this.resolver.forPut(name, options.queueManager) : undefined;
       writeQueue = writing instanceof LocalQueue ? writing : writing?.queue;
       if (writeQueue && !writeQueue.attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${writeQueue.name} is PUT(DISABLED)`);

@@ -256,6 +256,8 @@ export abstract class QueueManagerBase {
     if (unit !== undefined) this.units.checkOwn(unit);
     // The common case, a local queue by its own name, resolves without allocating.
     const queueManager = options.queueManager;
+    const loading = this.resolver.loadRoutingFor(queueName, queueManager, message);
+    if (loading) return loading.then(() => this.#put(queueName, message, options));
     const local = queueManager === undefined || queueManager === "" ? this.queues.get(queueName) : undefined;
     const target = local !== undefined ? local : this.resolver.forPut(queueName, queueManager);
     // A reply-to queue alias gives the reply-to queue and queue manager (only when ReplyToQMgr is blank).
