@@ -12,6 +12,8 @@ export interface OpenOptions {
   input?: boolean;
   /** Open to put messages (MQOO_OUTPUT). */
   output?: boolean;
+  /** With output only: the queue manager the queue is at (MQOD ObjectQMgrName), resolved as a put's `queueManager` is. */
+  queueManager?: string;
   /** Open to browse (MQOO_BROWSE). */
   browse?: boolean;
   /** For a model queue: the dynamic queue's name, a trailing `*` replaced by a unique suffix. Default "AMQ.*". */

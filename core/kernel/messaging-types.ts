@@ -34,6 +34,14 @@ export interface PutOptions {
   /** Stages the put in this unit of work (MQPMO_SYNCPOINT); see `QueueManager.beginUnitOfWork`. */
   unitOfWork?: UnitOfWork;
   /**
+   * The queue manager the queue is at (MQOD ObjectQMgrName); this one when absent or blank.
+   * Another's name resolves as IBM's does: a queue-manager alias of that name (a QREMOTE with
+   * blank RNAME), else a transmission queue of that name, else DEFXMITQ; the message waits on
+   * the transmission queue bound for that queue at that queue manager (MQRC_UNKNOWN_REMOTE_Q_MGR
+   * when there is no way there).
+   */
+  queueManager?: string;
+  /**
    * On a queue with LIMITBHV(FLOWCTL): how long a put at MAXDEPTH waits for room, in ms,
    * before it fails with MQRC_Q_FULL. Default 10,000.
    */

@@ -49,8 +49,12 @@ export class Handles {
     let reading: LocalQueue | undefined;
     let writeQueue: LocalQueue | undefined;
     try {
+      // As MQOPEN: a queue at another queue manager is opened for output only.
+      if ((input || browse) && this.resolver.isOtherQueueManager(options.queueManager))
+        throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `queue ${name} at queue manager ${options.queueManager} can be opened for output only`);
       reading = input || browse ? this.resolver.forGet(name, input) : undefined;
-      const writing = output ? this.resolver.forPut(name) : undefined;
+      if (output) await this.resolver.loadRoutingFor(name, options.queueManager, undefined);
+      const writing = output ? this.resolver.forPut(name, options.queueManager) : undefined;
       writeQueue = writing instanceof LocalQueue ? writing : writing?.queue;
       if (writeQueue && !writeQueue.attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${writeQueue.name} is PUT(DISABLED)`);
     } catch (error) {
@@ -71,7 +75,7 @@ export class Handles {
     };
     const handle = new QueueHandle(
       {
-        put: (queue, message) => this.host.put(queue, message),
+        put: (queue, message) => this.host.put(queue, message, options.queueManager === undefined ? undefined : { queueManager: options.queueManager }),
         get: (queue, getOptions) => this.host.getUncounted(queue, getOptions ?? {}),
         browse: (queue, browseOptions) => this.host.browse(queue, browseOptions),
         closeHandle: async (closing, deleteQueue) => {

@@ -155,7 +155,7 @@ export abstract class QueueManagerBase {
         get closed() {
           return manager.#closed;
         },
-        put: (queue, message) => this.put(queue, message),
+        put: (queue, message, options) => this.put(queue, message, options),
         // A handle open for input already counts in IPPROCS; its waiting gets do not count again.
         getUncounted: (queue, options) => this.#get(queue, options, false),
         browse: (queue, options) => this.browse(queue, options),
@@ -255,8 +255,13 @@ export abstract class QueueManagerBase {
     const unit = options.unitOfWork;
     if (unit !== undefined) this.units.checkOwn(unit);
     // The common case, a local queue by its own name, resolves without allocating.
-    const local = this.queues.get(queueName);
-    const target = local !== undefined ? local : this.resolver.forPut(queueName);
+    const queueManager = options.queueManager;
+    const loading = this.resolver.loadRoutingFor(queueName, queueManager, message);
+    if (loading) return loading.then(() => this.#put(queueName, message, options));
+    const local = queueManager === undefined || queueManager === "" ? this.queues.get(queueName) : undefined;
+    const target = local !== undefined ? local : this.resolver.forPut(queueName, queueManager);
+    // A reply-to queue alias gives the reply-to queue and queue manager (only when ReplyToQMgr is blank).
+    if (message?.replyToQueue && !message.replyToQueueManager) message = this.resolver.replyTo(message);
     const queue = target instanceof LocalQueue ? target : target.queue;
     if (queue.limitBehaviorActs && putMeetsLimit(queue, message, options))
       return this.#limits.get().then((limits) => limits.putAtLimit(queueName, queue, message, options));
@@ -284,7 +289,7 @@ export abstract class QueueManagerBase {
 
   /** What a put of `message` would be refused for, but for its queue's MAXDEPTH and MAXBYTES; nothing changes. */
   #checkPut(queueName: string, message: PutMessage, options: PutOptions): void {
-    const target = this.queues.get(queueName) ?? this.resolver.forPut(queueName);
+    const target = (options.queueManager ? undefined : this.queues.get(queueName)) ?? this.resolver.forPut(queueName, options.queueManager);
     const room = Number.MAX_SAFE_INTEGER;
     buildPutRecord(this.#putContext, this.kernel.clock.now(), target, message, { context: options.context, makingRoom: room, makingRoomBytes: room });
   }

@@ -9,6 +9,9 @@ import { MQError } from "../base/errors.js";
 import type { ObjectCatalogue } from "../objects/registry.js";
 import { describeType, type Attributes, type ObjectDefinition } from "../objects/definitions.js";
 import { LocalQueue, type PutTarget, type ResolvedPut } from "../kernel/index.js";
+import type { PutMessage } from "../message/message.js";
+import { LazyFeature } from "../base/lazy-feature.js";
+import type { RemoteRouting, RoutingHost } from "./routing-host.js";
 
 export class QueueResolver {
   constructor(
@@ -16,7 +19,9 @@ export class QueueResolver {
     private readonly queues: ReadonlyMap<string, LocalQueue>,
     private readonly queueManagerName: () => string,
     private readonly queueManagerAttributes: () => QueueManagerAttributes,
-  ) {}
+  ) {
+    this.#routingHost = { objects, queues, queueManagerName, queueManagerAttributes, forPut: (name, queueManager) => this.forPut(name, queueManager) };
+  }
 
   localQueue(name: string): LocalQueue {
     const queue = this.queues.get(name);
@@ -35,11 +40,48 @@ export class QueueResolver {
   }
 
   /**
+   * The code that resolves names toward other queue managers (remote queues, queue-manager
+   * aliases, transmission queues, reply-to aliases), loaded on first use: a put that is not to
+   * a local queue by its own name, or that names a reply-to queue, loads it first
+   * (`loadRoutingFor`), so an application that only puts and gets locally never downloads it.
+   */
+  static readonly routing = new LazyFeature<RemoteRouting>("remote queues and queue-manager aliases", () => import("./remote-routing.js"));
+
+  /** Loads the routing code when a put of `message` to `name` (at `queueManager`) may need it; undefined when loaded or not needed. */
+  loadRoutingFor(name: string, queueManager: string | undefined, message: PutMessage | undefined): Promise<unknown> | undefined {
+    if (QueueResolver.routing.loaded) return undefined;
+    if (!this.isOtherQueueManager(queueManager) && this.queues.has(name) && !message?.replyToQueue) return undefined;
+    return QueueResolver.routing.get();
+  }
+
+  readonly #routingHost: RoutingHost;
+
+  #routing(): RemoteRouting {
+    const loaded = QueueResolver.routing.loaded;
+    if (!loaded) throw new MQError("MQRC_RESOURCE_PROBLEM", "the code for remote queues was not loaded before a put that needs it");
+    return loaded;
+  }
+
+  /** A reply-to queue alias (remote-routing.ts); the message as it is until a put naming a reply-to queue has loaded that code. */
+  replyTo(message: PutMessage): PutMessage {
+    const routing = QueueResolver.routing.loaded;
+    return routing ? routing.replyTo(this.#routingHost, message) : message;
+  }
+
+  /** Whether an ObjectQMgrName names another queue manager than this one (blank is this one). */
+  isOtherQueueManager(queueManager: string | undefined): queueManager is string {
+    return queueManager !== undefined && queueManager !== "" && queueManager !== this.queueManagerName();
+  }
+
+  /**
    * Where a put to `name` goes: a local queue, an alias's target (the alias's PUT and
    * defaults apply), or for a remote queue its transmission queue, the message carrying
-   * its destination as MQ's transmission header does.
+   * its destination as MQ's transmission header does. With `queueManager` (MQOD
+   * ObjectQMgrName) naming another queue manager, `name` is the queue there and is not
+   * looked up here: IBM's name resolution resolves the queue manager name first.
    */
-  forPut(name: string): PutTarget {
+  forPut(name: string, queueManager?: string): PutTarget {
+    if (this.isOtherQueueManager(queueManager)) return this.#routing().otherQueueManager(this.#routingHost, name, queueManager);
     const definition = this.queueDefinition(name);
     const attributes = definition.attributes;
     switch (definition.type) {
@@ -53,28 +95,8 @@ export class QueueResolver {
         const transmission = resolved instanceof LocalQueue ? undefined : resolved.transmission;
         return { queue, defaults: defaultsOf(attributes), transmission };
       }
-      case "remoteQueue": {
-        if (attributes.putEnabled === false) throw new MQError("MQRC_PUT_INHIBITED", `remote queue ${name} is PUT(DISABLED)`);
-        const remoteName = String(attributes.remoteName ?? "");
-        const remoteQueueManager = String(attributes.remoteQueueManager ?? "") || this.queueManagerName();
-        if (remoteQueueManager === this.queueManagerName() && remoteName !== "") {
-          // A remote definition that names this queue manager resolves here, as in MQ.
-          const local = this.forPut(remoteName);
-          return { queue: local instanceof LocalQueue ? local : local.queue, defaults: defaultsOf(attributes) };
-        }
-        const xmitqName =
-          String(attributes.transmissionQueue ?? "") ||
-          (this.queues.has(remoteQueueManager) ? remoteQueueManager : this.queueManagerAttributes().defaultTransmissionQueue);
-        const xmitq = xmitqName ? this.queues.get(xmitqName) : undefined;
-        if (!xmitq)
-          throw new MQError(
-            "MQRC_UNKNOWN_XMIT_Q",
-            `remote queue ${name} has no transmission queue: define ${xmitqName || remoteQueueManager} with USAGE(XMITQ), or set XMITQ`,
-          );
-        if (xmitq.attributes.usage !== "transmission")
-          throw new MQError("MQRC_XMIT_Q_USAGE_ERROR", `queue ${xmitq.name} is not a transmission queue (USAGE(XMITQ))`);
-        return { queue: xmitq, defaults: defaultsOf(attributes), transmission: { remoteQueue: remoteName || name, remoteQueueManager } };
-      }
+      case "remoteQueue":
+        return this.#routing().remoteQueue(this.#routingHost, definition);
       default:
         throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `${name} is a ${describeType(definition.type)}: open it with open() to make a dynamic queue`);
     }

@@ -23,6 +23,7 @@ import { testMqsc } from "./mqsc.contract.js";
 import { testObjects } from "./objects.contract.js";
 import { testPubSub } from "./pubsub.contract.js";
 import { testQueueLimits } from "./queue-limits.contract.js";
+import { testRouting } from "./routing.contract.js";
 import { testSelectors } from "./selector.contract.js";
 import { testStore } from "./store.contract.js";
 import { testTriggering } from "./triggering.contract.js";
@@ -46,6 +47,7 @@ const STORE_CONTRACTS: readonly StoreContract[] = [
   testStore,
   testQueueManager,
   testObjects,
+  testRouting,
   testMqsc, // and testMqscListeners
   testLimitsAndSyncpoint,
   testJms,

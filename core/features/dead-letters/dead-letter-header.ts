@@ -27,19 +27,17 @@
  * a message dead-lettered here reads correctly in IBM's tools given an MQMD that says
  * Encoding 546 and CodedCharSetId 1208.
  */
-import { MQError, type MQReasonName } from "../../base/errors.js";
-import { utf8Decode, utf8Encode, type DeadLetterHeader } from "../../message/message.js";
+import { MQError } from "../../base/errors.js";
+import { type DeadLetterHeader } from "../../message/message.js";
 import { MQAT, MQFMT } from "../../message/descriptor-codes.js";
 import { deadLetterReasonName } from "../../message/feedback-codes.js";
+import { FieldReader, FieldWriter, MQCCSI_UTF8, MQENC_NATIVE } from "../../message/header-fields.js";
 
 export const MQDLH_STRUC_ID = "DLH ";
 export const MQDLH_VERSION_1 = 1;
 export const MQDLH_LENGTH = 172;
 export const MQFMT_DEAD_LETTER_HEADER = MQFMT.MQFMT_DEAD_LETTER_HEADER;
-/** x86 native encoding: integers, packed decimals and floats all reversed (little-endian). */
-export const MQENC_NATIVE = 546;
-/** UTF-8. */
-export const MQCCSI_UTF8 = 1208;
+export { MQCCSI_UTF8, MQENC_NATIVE, putDateAndTime, putTimeFrom } from "../../message/header-fields.js";
 
 export type { DeadLetterHeader } from "../../message/message.js";
 
@@ -69,42 +67,25 @@ export const MQDLH_FIELDS = {
 
 type FieldName = keyof typeof MQDLH_FIELDS;
 
-const BLANK = 0x20;
+const STRUCTURE = "dead-letter header";
 const LITTLE_ENDIAN = true;
 
 /** The 172 bytes of `header`. Throws MQError when a field does not fit its place. */
 export function encodeDeadLetterHeader(header: DeadLetterHeader): Uint8Array {
-  const bytes = new Uint8Array(MQDLH_LENGTH).fill(BLANK);
-  const view = new DataView(bytes.buffer);
-  const putInteger = (field: FieldName, value: number) => {
-    if (!Number.isInteger(value) || value < -0x8000_0000 || value > 0x7fff_ffff) {
-      throw new MQError("MQRC_FORMAT_ERROR", `the dead-letter header's ${field} must be a 32-bit integer; ${value} is not`);
-    }
-    view.setInt32(MQDLH_FIELDS[field].offset, value, LITTLE_ENDIAN);
-  };
-  const putText = (field: FieldName, text: string, reason: MQReasonName) => {
-    const encoded = utf8Encode(text);
-    const { offset, length } = MQDLH_FIELDS[field];
-    if (encoded.length > length) {
-      throw new MQError(reason, `the dead-letter header's ${field} holds ${length} bytes; ${JSON.stringify(text)} takes ${encoded.length}`);
-    }
-    bytes.set(encoded, offset); // the rest of the field stays blank
-  };
-
-  putText("StrucId", MQDLH_STRUC_ID, "MQRC_FORMAT_ERROR");
-  putInteger("Version", MQDLH_VERSION_1);
-  putInteger("Reason", header.reason);
-  putText("DestQName", header.destQueue, "MQRC_OBJECT_NAME_ERROR");
-  putText("DestQMgrName", header.destQueueManager, "MQRC_Q_MGR_NAME_ERROR");
-  putInteger("Encoding", header.encoding ?? MQENC_NATIVE);
-  putInteger("CodedCharSetId", header.codedCharSetId ?? MQCCSI_UTF8);
-  putText("Format", header.format, "MQRC_FORMAT_ERROR");
-  putInteger("PutApplType", header.putApplType ?? MQAT.MQAT_QMGR);
-  putText("PutApplName", header.putApplName, "MQRC_FORMAT_ERROR");
-  const { date, time } = putDateAndTime(header.putTime);
-  putText("PutDate", date, "MQRC_FORMAT_ERROR");
-  putText("PutTime", time, "MQRC_FORMAT_ERROR");
-  return bytes;
+  const put = new FieldWriter(new Uint8Array(MQDLH_LENGTH), STRUCTURE, LITTLE_ENDIAN);
+  const f = MQDLH_FIELDS;
+  put.text("StrucId", f.StrucId, MQDLH_STRUC_ID);
+  put.integer("Version", f.Version, MQDLH_VERSION_1);
+  put.integer("Reason", f.Reason, header.reason);
+  put.text("DestQName", f.DestQName, header.destQueue, "MQRC_OBJECT_NAME_ERROR");
+  put.text("DestQMgrName", f.DestQMgrName, header.destQueueManager, "MQRC_Q_MGR_NAME_ERROR");
+  put.integer("Encoding", f.Encoding, header.encoding ?? MQENC_NATIVE);
+  put.integer("CodedCharSetId", f.CodedCharSetId, header.codedCharSetId ?? MQCCSI_UTF8);
+  put.text("Format", f.Format, header.format);
+  put.integer("PutApplType", f.PutApplType, header.putApplType ?? MQAT.MQAT_QMGR);
+  put.text("PutApplName", f.PutApplName, header.putApplName);
+  put.putDateTime(f.PutDate, f.PutTime, header.putTime);
+  return put.bytes;
 }
 
 /**
@@ -116,9 +97,9 @@ export function decodeDeadLetterHeader(bytes: Uint8Array): DecodedDeadLetterHead
   if (bytes.length < MQDLH_LENGTH) {
     throw new MQError("MQRC_FORMAT_ERROR", `a dead-letter header takes ${MQDLH_LENGTH} bytes; only ${bytes.length} are there`);
   }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const integer = (field: FieldName) => view.getInt32(MQDLH_FIELDS[field].offset, LITTLE_ENDIAN);
-  const text = (field: FieldName) => readText(bytes, field);
+  const read = new FieldReader(bytes, STRUCTURE, LITTLE_ENDIAN);
+  const integer = (field: FieldName) => read.integer(MQDLH_FIELDS[field]);
+  const text = (field: FieldName) => read.text(field, MQDLH_FIELDS[field]);
 
   const strucId = text("StrucId");
   if (strucId !== MQDLH_STRUC_ID.trimEnd()) {
@@ -127,7 +108,7 @@ export function decodeDeadLetterHeader(bytes: Uint8Array): DecodedDeadLetterHead
   const version = integer("Version");
   if (version !== MQDLH_VERSION_1) {
     // A big-endian writer (MQENC_INTEGER_NORMAL, e.g. AIX or z/OS) puts version 1 as 00 00 00 01.
-    const bigEndian = view.getInt32(MQDLH_FIELDS.Version.offset, false) === MQDLH_VERSION_1;
+    const bigEndian = new FieldReader(bytes, STRUCTURE, false).integer(MQDLH_FIELDS.Version) === MQDLH_VERSION_1;
     throw new MQError(
       "MQRC_FORMAT_ERROR",
       bigEndian
@@ -141,7 +122,7 @@ export function decodeDeadLetterHeader(bytes: Uint8Array): DecodedDeadLetterHead
     reasonName: deadLetterReasonName(reason),
     destQueue: text("DestQName"),
     destQueueManager: text("DestQMgrName"),
-    putTime: putTimeFrom(text("PutDate"), text("PutTime")),
+    putTime: read.putDateTime(MQDLH_FIELDS.PutDate, MQDLH_FIELDS.PutTime),
     format: text("Format"),
     putApplName: text("PutApplName"),
     encoding: integer("Encoding"),
@@ -155,52 +136,4 @@ export function decodeDeadLetterHeader(bytes: Uint8Array): DecodedDeadLetterHead
 export function splitDeadLetterMessage(bytes: Uint8Array): { header: DecodedDeadLetterHeader; body: Uint8Array } {
   const header = decodeDeadLetterHeader(bytes);
   return { header, body: bytes.subarray(header.headerLength) };
-}
-
-/** A character field without its blank padding (and NUL padding, which some C writers leave). */
-function readText(bytes: Uint8Array, field: FieldName): string {
-  const { offset, length } = MQDLH_FIELDS[field];
-  let end = offset + length;
-  while (end > offset && (bytes[end - 1] === BLANK || bytes[end - 1] === 0)) end--;
-  try {
-    return utf8Decode(bytes.subarray(offset, end));
-  } catch (cause) {
-    throw new MQError("MQRC_FORMAT_ERROR", `the dead-letter header's ${field} is not UTF-8 text`, { cause });
-  }
-}
-
-/** PutDate (YYYYMMDD) and PutTime (HHMMSSTH: tenths and hundredths of a second), in UTC. */
-export function putDateAndTime(millisecondsSinceEpoch: number): { date: string; time: string } {
-  const when = new Date(millisecondsSinceEpoch);
-  const year = when.getUTCFullYear();
-  if (Number.isNaN(when.getTime()) || year < 0 || year > 9999) {
-    throw new MQError("MQRC_FORMAT_ERROR", `a put time must fall in the years 0000 to 9999 to be written as YYYYMMDD; ${millisecondsSinceEpoch} does not`);
-  }
-  const two = (n: number) => String(n).padStart(2, "0");
-  return {
-    date: `${String(year).padStart(4, "0")}${two(when.getUTCMonth() + 1)}${two(when.getUTCDate())}`,
-    time: `${two(when.getUTCHours())}${two(when.getUTCMinutes())}${two(when.getUTCSeconds())}${two(Math.floor(when.getUTCMilliseconds() / 10))}`,
-  };
-}
-
-/** The instant PutDate and PutTime name, in milliseconds since the epoch; MQRC_FORMAT_ERROR when they name none. */
-export function putTimeFrom(date: string, time: string): number {
-  const dateMatch = /^(\d{4})(\d{2})(\d{2})$/.exec(date);
-  const timeMatch = /^(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(time);
-  if (!dateMatch || !timeMatch) {
-    throw new MQError(
-      "MQRC_FORMAT_ERROR",
-      `the dead-letter header's PutDate and PutTime must be YYYYMMDD and HHMMSSTH digits; they are ${JSON.stringify(date)} and ${JSON.stringify(time)}`,
-    );
-  }
-  const [year, month, day] = dateMatch.slice(1).map(Number) as [number, number, number];
-  const [hours, minutes, seconds, hundredths] = timeMatch.slice(1).map(Number) as [number, number, number, number];
-  const when = new Date(0);
-  when.setUTCFullYear(year, month - 1, day); // not Date.UTC, which reads years 0-99 as 1900-1999
-  when.setUTCHours(hours, minutes, seconds, hundredths * 10);
-  // Date rolls 20240230 over to 1 March; a date that does not read back as written is not a date.
-  if (when.getUTCFullYear() !== year || when.getUTCMonth() !== month - 1 || when.getUTCDate() !== day || hours > 23 || minutes > 59 || seconds > 59) {
-    throw new MQError("MQRC_FORMAT_ERROR", `the dead-letter header's PutDate ${date} and PutTime ${time} name no moment`);
-  }
-  return when.getTime();
 }

@@ -1,0 +1,25 @@
+/**
+ * The seam between name resolution (resolution.ts, in every bundle) and the routing toward
+ * other queue managers (remote-routing.ts, loaded on first use): what the routing reads of the
+ * queue manager, and what it answers. Types only, so neither side imports the other.
+ */
+import type { QueueManagerAttributes } from "../objects/attributes.js";
+import type { ObjectCatalogue } from "../objects/registry.js";
+import type { ObjectDefinition } from "../objects/definitions.js";
+import type { LocalQueue, PutTarget } from "../kernel/index.js";
+import type { PutMessage } from "../message/message.js";
+
+export interface RoutingHost {
+  readonly objects: ObjectCatalogue;
+  readonly queues: ReadonlyMap<string, LocalQueue>;
+  queueManagerName(): string;
+  queueManagerAttributes(): QueueManagerAttributes;
+  /** Name resolution, for a queue at this queue manager. */
+  forPut(name: string, queueManager?: string): PutTarget;
+}
+
+export interface RemoteRouting {
+  remoteQueue(host: RoutingHost, definition: ObjectDefinition): PutTarget;
+  otherQueueManager(host: RoutingHost, queue: string, queueManager: string): PutTarget;
+  replyTo(host: RoutingHost, message: PutMessage): PutMessage;
+}
