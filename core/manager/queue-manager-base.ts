@@ -30,7 +30,8 @@ import {
 } from "../kernel/index.js";
 import type { Clock } from "../base/clock.js";
 import { MQError } from "../base/errors.js";
-import type { Message, PutMessage } from "../message/message.js";
+import type { JsonValue, Message, PutMessage } from "../message/message.js";
+import type { ChannelConnector } from "../features/channels/transport.js";
 import { SYSTEM_OBJECTS } from "../objects/default-objects.js";
 import { ObjectCatalogue, toRecord } from "../objects/registry.js";
 import { QueueResolver } from "./resolution.js";
@@ -70,6 +71,10 @@ export abstract class QueueManagerBase {
   /** Publish/subscribe, depth events and triggering: loaded on first use (core/manager/features). */
   protected readonly features: FeatureSet;
   #attributes: QueueManagerAttributes;
+  /** The channels' sync records as the store held them at open, for the channels' code when it loads. */
+  #channelMeta: { key: string; value: JsonValue }[] = [];
+  /** How sending channels reach their partners (QueueManager.open's channelConnector). */
+  protected channelConnector: ChannelConnector | undefined;
   #createdAt = 0;
   #alteredAt = 0;
   #startedAt = 0;
@@ -181,6 +186,9 @@ export abstract class QueueManagerBase {
       browse: (queue, options) => this.browse(queue, options),
       defineQueue: async (queue, attributes) => void (await this.admin.define("localQueue", queue, attributes as Attributes, {})),
       beginUnitOfWork: () => this.beginUnitOfWork(),
+      xa: this.units.xaResource,
+      storedMeta: (prefix) => this.#channelMeta.filter((m) => m.key.startsWith(prefix)),
+      channelConnector: () => this.channelConnector,
     });
   }
 
@@ -195,6 +203,7 @@ export abstract class QueueManagerBase {
     this.#alteredAt = qmgrRecord?.alteredAt ?? this.#createdAt;
     this.#startedAt = clock.now();
     const orphans = await recover(this.kernel, this.catalogue, this.units, snapshot);
+    this.#channelMeta = snapshot.meta.filter((m) => typeof m.key === "string" && m.key.startsWith("channel/"));
     await this.features.call("restored");
     const batch: StoreOp[] = [{ op: "putMeta", key: INCARNATION_KEY, value: incarnation }, ...orphans];
     if (!qmgrRecord) {
@@ -419,7 +428,7 @@ export abstract class QueueManagerBase {
       queue.consumers.failAll(stopping);
       for (const wake of queue.roomWaiters.splice(0)) wake();
     }
-    this.features.call("close");
+    await this.features.call("close");
     // Then what runs on the manager finishes: trigger monitors and listeners let running
     // applications end; JMS connections give back what they held.
     await this.applications.closeAll();

@@ -31,7 +31,7 @@ export interface MqscHost {
   clearQueue(name: string): Promise<number>;
   handleStatuses(queueName?: string): HandleStatus[];
   startChannel(name: string): ChannelState | undefined;
-  stopChannel(name: string): void;
+  stopChannel(name: string): Promise<void> | void;
   channelStatus(name: string): ChannelState | undefined;
   startListener(name: string): ListenerStatus | undefined;
   stopListener(name: string): boolean;

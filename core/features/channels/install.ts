@@ -1,0 +1,32 @@
+/**
+ * Channels built on the queue manager's parts: the agents' host (messages through the
+ * messaging port, in-doubt batches through the XA resource, sync records as store meta).
+ * Loaded by the first START CHANNEL of a sender with a connector, or the first connection
+ * a partner makes (feature.ts).
+ */
+import type { JsonValue } from "../../message/message.js";
+import type { FeatureParts } from "../feature.js";
+import { ChannelAgents } from "./agents.js";
+import type { ChannelHost } from "./host.js";
+
+export function createChannelAgents(parts: FeatureParts): ChannelAgents {
+  // The records as the store had them at open: only channels write them, and they tell this copy.
+  const records = new Map<string, JsonValue>(parts.storedMeta("channel/").map(({ key, value }) => [key, value]));
+  const host: ChannelHost = {
+    name: parts.name,
+    put: parts.put,
+    get: parts.get,
+    beginUnitOfWork: parts.beginUnitOfWork,
+    xa: parts.xa,
+    deadLetterQueue: () => parts.attributes().deadLetterQueue,
+    now: () => parts.clock.now(),
+    channel: (name) => parts.objects.get("channel", name)?.attributes,
+    syncRecord: (key) => records.get(key),
+    writeSyncRecord: async (key, value) => {
+      await parts.kernel.commit([{ op: "putMeta", key, value }]);
+      records.set(key, value);
+    },
+    syncRecordCommitted: (key, value) => void records.set(key, value),
+  };
+  return new ChannelAgents(host, parts.clock, parts.channelConnector);
+}
