@@ -9,7 +9,6 @@
  */
 import type { LocalQueueAttributes, QueueManagerAttributes } from "../objects/attributes.js";
 import type { DefinitionPort, Kernel, MessagingPort, XAResource } from "../kernel/index.js";
-import type { JsonValue } from "../message/message.js";
 import type { ChannelConnector } from "./channels/transport.js";
 import type { ObjectDefinition } from "../objects/definitions.js";
 import type { Clock } from "../base/clock.js";
@@ -24,8 +23,6 @@ export interface FeatureParts extends Pick<MessagingPort, "put" | "get" | "brows
   attributes(): QueueManagerAttributes;
   /** Prepared units by xid: a channel's in-doubt batch is one. */
   xa: Pick<XAResource, "recover" | "commit" | "rollback">;
-  /** The meta records under `prefix` as the store held them at open (a channel's sync records). */
-  storedMeta(prefix: string): { key: string; value: JsonValue }[];
   /** How sending channels reach their partners (QueueManager.open's channelConnector), if any. */
   channelConnector(): ChannelConnector | undefined;
 }

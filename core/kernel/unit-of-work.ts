@@ -92,13 +92,13 @@ export class UnitOfWork {
   }
 
   /**
-   * Writes a meta record in the same atomic batch as the unit's commit: a channel's receiver
-   * commits its sync record with the batch's puts, so that both land or neither does. Kept in
-   * memory only: a unit rebuilt after a restart has none.
+   * Writes a meta record in the same atomic batch as the unit's commit (also after a prepare),
+   * never if it backs out: a channel commits its sync record with its batch's puts or gets, so
+   * that both land or neither does. Kept in memory only: a unit rebuilt after a restart has
+   * none. Not for keys under xa/, which are the prepared units' own.
    */
   putMeta(key: string, value: JsonValue): void {
-    if (key.startsWith(PREPARED_KEY_PREFIX)) throw new MQError("MQRC_OPTIONS_ERROR", `meta keys under ${PREPARED_KEY_PREFIX} belong to prepared units`);
-    if (this.#state !== "active" && this.#state !== "prepared") this.checkActive();
+    this.checkActive();
     this.#meta.push({ op: "putMeta", key, value });
   }
 

@@ -30,7 +30,7 @@ import {
 } from "../kernel/index.js";
 import type { Clock } from "../base/clock.js";
 import { MQError } from "../base/errors.js";
-import type { JsonValue, Message, PutMessage } from "../message/message.js";
+import type { Message, PutMessage } from "../message/message.js";
 import type { ChannelConnector } from "../features/channels/transport.js";
 import { SYSTEM_OBJECTS } from "../objects/default-objects.js";
 import { ObjectCatalogue, toRecord } from "../objects/registry.js";
@@ -71,8 +71,6 @@ export abstract class QueueManagerBase {
   /** Publish/subscribe, depth events and triggering: loaded on first use (core/manager/features). */
   protected readonly features: FeatureSet;
   #attributes: QueueManagerAttributes;
-  /** The channels' sync records as the store held them at open, for the channels' code when it loads. */
-  #channelMeta: { key: string; value: JsonValue }[] = [];
   /** How sending channels reach their partners (QueueManager.open's channelConnector). */
   protected channelConnector: ChannelConnector | undefined;
   #createdAt = 0;
@@ -187,7 +185,6 @@ export abstract class QueueManagerBase {
       defineQueue: async (queue, attributes) => void (await this.admin.define("localQueue", queue, attributes as Attributes, {})),
       beginUnitOfWork: () => this.beginUnitOfWork(),
       xa: this.units.xaResource,
-      storedMeta: (prefix) => this.#channelMeta.filter((m) => m.key.startsWith(prefix)),
       channelConnector: () => this.channelConnector,
     });
   }
@@ -203,7 +200,6 @@ export abstract class QueueManagerBase {
     this.#alteredAt = qmgrRecord?.alteredAt ?? this.#createdAt;
     this.#startedAt = clock.now();
     const orphans = await recover(this.kernel, this.catalogue, this.units, snapshot);
-    this.#channelMeta = snapshot.meta.filter((m) => typeof m.key === "string" && m.key.startsWith("channel/"));
     await this.features.call("restored");
     const batch: StoreOp[] = [{ op: "putMeta", key: INCARNATION_KEY, value: incarnation }, ...orphans];
     if (!qmgrRecord) {

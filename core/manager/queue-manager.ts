@@ -24,6 +24,7 @@ import type {
 import type { PutMessage } from "../message/message.js";
 import type { ChannelConnector, ChannelTransport } from "../features/channels/transport.js";
 import type { ChannelStatus } from "../features/channels/status.js";
+import type { ChannelAgents } from "../features/channels/agents.js";
 import type { DefineOptions } from "../objects/registry.js";
 import type { TopicNodeStatus } from "../features/pubsub/topic-status.js";
 import type { Connection, ConnectionOptions } from "../features/jms/connection.js";
@@ -221,13 +222,14 @@ export class QueueManager extends QueueManagerBase {
   startChannel(name: string): ChannelState | undefined {
     this.checkOpen();
     const state = this.channels.start(name);
-    if (state === undefined || this.channelConnector === undefined || this.object("channel", name)?.attributes.channelType !== "sender") return state;
+    if (!state || !this.channelConnector || this.object("channel", name)?.attributes.channelType !== "sender") return state;
+    // A load that fails (MQRC_RESOURCE_PROBLEM) leaves the channel RETRYING, as ChannelStates set it.
     this.#channelStarts.set(
       name,
-      this.features.channels.agents.get().then((agents) => {
-        this.checkRunning();
-        return agents.start(name);
-      }),
+      this.#channelAgents().then(
+        (agents) => agents.start(name),
+        () => "retrying",
+      ),
     );
     return "running";
   }
@@ -238,38 +240,45 @@ export class QueueManager extends QueueManagerBase {
     return this.channelStatus(name);
   }
 
-  /** STOP CHANNEL: STOPPED until started again; a running agent's connection is cut, its batch in doubt resolved at the next start. */
-  async stopChannel(name: string): Promise<void> {
+  /**
+   * STOP CHANNEL: STOPPED until started again (a channel not defined throws at once); a running
+   * agent's connection is cut, and its batch in doubt resolved at the next start.
+   */
+  stopChannel(name: string): Promise<void> {
     this.checkOpen();
     this.channels.stop(name);
-    await this.#channelStarts.get(name)?.catch(() => undefined);
-    await this.features.channels.agents.loaded?.stop(name);
+    return Promise.resolve(this.#channelStarts.get(name)).then(() => this.#agents()?.stop(name));
   }
 
   /** The state DISPLAY CHSTATUS shows, or undefined for an inactive channel. */
   channelStatus(name: string): ChannelState | undefined {
-    return this.features.channels.agents.loaded?.status(name)?.status ?? this.channels.status(name);
+    return this.channelAgentStatus(name)?.status ?? this.channels.status(name);
   }
 
   /** What DISPLAY CHSTATUS shows of a channel whose agent ran here: MSGS, BATCHES, LSTSEQNO, LSTLUWID, CURSEQNO, INDOUBT. */
   channelAgentStatus(name: string): ChannelStatus | undefined {
-    return this.features.channels.agents.loaded?.status(name);
+    return this.#agents()?.status(name);
   }
 
   /**
    * The receiving end of a channel: a connector calls this when a partner connects for the
-   * receiving channel `channel` (CHLTYPE RCVR) defined here. A channel that is not defined is
-   * refused on the connection, with the reason.
+   * receiving channel `channel` (CHLTYPE RCVR) defined here; one not defined is refused on the
+   * connection with the reason.
    */
   acceptChannel(channel: string, transport: ChannelTransport): void {
-    if (this.closed) {
-      transport.close();
-      return;
-    }
-    this.features.channels.agents.get().then(
+    this.#channelAgents().then(
       (agents) => agents.accept(channel, transport),
       () => transport.close(),
     );
+  }
+
+  #agents(): ChannelAgents | undefined {
+    return this.features.channels.agents.loaded;
+  }
+
+  /** The channels' agents, loaded on first use; refused once the manager is closing (its close has passed the point of closing them). */
+  #channelAgents(): Promise<ChannelAgents> {
+    return this.features.channels.agents.get().then((agents) => (this.checkRunning(), agents));
   }
 
   /** START LISTENER: a logical RUNNING state, no socket (core/features/listener/listener-states.ts); undefined when it already runs. */

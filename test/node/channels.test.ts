@@ -56,6 +56,17 @@ describe("a sender and receiver channel in one process", () => {
     expect(status.lastLuwid).toMatch(/^[0-9A-F]{16}$/);
     expect(edge.channelAgentStatus("APP.TO.QM1")).toMatchObject({ lastSeq: 30, lastLuwid: status.lastLuwid, messages: 30 });
     expect(page.queueStatus("QM1").depth).toBe(0);
+    const shown = await page.mqsc("DISPLAY CHSTATUS(APP.TO.QM1) ALL");
+    expect(shown.commands[0]!.objects![0]!.parameters).toMatchObject({
+      status: "RUNNING",
+      msgs: 30,
+      batches: 5,
+      lstseqno: 30,
+      lstluwid: status.lastLuwid,
+      curseqno: 30,
+      indoubt: "NO",
+    });
+    expect((await page.mqsc("STOP CHANNEL(NO.SUCH.CHANNEL)")).commands[0]!.completionCode).toBe(2);
     await page.stopChannel("APP.TO.QM1");
     expect(page.channelStatus("APP.TO.QM1")).toBe("stopped");
   });

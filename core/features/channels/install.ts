@@ -9,9 +9,12 @@ import type { FeatureParts } from "../feature.js";
 import { ChannelAgents } from "./agents.js";
 import type { ChannelHost } from "./host.js";
 
-export function createChannelAgents(parts: FeatureParts): ChannelAgents {
-  // The records as the store had them at open: only channels write them, and they tell this copy.
-  const records = new Map<string, JsonValue>(parts.storedMeta("channel/").map(({ key, value }) => [key, value]));
+export async function createChannelAgents(parts: FeatureParts): Promise<ChannelAgents> {
+  // The sync records as the store has them when channels are first used: only channels write
+  // them, and they tell this copy. Read here rather than kept from open, so that a queue
+  // manager that never runs a channel carries none of this.
+  const { meta } = await parts.kernel.store.load();
+  const records = new Map<string, JsonValue>(meta.filter(({ key }) => key.startsWith("channel/")).map(({ key, value }) => [key, value]));
   const host: ChannelHost = {
     name: parts.name,
     put: parts.put,

@@ -65,12 +65,13 @@ export async function runSender(
       }
       const luwid = newLuwid();
       await host.writeSyncRecord(key, { seq, luwid: shown.lastLuwid, inDoubt: { luwid, lastSeq: at, count: batch.length } });
+      // The record of the batch as confirmed goes with the gets' commit, written only if it commits.
+      const committed = { seq: at, luwid };
+      unit.putMeta(key, committed);
       await unit.prepare(batchXid(channel, luwid));
       shown.inDoubt = true;
       await transport.send({ type: "endBatch", luwid, firstSeq, lastSeq: at, count: batch.length });
       await expectFrame(transport, (f): f is ChannelFrame => f.type === "confirm" && f.luwid === luwid);
-      const committed = { seq: at, luwid };
-      unit.putMeta(key, committed);
       await unit.commit();
       unit = undefined;
       host.syncRecordCommitted(key, committed);
