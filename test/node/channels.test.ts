@@ -4,7 +4,7 @@
  * receiver's target queue; what the receiver cannot put goes to its dead-letter queue.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryStorage, MemoryStore, QueueManager, type Message } from "../../core/index.js";
+import { MemoryStorage, MemoryStore, QueueManager, type Message, type StoreOp } from "../../core/index.js";
 import { InProcessChannels } from "../../core/features/channels/index.js";
 
 const open: QueueManager[] = [];
@@ -110,5 +110,43 @@ describe("a sender and receiver channel in one process", () => {
     page.startChannel("APP.TO.QM1");
     expect(await page.channelStarted("APP.TO.QM1")).toBe("retrying");
     expect(page.channelAgentStatus("APP.TO.QM1")?.reason).toContain("MQRC_CONNECTION_BROKEN");
+  });
+
+  it("a partner that connects again while the receiver is still committing the batch waits for that commit, and gets the batch confirmed, not sent twice", async () => {
+    // The receiver's store holds each channel commit until released: the link is cut meanwhile.
+    let release!: () => void;
+    let committing!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (committing = resolve));
+    class HeldStore extends MemoryStore {
+      override async commit(batch: StoreOp[]): Promise<void> {
+        if (batch.some((op) => op.op === "putMeta" && op.key.startsWith("channel/"))) {
+          committing();
+          await held;
+        }
+        return super.commit(batch);
+      }
+    }
+    const registry = new InProcessChannels();
+    const page = await QueueManager.open({ name: "PAGE", store: new MemoryStore(new MemoryStorage()), channelConnector: registry });
+    const edge = await QueueManager.open({ name: "QM1", store: new HeldStore(new MemoryStorage()) });
+    open.push(page, edge);
+    registry.register(edge);
+    await page.mqsc(
+      `DEFINE QLOCAL(QM1) USAGE(XMITQ)\nDEFINE QREMOTE(ORDERS) RNAME(APP.ORDERS) RQMNAME(QM1) XMITQ(QM1)\nDEFINE CHANNEL(C1) CHLTYPE(SDR) CONNAME('QM1') XMITQ(QM1)`,
+    );
+    await edge.mqsc(`DEFINE CHANNEL(C1) CHLTYPE(RCVR)\nDEFINE QLOCAL(APP.ORDERS)`);
+    await page.put("ORDERS", { body: "once", persistent: true });
+    page.startChannel("C1");
+    await reached;
+    registry.cutAll();
+    await expect.poll(() => page.channelStatus("C1")).toBe("retrying");
+    page.startChannel("C1");
+    await page.channelStarted("C1");
+    release();
+    expect((await edge.get("APP.ORDERS", { wait: 5000 }))?.body).toBe("once");
+    await expect.poll(() => page.channelAgentStatus("C1")).toMatchObject({ status: "running", lastSeq: 1, inDoubt: false });
+    expect(page.queueStatus("QM1").depth).toBe(0);
+    expect(await edge.get("APP.ORDERS", { wait: 200 })).toBeNull();
   });
 });
