@@ -81,6 +81,15 @@ describe("a sender and receiver channel in one process", () => {
     const dead = await edge.get("SYSTEM.DEAD.LETTER.QUEUE", { wait: 5000 });
     expect(dead?.body).toBe("lost?");
     expect(dead?.deadLetterHeader).toMatchObject({ reason: 2085, destQueue: "NO.SUCH.QUEUE", destQueueManager: "QM1" });
+    // PUT(DISABLED) at the receiver: dead-lettered with MQRC_PUT_INHIBITED, the next message still arrives.
+    await edge.mqsc("ALTER QLOCAL(APP.ORDERS) PUT(DISABLED)");
+    await page.put("ORDERS", { body: "inhibited", persistent: true });
+    const inhibited = await edge.get("SYSTEM.DEAD.LETTER.QUEUE", { wait: 5000 });
+    expect(inhibited?.body).toBe("inhibited");
+    expect(inhibited?.deadLetterHeader).toMatchObject({ reason: 2051, destQueue: "APP.ORDERS" });
+    await edge.mqsc("ALTER QLOCAL(APP.ORDERS) PUT(ENABLED)");
+    await page.put("ORDERS", { body: "c", persistent: true });
+    expect((await drain(edge, "APP.ORDERS", 1)).map((m) => m.body)).toEqual(["c"]);
   });
 
   it("with no dead-letter queue, stops with the reason and keeps the batch on the sender's transmission queue", async () => {
