@@ -57,6 +57,8 @@ export type { Store, StoreOp, StoreSnapshot, ObjectRecord, ObjectKind, MessageQu
 export type { MqscResult, MqscCommandResult, MqscMessage, MqscObject } from "./features/mqsc/result.js";
 export type { MqscRunOptions } from "./features/mqsc/execute.js";
 export type { ChannelState } from "./manager/queue-manager.js";
+export type { ChannelConnector, ChannelTransport, ChannelFrame, ChannelAcceptor } from "./features/channels/transport.js";
+export type { ChannelStatus } from "./features/channels/status.js";
 export type { DamagedRecord } from "./store/record-check.js";
 
 // Listeners, poison messages and dead letters (core/backout).

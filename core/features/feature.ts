@@ -8,7 +8,8 @@
  * synchronous paths stay synchronous.
  */
 import type { LocalQueueAttributes, QueueManagerAttributes } from "../objects/attributes.js";
-import type { DefinitionPort, Kernel, MessagingPort } from "../kernel/index.js";
+import type { DefinitionPort, Kernel, MessagingPort, XAResource } from "../kernel/index.js";
+import type { ChannelConnector } from "./channels/transport.js";
 import type { ObjectDefinition } from "../objects/definitions.js";
 import type { Clock } from "../base/clock.js";
 import type { ObjectCatalogue } from "../objects/registry.js";
@@ -20,6 +21,10 @@ export interface FeatureParts extends Pick<MessagingPort, "put" | "get" | "brows
   objects: ObjectCatalogue;
   admin: DefinitionPort;
   attributes(): QueueManagerAttributes;
+  /** Prepared units by xid: a channel's in-doubt batch is one. */
+  xa: Pick<XAResource, "recover" | "commit" | "rollback">;
+  /** How sending channels reach their partners (QueueManager.open's channelConnector), if any. */
+  channelConnector(): ChannelConnector | undefined;
 }
 
 export interface Feature {
@@ -38,5 +43,6 @@ export interface Feature {
   queueDeleted?(name: string): void;
   /** A put refused with MQRC_Q_FULL. */
   queueFull?(queue: string, depth: number): void;
-  close?(): void;
+  /** The queue manager is closing; it waits for what this answers before it closes the store. */
+  close?(): Promise<unknown> | void;
 }

@@ -59,6 +59,8 @@ export interface PutOptions {
 
 /** @internal What a moved message (to a backout or dead-letter queue) keeps of the original. */
 export interface MessageContext {
+  /** A message a channel delivers keeps its MsgId, as IBM's message channel agent passes it. */
+  messageId?: string;
   putTime?: number;
   backoutCount?: number;
   deadLetter?: DeadLetterHeader;
@@ -152,8 +154,8 @@ export interface SubscriptionStatus {
   type: "ADMIN" | "API";
 }
 
-/** A channel's state as START and STOP CHANNEL leave it (no transport yet: a sender retries). */
-export type ChannelState = "retrying" | "stopped";
+/** A channel's state: RUNNING while its agent moves messages, RETRYING when it cannot reach its partner, STOPPED. */
+export type ChannelState = "running" | "retrying" | "stopped";
 
 /** A consumer the queue pushes messages to (core/dispatch): JMS listeners, the listener container. */
 export interface ConsumeOptions extends SelectionOptions {

@@ -138,6 +138,7 @@ export function buildPutRecord(context: PutContext, now: number, target: PutTarg
   if (transmission) record.transmission = transmission;
   if (kept) {
     // A message moved by the queue manager keeps its context (MQPMO_PASS_ALL_CONTEXT).
+    if (kept.messageId !== undefined) record.messageId = kept.messageId;
     if (kept.putTime !== undefined) record.putTime = kept.putTime;
     if (kept.backoutCount !== undefined) record.backoutCount = kept.backoutCount;
     if (kept.deadLetter !== undefined) record.deadLetter = { ...kept.deadLetter };

@@ -13,7 +13,7 @@
  * response body has been handed to the client; JMS sessions are policies over units of work.
  */
 import { MQError } from "../base/errors.js";
-import type { MessageRecord, StoredBody } from "../message/message.js";
+import type { JsonValue, MessageRecord, StoredBody } from "../message/message.js";
 import type { StoreOp } from "../store/store.js";
 
 export interface WorkItem {
@@ -52,6 +52,8 @@ export class UnitOfWork {
   #items: WorkItem[] = [];
   #state: UnitOfWorkState = "active";
   #xid: string | undefined;
+  /** Store records written with the commit (a channel's sync record beside its batch's puts). */
+  #meta: StoreOp[] = [];
 
   constructor(
     /** Applies a batch atomically (the manager's group commit). */
@@ -87,6 +89,17 @@ export class UnitOfWork {
   add(item: WorkItem): void {
     this.checkActive();
     this.#items.push(item);
+  }
+
+  /**
+   * Writes a meta record in the same atomic batch as the unit's commit (also after a prepare),
+   * never if it backs out: a channel commits its sync record with its batch's puts or gets, so
+   * that both land or neither does. Kept in memory only: a unit rebuilt after a restart has
+   * none. Not for keys under xa/, which are the prepared units' own.
+   */
+  putMeta(key: string, value: JsonValue): void {
+    this.checkActive();
+    this.#meta.push({ op: "putMeta", key, value });
   }
 
   /**
@@ -161,6 +174,7 @@ export class UnitOfWork {
       else ops.push({ op: "putMessage", record: item.record, body: item.body! });
     }
     if (prepared) ops.push({ op: "deleteMeta", key: PREPARED_KEY_PREFIX + this.#xid });
+    ops.push(...this.#meta);
     if (ops.length > 0) {
       try {
         await this.applyBatch(ops);
@@ -179,6 +193,7 @@ export class UnitOfWork {
     }
     const items = this.#items;
     this.#items = [];
+    this.#meta = [];
     this.#state = "committed";
     this.hooks.ended?.(this);
     for (const item of items) item.committed();
@@ -198,6 +213,7 @@ export class UnitOfWork {
   }
 
   async #backOut(prepared: boolean, countBackout = true): Promise<void> {
+    this.#meta = [];
     const items = this.#items;
     this.#items = [];
     const ops: StoreOp[] = [];

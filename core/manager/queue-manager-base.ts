@@ -31,6 +31,7 @@ import {
 import type { Clock } from "../base/clock.js";
 import { MQError } from "../base/errors.js";
 import type { Message, PutMessage } from "../message/message.js";
+import type { ChannelConnector } from "../features/channels/transport.js";
 import { SYSTEM_OBJECTS } from "../objects/default-objects.js";
 import { ObjectCatalogue, toRecord } from "../objects/registry.js";
 import { QueueResolver } from "./resolution.js";
@@ -70,6 +71,8 @@ export abstract class QueueManagerBase {
   /** Publish/subscribe, depth events and triggering: loaded on first use (core/manager/features). */
   protected readonly features: FeatureSet;
   #attributes: QueueManagerAttributes;
+  /** How sending channels reach their partners (QueueManager.open's channelConnector). */
+  protected channelConnector: ChannelConnector | undefined;
   #createdAt = 0;
   #alteredAt = 0;
   #startedAt = 0;
@@ -181,6 +184,8 @@ export abstract class QueueManagerBase {
       browse: (queue, options) => this.browse(queue, options),
       defineQueue: async (queue, attributes) => void (await this.admin.define("localQueue", queue, attributes as Attributes, {})),
       beginUnitOfWork: () => this.beginUnitOfWork(),
+      xa: this.units.xaResource,
+      channelConnector: () => this.channelConnector,
     });
   }
 
@@ -424,7 +429,7 @@ export abstract class QueueManagerBase {
       queue.consumers.failAll(stopping);
       for (const wake of queue.roomWaiters.splice(0)) wake();
     }
-    this.features.call("close");
+    await this.features.call("close");
     // Then what runs on the manager finishes: trigger monitors and listeners let running
     // applications end; JMS connections give back what they held.
     await this.applications.closeAll();

@@ -22,6 +22,9 @@ import type {
   SubscriptionStatus,
 } from "../kernel/index.js";
 import type { PutMessage } from "../message/message.js";
+import type { ChannelConnector, ChannelTransport } from "../features/channels/transport.js";
+import type { ChannelStatus } from "../features/channels/status.js";
+import type { ChannelAgents } from "../features/channels/agents.js";
 import type { DefineOptions } from "../objects/registry.js";
 import type { TopicNodeStatus } from "../features/pubsub/topic-status.js";
 import type { Connection, ConnectionOptions } from "../features/jms/connection.js";
@@ -58,6 +61,8 @@ export type { DefineOptions } from "../objects/registry.js";
 export class QueueManager extends QueueManagerBase {
   /** Listeners, dead-letter handlers and trigger monitors started here, closed with the manager. */
   protected override readonly applications = new Applications<QueueManager>(this, this.clock);
+  /** START CHANNEL of a sender with a connector: its agent loading and connecting (channelStarted waits for it). */
+  readonly #channelStarts = new Map<string, Promise<ChannelState>>();
   /** Makes JMS connections (core/features/jms/install.ts): loaded by the first createConnection. */
   readonly #jms = new LazyFeature("JMS", async () => {
     const [{ jmsConnector }, broker] = await Promise.all([import("../features/jms/install.js"), this.features.pubsub.broker.get()]);
@@ -70,9 +75,10 @@ export class QueueManager extends QueueManagerBase {
    * store is new. An open that fails once the store is read closes that store: open again
    * with a new one.
    */
-  static async open(options: QueueManagerOptions): Promise<QueueManager> {
+  static async open(options: QueueManagerOptions & { channelConnector?: ChannelConnector }): Promise<QueueManager> {
     const stored = await readStored(options);
     const manager = new QueueManager(stored.name, stored.store, stored.clock, stored.attributes, stored.incarnation, memoryLimits(options), stored.damaged);
+    manager.channelConnector = options.channelConnector;
     try {
       await manager.restore(stored, options.createDefaultObjects !== false);
     } catch (error) {
@@ -207,21 +213,72 @@ export class QueueManager extends QueueManagerBase {
     return this.handles.statuses(queueName);
   }
 
-  /** START CHANNEL: a sender goes to RETRYING until channels move messages (see core/manager/channels.ts). */
+  /**
+   * START CHANNEL. A sender whose queue manager was opened with a `channelConnector` starts
+   * its agent (core/features/channels/): RUNNING, moving messages from its transmission queue
+   * to its partner; without one it goes to RETRYING (core/manager/channels.ts). `channelStarted`
+   * waits for the agent to be connected.
+   */
   startChannel(name: string): ChannelState | undefined {
     this.checkOpen();
-    return this.channels.start(name);
+    const state = this.channels.start(name);
+    if (!state || !this.channelConnector || this.object("channel", name)?.attributes.channelType !== "sender") return state;
+    // A load that fails (MQRC_RESOURCE_PROBLEM) leaves the channel RETRYING, as ChannelStates set it.
+    this.#channelStarts.set(
+      name,
+      this.#channelAgents().then(
+        (agents) => agents.start(name),
+        () => "retrying",
+      ),
+    );
+    return "running";
   }
 
-  /** STOP CHANNEL: STOPPED until started again. */
-  stopChannel(name: string): void {
+  /** What a START CHANNEL of `name` came to once its agent connected: RUNNING, or RETRYING when it could not reach its partner. */
+  async channelStarted(name: string): Promise<ChannelState | undefined> {
+    await this.#channelStarts.get(name);
+    return this.channelStatus(name);
+  }
+
+  /**
+   * STOP CHANNEL: STOPPED until started again (a channel not defined throws at once); a running
+   * agent's connection is cut, and its batch in doubt resolved at the next start.
+   */
+  stopChannel(name: string): Promise<void> {
     this.checkOpen();
     this.channels.stop(name);
+    return Promise.resolve(this.#channelStarts.get(name)).then(() => this.#agents()?.stop(name));
   }
 
   /** The state DISPLAY CHSTATUS shows, or undefined for an inactive channel. */
   channelStatus(name: string): ChannelState | undefined {
-    return this.channels.status(name);
+    return this.channelAgentStatus(name)?.status ?? this.channels.status(name);
+  }
+
+  /** What DISPLAY CHSTATUS shows of a channel whose agent ran here: MSGS, BATCHES, LSTSEQNO, LSTLUWID, CURSEQNO, INDOUBT. */
+  channelAgentStatus(name: string): ChannelStatus | undefined {
+    return this.#agents()?.status(name);
+  }
+
+  /**
+   * The receiving end of a channel: a connector calls this when a partner connects for the
+   * receiving channel `channel` (CHLTYPE RCVR) defined here; one not defined is refused on the
+   * connection with the reason.
+   */
+  acceptChannel(channel: string, transport: ChannelTransport): void {
+    this.#channelAgents().then(
+      (agents) => agents.accept(channel, transport),
+      () => transport.close(),
+    );
+  }
+
+  #agents(): ChannelAgents | undefined {
+    return this.features.channels.agents.loaded;
+  }
+
+  /** The channels' agents, loaded on first use; refused once the manager is closing (its close has passed the point of closing them). */
+  #channelAgents(): Promise<ChannelAgents> {
+    return this.features.channels.agents.get().then((agents) => (this.checkRunning(), agents));
   }
 
   /** START LISTENER: a logical RUNNING state, no socket (core/features/listener/listener-states.ts); undefined when it already runs. */

@@ -5,6 +5,7 @@
  */
 import type { QueueManagerAttributes } from "../../objects/attributes.js";
 import type { HandleStatus, ChannelState, QueueStatus, SubscriptionStatus } from "../../kernel/index.js";
+import type { ChannelStatus } from "../channels/status.js";
 import type { DefineOptions } from "../../objects/registry.js";
 import type { Attributes, ObjectDefinition, ObjectType } from "../../objects/definitions.js";
 import type { TopicNodeStatus } from "../pubsub/topic-status.js";
@@ -31,7 +32,9 @@ export interface MqscHost {
   clearQueue(name: string): Promise<number>;
   handleStatuses(queueName?: string): HandleStatus[];
   startChannel(name: string): ChannelState | undefined;
-  stopChannel(name: string): void;
+  stopChannel(name: string): Promise<void> | void;
+  /** What a channel's agent shows (MSGS, BATCHES, LSTSEQNO, ...), when it ran here. */
+  channelAgentStatus(name: string): ChannelStatus | undefined;
   channelStatus(name: string): ChannelState | undefined;
   startListener(name: string): ListenerStatus | undefined;
   stopListener(name: string): boolean;

@@ -1,5 +1,6 @@
 /** DISPLAY QSTATUS, and START, STOP and DISPLAY CHSTATUS for channels. */
 import type { MqscHost } from "./host.js";
+import type { ChannelStatus } from "../channels/status.js";
 import { MQRCCF } from "../../objects/catalogue/messages.js";
 import { MQRC } from "../../base/errors.js";
 import { subscriptionId } from "../pubsub/subscription-id.js";
@@ -88,12 +89,15 @@ export function startChannel(qm: MqscHost, target: MqscParameter, rest: MqscPara
   try {
     const state = qm.startChannel(name);
     if (state === "retrying") {
+      const agent = qm.channelAgentStatus(name);
       return warned(MQRCCF.MQRCCF_COMMAND_FAILED, [
         amq("channelStartAccepted"),
         productMessage(
           10,
           "W",
-          `Channel ${name} is RETRYING: this queue manager does not move messages between queue managers yet, so the channel cannot reach its partner.`,
+          agent?.reason
+            ? `Channel ${name} is RETRYING: ${agent.reason}`
+            : `Channel ${name} is RETRYING: this queue manager was opened with no channel connector, so the channel cannot reach its partner.`,
         ),
       ]);
     }
@@ -113,6 +117,19 @@ export function stopChannel(qm: MqscHost, target: MqscParameter, rest: MqscParam
   } catch (error) {
     return failure(error, name);
   }
+}
+
+/** What the agent counted (IBM's DISPLAY CHSTATUS: MSGS, BATCHES, LSTSEQNO, LSTLUWID, CURSEQNO, INDOUBT), when one ran here. */
+function agentItems(agent: ChannelStatus | undefined): ReturnType<typeof item>[] {
+  if (!agent) return [];
+  return [
+    item("MSGS", agent.messages),
+    item("BATCHES", agent.batches),
+    item("LSTSEQNO", agent.lastSeq),
+    item("LSTLUWID", agent.lastLuwid || "0000000000000000"),
+    item("CURSEQNO", agent.currentSeq),
+    { keyword: "INDOUBT", text: agent.inDoubt ? "YES" : "NO", json: agent.inDoubt ? "YES" : "NO" },
+  ];
 }
 
 export function displayChannelStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
@@ -142,6 +159,7 @@ export function displayChannelStatus(qm: MqscHost, target: MqscParameter, rest: 
         item("STATUS", qm.channelStatus(c.name)!.toUpperCase()),
         item("SUBSTATE", ""),
         item("XMITQ", String(c.attributes.transmissionQueue ?? "")),
+        ...agentItems(qm.channelAgentStatus(c.name)),
       ];
       items[3] = { keyword: "CURRENT", text: "CURRENT", json: "YES" };
       return select(items, requested, 2);

@@ -1,0 +1,116 @@
+/**
+ * Channels between queue managers of one process: a registry of receiving queue managers
+ * (found by CONNAME, as IBM's listener is found by its address) and a connector that joins a
+ * sender to one with an in-memory duplex. Every frame is structured-cloned on the way, as a
+ * wire would copy it. A test gives a `faults` plan that may cut the link at any frame, hold a
+ * frame back (later frames wait behind it: a duplex keeps order) or deliver it twice.
+ * Delays are counted in turns of the event loop, not in time, so a seeded run replays exactly.
+ */
+import { MQError } from "../../base/errors.js";
+import type { ChannelAcceptor, ChannelConnector, ChannelFrame, ChannelTransport } from "./transport.js";
+
+export type FaultAction = "pass" | "cut" | "duplicate" | { delayTurns: number };
+export type Direction = "toReceiver" | "toSender";
+
+export interface LinkFaults {
+  /** What happens to the `step`th frame sent on any link of the registry (counted from 0). */
+  decide(frame: ChannelFrame, direction: Direction, step: number): FaultAction;
+}
+
+export class InProcessChannels implements ChannelConnector {
+  readonly #acceptors = new Map<string, ChannelAcceptor>();
+  readonly #links = new Set<InProcessLink>();
+  #step = 0;
+
+  constructor(private readonly faults?: LinkFaults) {}
+
+  /** Makes a queue manager reachable at CONNAME `name` (its own name by default); a reopened one registers again. */
+  register(acceptor: ChannelAcceptor, name = acceptor.name): void {
+    this.#acceptors.set(name, acceptor);
+  }
+
+  /** Cuts every open link at once (a network outage). */
+  cutAll(): void {
+    for (const link of this.#links) link.cut();
+  }
+
+  async connect(channel: string, connectionName: string, from: string): Promise<ChannelTransport> {
+    const acceptor = this.#acceptors.get(connectionName.replace(/\(.*\)$/, "").trim());
+    if (!acceptor) throw new MQError("MQRC_CONNECTION_BROKEN", `channel ${channel} from ${from}: nothing listens at ${connectionName}`);
+    const link = new InProcessLink((frame, direction) => this.faults?.decide(frame, direction, this.#step++) ?? "pass");
+    this.#links.add(link);
+    link.ended.then(() => this.#links.delete(link));
+    acceptor.acceptChannel(channel, link.receiverEnd);
+    return link.senderEnd;
+  }
+}
+
+class InProcessLink {
+  readonly senderEnd: ChannelTransport;
+  readonly receiverEnd: ChannelTransport;
+  readonly #ends: [Endpoint, Endpoint];
+  #end!: () => void;
+  readonly ended = new Promise<void>((resolve) => (this.#end = resolve));
+
+  constructor(decide: (frame: ChannelFrame, direction: Direction) => FaultAction) {
+    const toSender = new Endpoint();
+    const toReceiver = new Endpoint();
+    this.#ends = [toSender, toReceiver];
+    const transport = (inbox: Endpoint, outbox: Endpoint, direction: Direction): ChannelTransport => ({
+      send: async (frame) => {
+        if (outbox.closed) throw new MQError("MQRC_CONNECTION_BROKEN", "the channel's connection is closed");
+        const action = decide(frame, direction);
+        if (action === "cut") {
+          this.cut();
+          throw new MQError("MQRC_CONNECTION_BROKEN", "the channel's connection was cut");
+        }
+        outbox.deliver(structuredClone(frame), typeof action === "object" ? action.delayTurns : 0, action === "duplicate");
+      },
+      next: () => inbox.next(),
+      close: () => this.cut(),
+    });
+    this.senderEnd = transport(toSender, toReceiver, "toReceiver");
+    this.receiverEnd = transport(toReceiver, toSender, "toSender");
+  }
+
+  cut(): void {
+    for (const end of this.#ends) end.close();
+    this.#end();
+  }
+}
+
+/** One direction of a link: frames in order, each after the delay it was given and those before it. */
+class Endpoint {
+  closed = false;
+  readonly #frames: ChannelFrame[] = [];
+  readonly #waiting: ((frame: ChannelFrame | undefined) => void)[] = [];
+  #chain: Promise<void> = Promise.resolve();
+
+  deliver(frame: ChannelFrame, delayTurns: number, twice: boolean): void {
+    this.#chain = this.#chain.then(async () => {
+      for (let i = 0; i < delayTurns; i++) await new Promise<void>((resolve) => queueMicrotask(resolve));
+      this.#push(frame);
+      if (twice) this.#push(structuredClone(frame));
+    });
+  }
+
+  #push(frame: ChannelFrame): void {
+    if (this.closed) return;
+    const waiter = this.#waiting.shift();
+    if (waiter) waiter(frame);
+    else this.#frames.push(frame);
+  }
+
+  next(): Promise<ChannelFrame | undefined> {
+    if (this.#frames.length > 0) return Promise.resolve(this.#frames.shift());
+    if (this.closed) return Promise.resolve(undefined);
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.#frames.length = 0;
+    for (const waiter of this.#waiting.splice(0)) waiter(undefined);
+  }
+}

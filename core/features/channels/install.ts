@@ -1,0 +1,35 @@
+/**
+ * Channels built on the queue manager's parts: the agents' host (messages through the
+ * messaging port, in-doubt batches through the XA resource, sync records as store meta).
+ * Loaded by the first START CHANNEL of a sender with a connector, or the first connection
+ * a partner makes (feature.ts).
+ */
+import type { JsonValue } from "../../message/message.js";
+import type { FeatureParts } from "../feature.js";
+import { ChannelAgents } from "./agents.js";
+import type { ChannelHost } from "./host.js";
+
+export async function createChannelAgents(parts: FeatureParts): Promise<ChannelAgents> {
+  // The sync records as the store has them when channels are first used: only channels write
+  // them, and they tell this copy. Read here rather than kept from open, so that a queue
+  // manager that never runs a channel carries none of this.
+  const { meta } = await parts.kernel.store.load();
+  const records = new Map<string, JsonValue>(meta.filter(({ key }) => key.startsWith("channel/")).map(({ key, value }) => [key, value]));
+  const host: ChannelHost = {
+    name: parts.name,
+    put: parts.put,
+    get: parts.get,
+    beginUnitOfWork: parts.beginUnitOfWork,
+    xa: parts.xa,
+    deadLetterQueue: () => parts.attributes().deadLetterQueue,
+    now: () => parts.clock.now(),
+    channel: (name) => parts.objects.get("channel", name)?.attributes,
+    syncRecord: (key) => records.get(key),
+    writeSyncRecord: async (key, value) => {
+      await parts.kernel.commit([{ op: "putMeta", key, value }]);
+      records.set(key, value);
+    },
+    syncRecordCommitted: (key, value) => void records.set(key, value),
+  };
+  return new ChannelAgents(host, parts.clock, parts.channelConnector);
+}

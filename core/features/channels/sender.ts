@@ -1,0 +1,155 @@
+/**
+ * The sending message channel agent (CHLTYPE SDR). At start it resolves its in-doubt batch
+ * against the receiver's sync record: a batch the receiver committed is committed here (its
+ * gets from the transmission queue made final, not sent again); one it did not is backed out
+ * here, its messages back on the transmission queue to be sent again. Then it sends batches:
+ * up to BATCHSZ messages got from the transmission queue in one unit of work (waiting up to
+ * BATCHINT for more), each with the next sequence number (SEQWRAP). Before asking the receiver
+ * to commit, it records the batch as in doubt and prepares its gets under the batch's LUWID,
+ * so that a restart finds them still taken; it commits them only once the receiver confirms.
+ */
+import { MQError } from "../../base/errors.js";
+import type { Message } from "../../message/message.js";
+import type { Clock } from "../../base/clock.js";
+import type { UnitOfWork } from "../../kernel/index.js";
+import { batchXid, newLuwid, nextSeq, readSync, senderKey, type ChannelHost, type SenderSync } from "./host.js";
+import type { ChannelStatus } from "./status.js";
+import type { ChannelFrame, ChannelTransport, WireMessage } from "./transport.js";
+
+export interface SenderSettings {
+  channel: string;
+  transmissionQueue: string;
+  batchSize: number;
+  /** BATCHINT, ms: how long a batch waits for more messages once it has one. */
+  batchInterval: number;
+  sequenceWrap: number;
+  /** How long one wait for a first message lasts before the agent checks whether it is stopping. */
+  idleWait: number;
+}
+
+export async function runSender(
+  host: ChannelHost,
+  clock: Clock,
+  settings: SenderSettings,
+  transport: ChannelTransport,
+  shown: ChannelStatus,
+  stop: AbortSignal,
+): Promise<void> {
+  const { channel, transmissionQueue } = settings;
+  const key = senderKey(channel);
+  let unit: UnitOfWork | undefined;
+  try {
+    await transport.send({ type: "start", channel, from: host.name, sequenceWrap: settings.sequenceWrap });
+    const remote = await expectFrame(transport, (f): f is Extract<ChannelFrame, { type: "status" }> => f.type === "status");
+    const sync = await resolveInDoubt(host, channel, readSync<SenderSync>(host, key), remote.lastLuwid);
+    if (remote.lastSeq !== sync.seq || remote.lastLuwid !== sync.luwid)
+      throw new MQError(
+        "MQRC_UNEXPECTED_ERROR",
+        `channel ${channel}: the receiver's last batch is ${remote.lastSeq} (${remote.lastLuwid || "none"}), this sender's ${sync.seq} (${sync.luwid || "none"}): message sequence number error (AMQ9526); RESET CHANNEL at both ends`,
+      );
+    Object.assign(shown, { lastSeq: sync.seq, lastLuwid: sync.luwid, currentSeq: sync.seq, inDoubt: false });
+    let seq = sync.seq;
+    while (!stop.aborted) {
+      unit = host.beginUnitOfWork();
+      const batch = await takeBatch(host, clock, settings, unit, stop);
+      if (batch.length === 0) {
+        await unit.rollback({ countBackout: false });
+        continue;
+      }
+      const firstSeq = nextSeq(seq, settings.sequenceWrap);
+      let at = seq;
+      for (const message of batch) {
+        at = nextSeq(at, settings.sequenceWrap);
+        shown.currentSeq = at;
+        await transport.send({ type: "message", seq: at, message: toWire(message) });
+      }
+      const luwid = newLuwid();
+      await host.writeSyncRecord(key, { seq, luwid: shown.lastLuwid, inDoubt: { luwid, lastSeq: at, count: batch.length } });
+      // The record of the batch as confirmed goes with the gets' commit, written only if it commits.
+      const committed = { seq: at, luwid };
+      unit.putMeta(key, committed);
+      await unit.prepare(batchXid(channel, luwid));
+      shown.inDoubt = true;
+      await transport.send({ type: "endBatch", luwid, firstSeq, lastSeq: at, count: batch.length });
+      await expectFrame(transport, (f): f is ChannelFrame => f.type === "confirm" && f.luwid === luwid);
+      await unit.commit();
+      unit = undefined;
+      host.syncRecordCommitted(key, committed);
+      seq = at;
+      Object.assign(shown, { lastSeq: at, lastLuwid: luwid, inDoubt: false, messages: shown.messages + batch.length, batches: shown.batches + 1 });
+    }
+    shown.status = "stopped";
+  } catch (error) {
+    // An active unit's gets go back on the transmission queue; a prepared one waits, in doubt, for the next start.
+    if (unit?.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
+    const reason = error instanceof MQError ? error : new MQError("MQRC_UNEXPECTED_ERROR", String(error));
+    shown.reason = `${reason.reason}: ${reason.message}`;
+    shown.status = reason.reason === "MQRC_CONNECTION_BROKEN" ? "retrying" : "stopped";
+  } finally {
+    transport.close();
+  }
+}
+
+/**
+ * Commits or backs out the batch the sender last prepared, as the receiver's last LUWID says,
+ * and any other batch of this channel still prepared (none should be); answers the record then.
+ */
+async function resolveInDoubt(host: ChannelHost, channel: string, sync: SenderSync, receiverLuwid: string): Promise<SenderSync> {
+  const prepared = (await host.xa.recover()).filter((xid) => xid.startsWith(batchXid(channel, "")));
+  let resolved: SenderSync = { seq: sync.seq, luwid: sync.luwid };
+  if (sync.inDoubt && receiverLuwid === sync.inDoubt.luwid) resolved = { seq: sync.inDoubt.lastSeq, luwid: sync.inDoubt.luwid };
+  for (const xid of prepared) {
+    if (xid === batchXid(channel, resolved.luwid) && resolved.luwid !== sync.luwid) await host.xa.commit(xid);
+    else await host.xa.rollback(xid);
+  }
+  if (sync.inDoubt) await host.writeSyncRecord(senderKey(channel), { ...resolved });
+  return resolved;
+}
+
+/** Up to BATCHSZ messages in `unit`: the first waited for, the rest as long as BATCHINT allows. */
+async function takeBatch(host: ChannelHost, clock: Clock, settings: SenderSettings, unit: UnitOfWork, stop: AbortSignal): Promise<Message[]> {
+  const first = await host.get(settings.transmissionQueue, { unitOfWork: unit, wait: settings.idleWait, signal: stop });
+  if (!first) return [];
+  const batch = [first];
+  const until = clock.now() + settings.batchInterval;
+  while (batch.length < settings.batchSize && !stop.aborted) {
+    const wait = Math.max(0, until - clock.now());
+    const next = await host.get(settings.transmissionQueue, { unitOfWork: unit, wait, signal: stop });
+    if (!next) break;
+    batch.push(next);
+  }
+  return batch;
+}
+
+/** The next frame `wanted` accepts; frames left over from before (a status or confirm sent twice) are passed over. */
+async function expectFrame<T extends ChannelFrame>(transport: ChannelTransport, wanted: (frame: ChannelFrame) => frame is T): Promise<T> {
+  for (;;) {
+    const frame = await transport.next();
+    if (!frame) throw new MQError("MQRC_CONNECTION_BROKEN", "the channel's connection ended");
+    if (frame.type === "error") throw new MQError(frame.reason, `the receiving end stopped the channel: ${frame.text}`);
+    if (wanted(frame)) return frame;
+  }
+}
+
+function toWire(message: Message): WireMessage {
+  const wire: WireMessage = {
+    to: message.transmission ?? { remoteQueue: "", remoteQueueManager: "" },
+    messageId: message.messageId,
+    correlationId: message.correlationId,
+    priority: message.priority,
+    persistent: message.persistent,
+    expiry: message.expiry,
+    putTime: message.putTime,
+    replyToQueue: message.replyToQueue,
+    replyToQueueManager: message.replyToQueueManager,
+    messageType: message.messageType,
+    type: message.type,
+    format: message.format,
+    properties: message.properties,
+    bodyFormat: message.bodyFormat,
+    body: message.body,
+  };
+  if (message.correlationIdText !== undefined) wire.correlationIdText = message.correlationIdText;
+  if (message.contentType !== undefined) wire.contentType = message.contentType;
+  return wire;
+}

@@ -1,0 +1,24 @@
+/** What DISPLAY CHSTATUS shows of a channel's agent (IBM's names: MSGS, BATCHES, LSTSEQNO, LSTLUWID, CURSEQNO, INDOUBT). */
+import type { ChannelState } from "../../kernel/index.js";
+
+export interface ChannelStatus {
+  channel: string;
+  role: "sender" | "receiver";
+  status: ChannelState;
+  /** Messages sent or received since the channel started (MSGS). */
+  messages: number;
+  batches: number;
+  /** The last committed batch's last sequence number and LUWID (LSTSEQNO, LSTLUWID). */
+  lastSeq: number;
+  lastLuwid: string;
+  /** The sequence number of the last message sent or received (CURSEQNO). */
+  currentSeq: number;
+  /** A batch sent, not yet confirmed (INDOUBT). */
+  inDoubt: boolean;
+  /** Why the channel stopped or retries, an MQRC name and text, when it did. */
+  reason?: string;
+}
+
+export function freshStatus(channel: string, role: ChannelStatus["role"], lastSeq: number, lastLuwid: string): ChannelStatus {
+  return { channel, role, status: "running", messages: 0, batches: 0, lastSeq, lastLuwid, currentSeq: lastSeq, inDoubt: false };
+}

@@ -1,0 +1,68 @@
+/**
+ * What two message channel agents say to each other, and the transport that carries it.
+ * Frames are plain, structured-cloneable data, one JSON document each but for a message's
+ * body (text, bytes or JSON as it was put), so a WebSocket or a series of HTTP requests can
+ * carry the same frames later (bytes as a binary frame, or the MQXQH the codec writes).
+ *
+ * The exchange, after IBM's message channel protocol (Intercommunication, "Message sequence
+ * numbering", "In-doubt channels"): the sender opens with `start`; the receiver answers
+ * `status` with the last batch it committed (sequence number and LUWID), from which the sender
+ * resolves its in-doubt batch; then batches: `message` frames, each with its sequence number,
+ * and `endBatch`, which the receiver answers with `confirm` once it has committed the batch's
+ * puts and its sync record in one unit of work. `error` ends the session with a reason.
+ */
+import type { MQReasonName } from "../../base/errors.js";
+import type { BodyFormat, MessageBody, MessageType, Transmission } from "../../message/message.js";
+import type { Property } from "../../message/properties.js";
+
+/** A message as it crosses the channel: its descriptor, context and properties, and where it is bound. */
+export interface WireMessage {
+  to: Transmission;
+  messageId: string;
+  correlationId: string;
+  correlationIdText?: string;
+  priority: number;
+  persistent: boolean;
+  /** Milliseconds it had left to live when the sender took it, or null. */
+  expiry: number | null;
+  putTime: number;
+  replyToQueue: string;
+  replyToQueueManager: string;
+  messageType: MessageType;
+  type: string;
+  format: string;
+  contentType?: string;
+  properties: Property[];
+  bodyFormat: BodyFormat;
+  body: MessageBody;
+}
+
+export type ChannelFrame =
+  | { type: "start"; channel: string; from: string; sequenceWrap: number }
+  | { type: "status"; lastSeq: number; lastLuwid: string }
+  | { type: "message"; seq: number; message: WireMessage }
+  | { type: "endBatch"; luwid: string; firstSeq: number; lastSeq: number; count: number }
+  | { type: "confirm"; luwid: string; lastSeq: number }
+  | { type: "error"; reason: MQReasonName; text: string };
+
+/**
+ * One connection between two agents: an ordered, asynchronous duplex of frames. `send` fails
+ * (MQRC_CONNECTION_BROKEN) once the connection is cut or closed; `next` answers the next frame
+ * from the partner, or undefined once the connection has ended.
+ */
+export interface ChannelTransport {
+  send(frame: ChannelFrame): Promise<void>;
+  next(): Promise<ChannelFrame | undefined>;
+  close(): void;
+}
+
+/** How a sending channel reaches its partner: by the channel's name and CONNAME. */
+export interface ChannelConnector {
+  connect(channel: string, connectionName: string, from: string): Promise<ChannelTransport>;
+}
+
+/** What a queue manager offers a connector as the receiving end: it runs the named receiving channel on the connection. */
+export interface ChannelAcceptor {
+  readonly name: string;
+  acceptChannel(channel: string, transport: ChannelTransport): void;
+}
