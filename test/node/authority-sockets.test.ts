@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
 import { serveHttp, type NodeServer } from "../../adapters/http/node-server.js";
 import { TEST_MQ_USERS } from "../fixtures/security.js";
+import { PRINCIPAL_HEADER, principalKey, signPrincipal } from "../../adapters/http/index.js";
+import { verifiedPrincipal } from "../../adapters/http/security/principal-header.js";
 
 let server: NodeServer;
 let count = 0;
@@ -212,5 +214,20 @@ describe("authority records on the REST paths, over real sockets", () => {
   it("refuses to start with an empty group in MQ_USERS' groups field, naming the entry", async () => {
     const entry = `${TEST_MQ_USERS.split("\n")[2]}:apps++audit`;
     await expect(serveHttp({ queueManagers: [], users: entry })).rejects.toThrow(/MQ_USERS entry 1 has an empty group name/);
+  });
+
+  it("carries a principal's groups in the edge's signed principal, and refuses groups changed after signing", async () => {
+    const key = await principalKey("secret");
+    const url = "http://localhost/ibmmq/rest/v2/messaging/qmgr/QM1/queue/Q/message";
+    const headers = new Headers();
+    await signPrincipal(headers, { name: "app", role: "MQWebUser", mechanism: "basic", groups: ["apps", "audit"] }, key, { method: "POST", url });
+    expect(await verifiedPrincipal(new Request(url, { method: "POST", headers }), key)).toEqual({
+      name: "app",
+      role: "MQWebUser",
+      mechanism: "basic",
+      groups: ["apps", "audit"],
+    });
+    headers.set(PRINCIPAL_HEADER, headers.get(PRINCIPAL_HEADER)!.replace("audit", "admins"));
+    expect(await verifiedPrincipal(new Request(url, { method: "POST", headers }), key)).toBe("invalid");
   });
 });
