@@ -10,6 +10,7 @@ import { parsePutHeaders, parseSelection, parseWait, queueTarget } from "./reque
 import { createdResponse, gotMessageResponse, messageResponse, noMessageResponse } from "./response.js";
 import { leasedMessageResponse, parseLease, parseSettlement, settleLease } from "./lease-route.js";
 import { MessageLeases } from "./leases.js";
+import { checkRequestAuthority } from "./security/authority.js";
 
 export const MESSAGE_PATH = "/ibmmq/rest/:version{v[123]}/messaging/qmgr/:qmgr/queue/:queue/message";
 
@@ -21,6 +22,7 @@ export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver, limit
     const descriptor = parsePutHeaders(version, c.req.raw.headers);
     const body = await readPutBody(c.req.raw);
     const manager = await resolve(qmgr);
+    checkRequestAuthority(c, manager, "QUEUE", queue, "PUT");
     const result = await manager.put(queue, { ...descriptor, ...body });
     return createdResponse(version, result.messageId);
   });
@@ -34,6 +36,7 @@ export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver, limit
     const wait = parseWait(query, limits.maxWait);
     const lease = parseLease(query, limits.maxLease);
     const manager = await resolve(qmgr);
+    checkRequestAuthority(c, manager, "QUEUE", queue, "GET");
     // The get is taken under syncpoint and committed only once the response body has been
     // handed to the client (committing-body.ts). A client that disconnects while waiting
     // ends the wait where the runtime says so (request.signal).
@@ -61,6 +64,7 @@ export function addMessageRoutes(app: Hono, resolve: QueueManagerResolver, limit
     const { version, qmgr, queue } = queueTarget(c.req.param());
     const selection = parseSelection(version, (name) => c.req.query(name));
     const manager = await resolve(qmgr);
+    checkRequestAuthority(c, manager, "QUEUE", queue, "BROWSE");
     const cursor = manager.browse(queue, selection);
     try {
       const message = await cursor.next();

@@ -8,6 +8,7 @@ import { MQError } from "../../core/index.js";
 import type { QueueManagerResolver } from "./options.js";
 import { parseLimit, parseSelection, queueTarget } from "./request.js";
 import { messageSummaryJson } from "./response.js";
+import { checkRequestAuthority } from "./security/authority.js";
 
 export const MESSAGE_LIST_PATH = "/ibmmq/rest/:version{v[123]}/messaging/qmgr/:qmgr/queue/:queue/messagelist";
 
@@ -18,6 +19,7 @@ export function addMessageListRoute(app: Hono, resolve: QueueManagerResolver): v
     const selection = parseSelection(version, query);
     const limit = parseLimit(query);
     const manager = await resolve(qmgr);
+    checkRequestAuthority(c, manager, "QUEUE", queue, "BROWSE");
     // IBM documents that a GET-inhibited queue lists as empty rather than failing; the list
     // reads through an alias as a get would.
     const summaries = await manager.list(queue, limit === undefined ? selection : { ...selection, limit }).catch((error: unknown) => {

@@ -33,6 +33,7 @@ import { mqscRequestTooLarge } from "./errors.js";
 import { parseMqscRequest, type MqscRequestType } from "./mqsc-request.js";
 import type { HttpLimits, QueueManagerResolver } from "./options.js";
 import { queueManagerTarget } from "./request.js";
+import { mqscAuthorityOptions } from "./security/authority.js";
 
 export const MQSC_PATH = "/ibmmq/rest/:version{v[123]}/admin/action/qmgr/:qmgr/mqsc";
 
@@ -45,7 +46,7 @@ export function addMqscRoute(app: Hono, resolve: QueueManagerResolver, limits: H
     const { qmgr } = queueManagerTarget(c.req.param());
     const request = parseMqscRequest(await readJsonBody(c.req.raw));
     const manager = await resolve(qmgr);
-    const result = await manager.mqsc(request.script, { yieldToHost, maxOutputChars: limits.maxMqscAnswerChars });
+    const result = await manager.mqsc(request.script, { yieldToHost, maxOutputChars: limits.maxMqscAnswerChars, ...mqscAuthorityOptions(c) });
     return c.json(mqscResponse(result, request.type));
   });
 }

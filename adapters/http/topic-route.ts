@@ -9,6 +9,7 @@ import { readPutBody } from "./body.js";
 import { MQError } from "../../core/index.js";
 import type { QueueManagerResolver } from "./options.js";
 import { parsePutHeaders, queueManagerTarget } from "./request.js";
+import { checkTopicAuthority } from "./security/authority.js";
 
 export const TOPIC_PATH = "/ibmmq/rest/:version{v[23]}/messaging/qmgr/:qmgr/topic/:topic{.+}/message";
 
@@ -22,6 +23,7 @@ export function addTopicRoute(app: Hono, resolve: QueueManagerResolver): void {
     const descriptor = parsePutHeaders(version, c.req.raw.headers);
     const body = await readPutBody(c.req.raw);
     const manager = await resolve(qmgr);
+    checkTopicAuthority(c, manager, topic, "PUB");
     await manager.publish(topic, { ...descriptor, ...body });
     return new Response(null, { status: 201 });
   });

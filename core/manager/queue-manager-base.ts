@@ -38,6 +38,7 @@ import { QueueResolver } from "./resolution.js";
 import { Connections } from "../features/jms/connections.js";
 import { applyQueueManagerAttributes, type Attributes } from "../objects/definitions.js";
 import type { ObjectRecord, Store, StoreOp } from "../store/store.js";
+import { StoredAuthorityRecords } from "../features/authority/stored-records.js";
 import type { DamagedRecord } from "../store/record-check.js";
 import { ObjectAdmin } from "./object-admin.js";
 import { Handles } from "./handles.js";
@@ -85,6 +86,8 @@ export abstract class QueueManagerBase {
   protected abstract readonly applications: { closeAll(): Promise<void> };
   /** Open JMS connections and the client ids they hold (one connection per client id). */
   protected readonly connections = new Connections();
+  /** The authority records (SET AUTHREC), kept in the store's meta; checked by core/features/authority/check.ts. */
+  readonly authorityRecords: StoredAuthorityRecords;
 
   protected constructor(
     name: string,
@@ -111,6 +114,7 @@ export abstract class QueueManagerBase {
       damaged,
     });
     this.queues = this.kernel.queues;
+    this.authorityRecords = new StoredAuthorityRecords((batch) => this.kernel.commit(batch));
     this.#putContext = {
       queueManager: name,
       maxMessageLength: attributes.maxMessageLength,
@@ -200,6 +204,7 @@ export abstract class QueueManagerBase {
     this.#alteredAt = qmgrRecord?.alteredAt ?? this.#createdAt;
     this.#startedAt = clock.now();
     const orphans = await recover(this.kernel, this.catalogue, this.units, snapshot);
+    this.authorityRecords.restore(snapshot.meta);
     await this.features.call("restored");
     const batch: StoreOp[] = [{ op: "putMeta", key: INCARNATION_KEY, value: incarnation }, ...orphans];
     if (!qmgrRecord) {

@@ -11,8 +11,9 @@ const OBJECTS = ["QLOCAL", "QALIAS", "QREMOTE", "QMODEL", "PROCESS", "NAMELIST",
 export const VERB_OBJECTS: Record<string, string[]> = {
   DEFINE: OBJECTS,
   ALTER: [...OBJECTS, "QMGR"],
-  DELETE: OBJECTS,
-  DISPLAY: [...OBJECTS, "QUEUE", "QMGR", "QSTATUS", "CHSTATUS"],
+  DELETE: [...OBJECTS, "AUTHREC"],
+  DISPLAY: [...OBJECTS, "QUEUE", "QMGR", "QSTATUS", "CHSTATUS", "AUTHREC", "ENTAUTH"],
+  SET: ["AUTHREC"],
   CLEAR: ["QLOCAL"],
   START: ["CHANNEL"],
   STOP: ["CHANNEL"],
@@ -51,6 +52,10 @@ const SPECIAL: Record<string, string> = {
   "CLEAR QLOCAL": "removes every message from a local queue; the queue stays, and it refuses while the queue is open",
   "START CHANNEL": "starts a channel (channels do not yet move messages between queue managers)",
   "STOP CHANNEL": "stops a channel that was started",
+  "SET AUTHREC": "grants (AUTHADD) or takes away (AUTHRMV) authorities of a PRINCIPAL or GROUP on a PROFILE (generic: ?, *, **) of an OBJTYPE",
+  "DELETE AUTHREC": "deletes the authority record of a PRINCIPAL or GROUP on a PROFILE of an OBJTYPE",
+  "DISPLAY AUTHREC": "shows authority records; PROFILE, OBJTYPE, PRINCIPAL or GROUP and MATCH(PROFILE|EXACT|MEMBERSHIP) filter them",
+  "DISPLAY ENTAUTH": "shows what a PRINCIPAL or GROUP may do on one object (OBJNAME, OBJTYPE), its groups' records included",
 };
 
 const OTHER_SYNONYMS: Record<string, string> = { Q: "QUEUE", QS: "QSTATUS", CHS: "CHSTATUS" };

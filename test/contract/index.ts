@@ -11,6 +11,7 @@
  * and a store the suite may wrap (crash points, failing commits). What differs between
  * runtimes is only how much a contract can afford there, which `ContractOptions` says.
  */
+import { testAuthorityRecords } from "./authority.contract.js";
 import { testCrashPoints } from "./crash-points.contract.js";
 import { testDepthEvents } from "./depth-events.contract.js";
 import { testDispatch } from "./dispatch.contract.js";
@@ -49,6 +50,7 @@ const STORE_CONTRACTS: readonly StoreContract[] = [
   testObjects,
   testRouting,
   testMqsc, // and testMqscListeners
+  testAuthorityRecords,
   testLimitsAndSyncpoint,
   testJms,
   testDispatch,

@@ -145,3 +145,35 @@ describe("REST security at the edge: the front Worker and the objects", () => {
     expect(secure.headers.get("set-cookie")).toMatch(/; Secure/i);
   });
 });
+
+describe("authority records at the edge: the front Worker's principal is checked in the object", () => {
+  const APP = { authorization: `Basic ${btoa("app:app-pw")}` };
+  const ADMIN = { authorization: `Basic ${btoa("admin:admin-pw")}` };
+  const mqsc = (qmgr: string, command: string) =>
+    SELF.fetch(`http://localhost/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`, {
+      method: "POST",
+      headers: { ...ADMIN, ...CSRF, "content-type": "application/json" },
+      body: JSON.stringify({ type: "runCommand", parameters: { command } }),
+    });
+  const put = (qmgr: string) =>
+    SELF.fetch(`http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/message`, {
+      method: "POST",
+      headers: { ...APP, ...CSRF, "content-type": "text/plain" },
+      body: "m",
+    });
+
+  it("refuses an MQWebUser's put with 403 and 2035 once records exist, until a record grants PUT; the depth says nothing was put", async () => {
+    const qmgr = newQueueManagerName();
+    expect((await put(qmgr)).status).toBe(201);
+    expect((await (await mqsc(qmgr, "SET AUTHREC PROFILE('OTHER.**') OBJTYPE(QUEUE) PRINCIPAL('app') AUTHADD(PUT)")).json()) as object).toMatchObject({
+      overallReasonCode: 0,
+    });
+    const refused = await put(qmgr);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ msgId: "MQWB0103E", reasonCode: 2035 });
+    await mqsc(qmgr, "SET AUTHREC PROFILE('DEV.**') OBJTYPE(QUEUE) PRINCIPAL('app') AUTHADD(PUT)");
+    expect((await put(qmgr)).status).toBe(201);
+    const depth = await runInDurableObject(stubFor(qmgr), async (instance) => (await instance.queueManager(qmgr)).queueStatus("DEV.QUEUE.1").depth);
+    expect(depth).toBe(2);
+  });
+});

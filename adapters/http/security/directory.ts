@@ -2,11 +2,12 @@
  * Who may use the REST API: users with salted password hashes (basic authentication and
  * login) and bearer tokens, each with one of mqweb's roles. Read once from text:
  *
- *   users   `name:role:hash` entries separated by newlines, commas or blanks
- *           (MQ_USERS; the hash from npm run hash-password), e.g.
- *           `admin:MQWebAdmin:pbkdf2-sha256$100000$...$...`
- *   tokens  `token`, `token:role` or `token:role:name` entries, likewise separated (MQ_TOKENS);
- *           a token without a role is MQWebAdmin, named token1, token2, ... by its place
+ *   users   `name:role:hash` or `name:role:hash:groups` entries separated by newlines, commas or
+ *           blanks (MQ_USERS; the hash from npm run hash-password), e.g.
+ *           `admin:MQWebAdmin:pbkdf2-sha256$100000$...$...`; `groups` names the user's groups
+ *           for the authority records (SET AUTHREC GROUP(...)), joined by `+`: `apps+audit`
+ *   tokens  `token`, `token:role`, `token:role:name` or `token:role:name:groups` entries, likewise
+ *           separated (MQ_TOKENS); a token without a role is MQWebAdmin, named token1, token2, ... by its place
  *
  * A malformed entry throws ConfigurationError (a TypeError) naming the entry's place, never its secret.
  */
@@ -22,12 +23,15 @@ export interface Principal {
   name: string;
   role: Role;
   mechanism: AuthenticationMechanism;
+  /** The groups the authority records know the principal by (GROUP(...) of SET AUTHREC); none when absent. */
+  groups?: string[];
 }
 
 export interface UserEntry {
   name: string;
   role: Role;
   hash: PasswordHash;
+  groups?: string[];
 }
 
 /** A bearer token's check: a list of entries (see above), or a function answering the principal (or true for an MQWebAdmin, false for none). */
@@ -57,6 +61,11 @@ export class UserDirectory {
     return this.#users.size > 0;
   }
 
+  /** The user's groups (MQ_USERS' fourth field); none for an unknown user. */
+  groupsOf(name: string): string[] {
+    return this.#users.get(name)?.groups ?? [];
+  }
+
   /** The user's role, or undefined when there is no such user. */
   roleOf(name: string): Role | undefined {
     return this.#users.get(name)?.role;
@@ -66,7 +75,7 @@ export class UserDirectory {
   async checkPassword(name: string, password: string, mechanism: "basic" | "form"): Promise<Principal | undefined> {
     const user = this.#users.get(name);
     const matches = await verifyPassword(password, user?.hash ?? { ...DECOY, iterations: this.#decoyIterations() });
-    return user !== undefined && matches ? { name: user.name, role: user.role, mechanism } : undefined;
+    return user !== undefined && matches ? withGroups({ name: user.name, role: user.role, mechanism }, user.groups) : undefined;
   }
 
   /** The principal for a bearer token, or undefined. */
@@ -91,12 +100,14 @@ export class UserDirectory {
 
 export function parseUsers(text: string | undefined): UserEntry[] {
   return splitEntries(text).map((entry, index) => {
-    const [name, role, hash, ...rest] = entry.split(":");
+    const [name, role, hash, groupsText, ...rest] = entry.split(":");
     const place = `MQ_USERS entry ${index + 1}`;
-    if (!name || role === undefined || hash === undefined || rest.length > 0) throw new ConfigurationError("MQ_USERS", `${place} is not name:role:hash`);
+    if (!name || role === undefined || hash === undefined || rest.length > 0)
+      throw new ConfigurationError("MQ_USERS", `${place} is not name:role:hash or name:role:hash:groups`);
+    const groups = parseGroups(groupsText, "MQ_USERS", place);
     if (!isRole(role)) throw new ConfigurationError("MQ_USERS", `${place} has the role ${JSON.stringify(role)}; it is MQWebAdmin, MQWebAdminRO or MQWebUser`);
     try {
-      return { name, role, hash: parsePasswordHash(hash) };
+      return groups === undefined ? { name, role, hash: parsePasswordHash(hash) } : { name, role, hash: parsePasswordHash(hash), groups };
     } catch (error) {
       throw new ConfigurationError("MQ_USERS", `${place}: ${(error as Error).message}`);
     }
@@ -104,11 +115,24 @@ export function parseUsers(text: string | undefined): UserEntry[] {
 }
 
 function parseTokenEntry(entry: string, index: number): { secret: string; principal: Principal } {
-  const [secret = "", role = "MQWebAdmin", name = `token${index + 1}`, ...rest] = entry.split(":");
+  const [secret = "", role = "MQWebAdmin", name = `token${index + 1}`, groupsText, ...rest] = entry.split(":");
   const place = `MQ_TOKENS entry ${index + 1}`;
-  if (secret === "" || rest.length > 0) throw new ConfigurationError("MQ_TOKENS", `${place} is not token, token:role or token:role:name`);
+  if (secret === "" || rest.length > 0)
+    throw new ConfigurationError("MQ_TOKENS", `${place} is not token, token:role, token:role:name or token:role:name:groups`);
   if (!isRole(role)) throw new ConfigurationError("MQ_TOKENS", `${place} has the role ${JSON.stringify(role)}; it is MQWebAdmin, MQWebAdminRO or MQWebUser`);
-  return { secret, principal: { name, role, mechanism: "token" } };
+  return { secret, principal: withGroups({ name, role, mechanism: "token" }, parseGroups(groupsText, "MQ_TOKENS", place)) };
+}
+
+/** The optional groups field: names joined by `+`, each non-empty. */
+function parseGroups(text: string | undefined, variable: string, place: string): string[] | undefined {
+  if (text === undefined) return undefined;
+  const groups = text.split("+");
+  if (groups.some((group) => group === "")) throw new ConfigurationError(variable, `${place} has an empty group name; groups are joined by +, e.g. apps+audit`);
+  return groups;
+}
+
+function withGroups(principal: Principal, groups: string[] | undefined): Principal {
+  return groups === undefined ? principal : { ...principal, groups };
 }
 
 function splitEntries(text: string | undefined): string[] {

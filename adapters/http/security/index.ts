@@ -65,6 +65,12 @@ export function principalOf(c: Context): Principal | undefined {
   return principals.get(c);
 }
 
+/** The user directory that authenticated a request: whose groups DISPLAY ENTAUTH and MATCH(MEMBERSHIP) look up. */
+const directories = new WeakMap<Context, UserDirectory>();
+export function directoryOf(c: Context): UserDirectory | undefined {
+  return directories.get(c);
+}
+
 /**
  * Installs CORS, login, authentication, the CSRF rule and the role checks on `app`, for the
  * paths `scope` matches ("*" for a whole REST app, "/ibmmq/*" for the edge's front Worker).
@@ -145,6 +151,7 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
     const principal = await authenticateRequest(c);
     if (principal instanceof Response) return principal;
     principals.set(c, principal);
+    directories.set(c, directory);
     await next();
   };
 
@@ -180,7 +187,8 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
       const role = name === undefined || name === "invalid" ? undefined : directory.roleOf(name);
       if (name === undefined || name === "invalid" || role === undefined)
         return refuse("The LtpaToken2 session cookie is not valid, or has expired; log in again.");
-      return { name, role, mechanism: "form" };
+      const groups = directory.groupsOf(name);
+      return groups.length > 0 ? { name, role, mechanism: "form", groups } : { name, role, mechanism: "form" };
     }
     return refuse("The request carries no credentials.");
   };

@@ -46,6 +46,7 @@ export async function signPrincipal(headers: Headers, principal: Principal, key:
       name: principal.name,
       role: principal.role,
       mechanism: principal.mechanism,
+      ...(principal.groups?.length ? { groups: principal.groups } : {}),
       method: request.method,
       path: new URL(request.url).pathname,
       at: now,
@@ -71,12 +72,13 @@ export async function verifiedPrincipal(request: Request, key: CryptoKey): Promi
   if (!constantTimeEqual(expected, mac)) return "invalid";
   try {
     const parsed = JSON.parse(decodeURIComponent(value)) as Record<string, unknown>;
-    const { name, role, mechanism, method, path, at } = parsed;
+    const { name, role, mechanism, method, path, at, groups } = parsed;
     if (typeof name !== "string" || typeof role !== "string" || !isRole(role)) return "invalid";
     if (method !== request.method || path !== new URL(request.url).pathname) return "invalid";
     if (typeof at !== "number" || Math.abs(Date.now() - at) > VALID_MS) return "invalid";
     if (mechanism !== "basic" && mechanism !== "form" && mechanism !== "token") return "invalid";
-    return { name, role, mechanism };
+    if (groups !== undefined && !(Array.isArray(groups) && groups.every((g) => typeof g === "string"))) return "invalid";
+    return groups === undefined ? { name, role, mechanism } : { name, role, mechanism, groups: groups as string[] };
   } catch {
     return "invalid";
   }

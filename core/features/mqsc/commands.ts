@@ -145,11 +145,6 @@ export const NOT_IMPLEMENTED: Record<string, string> = {
   "SET CHLAUTH":
     "channel authentication records govern client connections over MQ channels; this queue manager is reached through its REST API, where bearer tokens decide who may connect",
   "DISPLAY CHLAUTH": "channel authentication records are not kept: clients connect through the REST API with bearer tokens",
-  "SET AUTHREC":
-    "authority records per principal and object are not implemented yet (they are on the roadmap, with STOMP); today every holder of a REST API token may do everything",
-  "DELETE AUTHREC": "authority records are not implemented yet",
-  "DISPLAY AUTHREC": "authority records are not implemented yet",
-  "DISPLAY ENTAUTH": "authority records are not implemented yet",
   "DEFINE AUTHINFO": "authentication information objects (LDAP, IDPWOS, CRL) are not implemented: the REST API authenticates with bearer tokens",
   "ALTER AUTHINFO": "authentication information objects are not implemented: the REST API authenticates with bearer tokens",
   "DELETE AUTHINFO": "authentication information objects are not implemented",

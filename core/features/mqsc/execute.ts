@@ -21,7 +21,10 @@ import {
   displayQueueManagerStatus,
   pingQueueManager,
 } from "./qmgr-status-commands.js";
-import { failed, productMessage, summaryLines, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
+import { deleteAuthorityRecord, displayAuthorityRecords, displayEntityAuthority, setAuthorityRecord, type GroupsOf } from "./authority-commands.js";
+import { checkCommand, displayingHost, type MqscPrincipal } from "./authorized-host.js";
+import { requiredAuthority } from "./command-authority.js";
+import { amq, failed, productMessage, summaryLines, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
 import { displayChannelStatus, displayQueueStatus, displaySubscriptionStatus, startChannel, stopChannel } from "./status-commands.js";
 
 registerReasonNames(MQRCCF);
@@ -39,6 +42,14 @@ export interface MqscRunOptions {
    * so. Unlimited when absent.
    */
   maxOutputChars?: number;
+  /**
+   * Who runs the script: each command is first checked against the authority records for what
+   * it needs (command-authority.ts), and refused with MQRC_NOT_AUTHORIZED (AMQ8135E) and
+   * nothing changed when the principal lacks it. Absent: no check (an administrator, IBM's mqm).
+   */
+  principal?: MqscPrincipal;
+  /** A principal's groups (DISPLAY AUTHREC MATCH(MEMBERSHIP), DISPLAY ENTAUTH PRINCIPAL); none when absent. */
+  groupsOf?: GroupsOf;
 }
 
 /** A command takes tens of microseconds; fifty of them hold the host for a few milliseconds at most. */
@@ -55,7 +66,7 @@ export async function runMqsc(qm: MqscHost, script: string, options: MqscRunOpti
     if (command.syntaxError) outcome = syntaxFailure(command.syntaxError.message, command.syntaxError.position, command.text);
     else {
       try {
-        outcome = await runCommand(qm, command);
+        outcome = await runCommand(qm, command, options);
       } catch (error) {
         outcome = error instanceof MqscSyntax ? syntaxFailure(error.message, command.locate(error.offset), command.text) : failure(error, "");
       }
@@ -94,7 +105,7 @@ function outputLimitReached(limit: number, notRun: number, line: number): MqscCo
   return { command: "", line, ...outcome };
 }
 
-async function runCommand(qm: MqscHost, command: ParsedCommand): Promise<Outcome> {
+async function runCommand(host: MqscHost, command: ParsedCommand, options: MqscRunOptions): Promise<Outcome> {
   const [first, second, ...rest] = command.parameters as [MqscParameter, MqscParameter | undefined, ...MqscParameter[]];
   const verb = first.values === undefined ? VERBS[first.keyword] : undefined;
   if (!verb) throw new MqscSyntax(`${first.keyword} is not an MQSC command`, first.position);
@@ -104,8 +115,25 @@ async function runCommand(qm: MqscHost, command: ParsedCommand): Promise<Outcome
   const object = OBJECT_KEYWORDS[objectKeyword];
   const reason = NOT_IMPLEMENTED[`${verb} ${objectKeyword}`];
   if (reason !== undefined) return notImplemented(`${verb} ${objectKeyword}`, reason);
+  let qm = host;
+  if (options.principal) {
+    const required = requiredAuthority(host.name, verb, objectKeyword, second);
+    if (required) {
+      try {
+        checkCommand(host, options.principal, required);
+      } catch (error) {
+        if ((error as { reason?: string }).reason !== "MQRC_NOT_AUTHORIZED") throw error;
+        return failed(MQRC.MQRC_NOT_AUTHORIZED, [amq("notAuthorized"), productMessage(3, "E", (error as Error).message.replace(/^MQRC_\w+ \(\d+\): /, ""))]);
+      }
+      if (verb === "DISPLAY") qm = displayingHost(host, options.principal);
+    }
+  }
+  const groupsOf = options.groupsOf ?? (() => []);
 
   switch (verb) {
+    case "SET":
+      if (objectKeyword === "AUTHREC") return setAuthorityRecord(qm, second, rest);
+      break;
     case "DEFINE":
       if (object) return define(qm, object, second, rest);
       break;
@@ -114,10 +142,13 @@ async function runCommand(qm: MqscHost, command: ParsedCommand): Promise<Outcome
       if (object) return alter(qm, object, second, rest);
       break;
     case "DELETE":
+      if (objectKeyword === "AUTHREC") return deleteAuthorityRecord(qm, second, rest);
       if (object) return remove(qm, object, second, rest);
       break;
     case "DISPLAY":
       if (objectKeyword === "QMGR") return displayQueueManager(qm, rest);
+      if (objectKeyword === "AUTHREC") return displayAuthorityRecords(qm, second, rest, groupsOf);
+      if (objectKeyword === "ENTAUTH") return displayEntityAuthority(qm, second, rest, groupsOf);
       if (objectKeyword === "QMSTATUS") return displayQueueManagerStatus(qm, rest);
       if (objectKeyword === "CONN") return displayConnections(qm, second, rest);
       if (objectKeyword === "APSTATUS" || objectKeyword === "APS") return displayApplicationStatus(qm, second, rest);

@@ -10,6 +10,7 @@ import type { DefineOptions } from "../../objects/registry.js";
 import type { Attributes, ObjectDefinition, ObjectType } from "../../objects/definitions.js";
 import type { TopicNodeStatus } from "../pubsub/topic-status.js";
 import type { ListenerStatus } from "../listener/listener-states.js";
+import type { StoredAuthorityRecords } from "../authority/stored-records.js";
 
 export interface MqscHost {
   readonly name: string;
@@ -18,6 +19,8 @@ export interface MqscHost {
   readonly alteredAt: number;
   /** When the queue manager was opened this time (DISPLAY QMSTATUS STARTDA and STARTTI). */
   readonly startedAt: number;
+  /** The authority records (SET/DISPLAY/DELETE AUTHREC, DISPLAY ENTAUTH, and the check of each command run as a principal). */
+  readonly authorityRecords: StoredAuthorityRecords;
   /** The open JMS connections: each one's number and client id (DISPLAY CONN, QMSTATUS CONNS). */
   jmsConnections(): { id: number; clientId: string | undefined }[];
   object(type: ObjectType | "queue", name: string): ObjectDefinition | undefined;

@@ -110,6 +110,10 @@ export const AMQ_MESSAGES = {
   displayChannelAuthRecordDetails: { id: "AMQ8878I", text: "Display channel authentication record details." }, // unconfirmed
   authorityRecordSet: { id: "AMQ8862I", text: "IBM MQ authority record set." }, // unconfirmed
   displayAuthorityRecordDetails: { id: "AMQ8864I", text: "Display authority record details." }, // unconfirmed
+  authorityRecordDeleted: { id: "AMQ8863I", text: "IBM MQ authority record deleted." }, // unconfirmed
+  displayEntityAuthorityDetails: { id: "AMQ8866I", text: "Display entity authority details." },
+  authorityRecordNotFound: { id: "AMQ8459E", text: "Not found." }, // unconfirmed
+  notAuthorized: { id: "AMQ8135E", text: "Not authorized." },
   securityCacheRefreshed: { id: "AMQ8560I", text: "IBM MQ security cache refreshed." },
 
   // --- Syntax and validation -------------------------------------------------------------------
