@@ -22,6 +22,7 @@ export { QueueEvents, type QueueEvent, type QueueEventListener } from "./queue-e
 export { INCARNATION_KEY, SeqIds } from "./seq-ids.js";
 export { PREPARED_KEY_PREFIX, UnitOfWork, type PreparedRecord, type UnitOfWorkState } from "./unit-of-work.js";
 export { Units } from "./units.js";
-export { pageInRestored, restoreMessageCounts } from "./restore-counts.js";
 export { waitForMessage } from "./waiting-get.js";
 export { XAResource } from "./xa-resource.js";
+/** The restore of stored message counts at open, loaded only when the store holds messages (an empty queue manager never needs it). */
+export const loadMessageRestore = () => import("./restore-counts.js");

@@ -8,7 +8,17 @@ import { isExpired, type LocalQueue } from "./local-queue.js";
 import type { PagedScan } from "./lane.js";
 import { selects, type MessageFilter } from "./message-filter.js";
 import type { MessageRecord } from "../message/message.js";
-import { messageRecordProblem, type DamagedRecord } from "../store/record-check.js";
+import type { DamagedRecord } from "../store/record-check.js";
+import { LazyFeature } from "../base/lazy-feature.js";
+
+/**
+ * The checks of stored message records, loaded before the first read of a page from the store:
+ * an application whose queues stay in memory never reads one. A check is `(record) => problem`.
+ */
+const recordChecks = new LazyFeature("the checks of stored records", () => import("../store/record-check.js").then((m) => m.messageRecordProblem));
+/** The record check, loaded now if it was not (before a store read, so that nothing waits between a read and its use). */
+export const recordCheck = (): Promise<(record: unknown) => string | undefined> | ((record: unknown) => string | undefined) =>
+  recordChecks.loaded ?? recordChecks.get();
 import type { Store } from "../store/store.js";
 
 /** Correlation-id lookups read at most this many paged candidates. */
@@ -63,6 +73,7 @@ export class Pager {
 
   /** The first paged message of a lane after `afterSeq`, for a browse. */
   async nextInLane(queue: LocalQueue, priority: number, afterSeq: number, now: number): Promise<MessageRecord | undefined> {
+    const messageRecordProblem = await recordCheck();
     const lane = queue.lanes[priority]!;
     let from = Math.max(afterSeq, lane.loadedUpTo);
     for (;;) {
@@ -85,6 +96,7 @@ export class Pager {
    */
   async #findSelected(queue: LocalQueue, filter: MessageFilter, now: number, after?: { priority: number; seq: number }): Promise<MessageRecord | undefined> {
     let best: MessageRecord | undefined;
+    let messageRecordProblem: ((record: unknown) => string | undefined) | undefined;
     const fifo = queue.attributes.deliverySequence === "fifo";
     const selector = filter.selector;
     for (let priority = 9; priority >= 0; priority--) {
@@ -103,11 +115,12 @@ export class Pager {
       lane.scans.add(scan);
       try {
         for (;;) {
+          messageRecordProblem ??= await recordCheck();
           const records = await this.store.loadMessages({ queue: queue.name, priority, afterSeq: from, limit: SELECTOR_PAGE });
           let found: MessageRecord | undefined;
           let covered = from;
           for (const r of records) {
-            const verdict = this.#selectVerdict(queue, filter, r, now);
+            const verdict = this.#selectVerdict(queue, filter, r, now, messageRecordProblem);
             if (verdict === Verdict.Selected) {
               found = r;
               break;
@@ -139,7 +152,13 @@ export class Pager {
   }
 
   /** What a selector scan makes of a stored record (see Verdict). */
-  #selectVerdict(queue: LocalQueue, filter: MessageFilter, record: MessageRecord, now: number): Verdict {
+  #selectVerdict(
+    queue: LocalQueue,
+    filter: MessageFilter,
+    record: MessageRecord,
+    now: number,
+    messageRecordProblem: (record: unknown) => string | undefined,
+  ): Verdict {
     const lane = queue.lanes[record.priority];
     // In memory now (a page read it meanwhile): memory's scan has it.
     if (lane === undefined || record.seq <= lane.loadedUpTo) return Verdict.Passed;
@@ -158,6 +177,7 @@ export class Pager {
   }
 
   async #load(queue: LocalQueue, priority: number): Promise<void> {
+    const messageRecordProblem = await recordCheck();
     const lane = queue.lanes[priority]!;
     const from = lane.loadedUpTo;
     const generation = lane.generation;

@@ -5,7 +5,7 @@
  */
 import { MQError } from "../base/errors.js";
 import type { Kernel } from "./kernel.js";
-import { messageRecordProblem } from "../store/record-check.js";
+import { recordCheck } from "./pager.js";
 import { UnitOfWork, type PreparedRecord, type WorkItem } from "./unit-of-work.js";
 import { XAResource } from "./xa-resource.js";
 
@@ -56,6 +56,7 @@ export class Units {
    */
   async restorePrepared(xid: string, prepared: PreparedRecord): Promise<void> {
     const { kernel } = this;
+    const messageRecordProblem = await recordCheck();
     const items: WorkItem[] = [];
     const lists = { put: prepared?.puts ?? [], get: prepared?.gets ?? [] };
     if (!Array.isArray(lists.put) || !Array.isArray(lists.get)) {

@@ -17,8 +17,7 @@ import {
   PREPARED_KEY_PREFIX,
   type PreparedRecord,
   type Units,
-  pageInRestored,
-  restoreMessageCounts,
+  loadMessageRestore,
 } from "../kernel/index.js";
 import { createMemoryStore } from "../store/memory-store.js";
 import { applyQueueManagerAttributes, queueManagerDefaults } from "../objects/definitions.js";
@@ -42,13 +41,14 @@ export async function recover(kernel: Kernel, objects: ObjectCatalogue, units: U
     }
   }
   // Messages are counted, not read: each lane pages in what delivery needs first.
-  const orphans = restoreMessageCounts(kernel, snapshot.queues, damaged);
+  const restore = snapshot.queues.length > 0 ? await loadMessageRestore() : undefined;
+  const orphans = restore ? restore.restoreMessageCounts(kernel, snapshot.queues, damaged) : [];
   // Prepared transactions hold their messages out of sight before any page is read.
   for (const { key, value } of snapshot.meta) {
     if (typeof key === "string" && key.startsWith(PREPARED_KEY_PREFIX))
       await units.restorePrepared(key.slice(PREPARED_KEY_PREFIX.length), value as unknown as PreparedRecord);
   }
-  await pageInRestored(kernel);
+  await restore?.pageInRestored(kernel);
   return orphans;
 }
 
