@@ -1,14 +1,16 @@
 /**
  * --local: a queue manager in this process's memory, with the objects a new queue manager
- * gets. It lives as long as the command, for trying MQSC without a server.
+ * gets. It lives as long as the command, for trying MQSC without a server; with --data FILE
+ * it is kept in that SQLite file (adapters/http/node-store.ts) and is there at the next command.
  */
 import { QueueManager, type Message, type MessageSummary } from "../core/index.js";
+import { openFileStore } from "../adapters/http/node-store.js";
 import { hex, type CommandOutcome, type ShownMessage, type Target } from "./target.js";
 
-export async function openLocalTarget(name: string): Promise<Target> {
-  const qm = await QueueManager.open({ name });
+export async function openLocalTarget(name: string, dataFile?: string): Promise<Target> {
+  const qm = await QueueManager.open(dataFile === undefined ? { name } : { name, store: openFileStore(dataFile) });
   return {
-    description: `queue manager ${qm.name} in this process's memory`,
+    description: dataFile === undefined ? `queue manager ${qm.name} in this process's memory` : `queue manager ${qm.name} in ${dataFile}`,
     async mqsc(command: string): Promise<CommandOutcome> {
       const result = await qm.mqsc(command);
       const outcomes = result.commands;

@@ -21,6 +21,8 @@ Where the queue manager is:
   --token TOKEN     a bearer token (default $WEBMQ_TOKEN)
   --user USER:PASS  basic authentication instead (default $WEBMQ_USER)
   --local           a new queue manager in this process's memory, gone when the command ends
+  --data FILE       with --local: keep it in the SQLite file FILE instead (default $MQ_DATA), so
+                    its objects and persistent messages are there at the next command
   -h, --help        this help`;
 
 const HELP: Record<string, string> = {
@@ -67,6 +69,7 @@ const CONNECTION_OPTIONS = {
   token: { type: "string" },
   user: { type: "string" },
   local: { type: "boolean" },
+  data: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -136,8 +139,9 @@ async function openTarget(queueManager: string, values: Record<string, string | 
     if (values.url !== undefined || values.token !== undefined || values.user !== undefined) {
       throw new UsageError("--local runs in memory: it takes no --url, --token or --user");
     }
-    return openLocalTarget(queueManager);
+    return openLocalTarget(queueManager, (values.data as string | undefined) ?? (process.env.MQ_DATA || undefined));
   }
+  if (values.data !== undefined) throw new UsageError("--data keeps a --local queue manager in a file: give --local too");
   const env = process.env;
   return openRestTarget({
     url: (values.url as string | undefined) ?? env.WEBMQ_URL ?? DEFAULT_URL,

@@ -5,6 +5,7 @@
  * the server is looked at directly to see what the command did.
  */
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
@@ -134,6 +135,30 @@ describe("webmq runmqsc", { timeout: 30_000 }, () => {
     expect(run.stdout).toContain("Starting MQSC for queue manager TRY.");
     expect(run.stdout).toMatch(/QUEUE\(DEV\.QUEUE\.1\)\s+TYPE\(QLOCAL\)\n\s+MAXDEPTH\(5000\)/);
     expect(run.stdout).toContain("QMNAME(TRY)");
+  });
+});
+
+describe("webmq --local --data FILE", { timeout: 60_000 }, () => {
+  it("keeps the queue manager in a SQLite file: what one command defines and puts, the next finds", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "webmq-cli-data-"));
+    const file = join(folder, "qm1.db");
+    try {
+      const define = await webmq(["runmqsc", "--local", "--data", file, "KEPT"], "DEFINE QLOCAL(ORDERS) DEFPSIST(YES)\n");
+      expect(define.stderr).toBe("");
+      expect(define.status).toBe(0);
+      expect((await webmq(["put", "--local", "--data", file, "KEPT", "ORDERS"], "order 1\norder 2\n")).status).toBe(0);
+      // MQ_DATA names the file as --data does.
+      const browse = await webmq(["browse", "--local", "KEPT", "ORDERS"], "", { MQ_DATA: file });
+      expect(browse.stdout).toMatch(/order 1[\s\S]*order 2/);
+      const got = await webmq(["get", "--local", "--data", file, "--wait", "0", "KEPT", "ORDERS"]);
+      expect(got.stdout).toMatch(/order 1[\s\S]*order 2/);
+      const empty = await webmq(["runmqsc", "--local", "--data", file, "KEPT"], "DISPLAY QLOCAL(ORDERS) CURDEPTH\n");
+      expect(empty.stdout).toMatch(/CURDEPTH\(0\)/);
+      const refused = await webmq(["browse", "--data", file, "KEPT", "ORDERS"]);
+      expect(refused.stderr).toContain("--data keeps a --local queue manager in a file");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
