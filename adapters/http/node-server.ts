@@ -9,6 +9,8 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { QueueManager } from "../../core/index.js";
 import { createHttpApp, type HttpAppOptions } from "./index.js";
 import { memoryDirectory } from "./queue-manager-directory.js";
+import { UserDirectory, parseUsers } from "./security/index.js";
+import { attachStompEndpoint, type StompEndpoint } from "../stomp/node-websocket.js";
 
 export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" | "queueManagers" | "installation"> {
   /**
@@ -22,6 +24,8 @@ export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" |
   port?: number;
   /** Default 127.0.0.1: loopback only, unless told otherwise. */
   hostname?: string;
+  /** STOMP over WebSocket at /stomp (adapters/stomp): the heart-beats the server offers, in ms (default 10,000 each). */
+  stompHeartBeat?: { send: number; receive: number };
 }
 
 export interface NodeServer {
@@ -55,16 +59,42 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
       request.method === "DELETE" ? streamGotMessage(app.fetch(request, env)) : answerAfterBody(request, app.fetch(request, env));
     server = serve({ fetch: answer, port: options.port ?? 0, hostname }, (info) => resolve(info.port));
   });
+  const stomp = attachStomp(server as import("node:http").Server, options, resolve, [...options.queueManagers][0]?.name);
   return {
     url: `http://${hostname}:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await stomp.close();
+      await new Promise<void>((resolve) => {
         const http = server as import("node:http").Server;
         http.close(() => resolve());
         http.closeAllConnections?.();
-      }),
+      });
+    },
   };
+}
+
+/** STOMP at /stomp: the same users and tokens as the REST API; `host` names the queue manager, the first configured when absent. */
+function attachStomp(
+  server: import("node:http").Server,
+  options: NodeServerOptions,
+  resolve: (name: string) => Promise<QueueManager>,
+  first: string | undefined,
+): StompEndpoint {
+  const users = typeof options.users === "string" || options.users === undefined ? parseUsers(options.users as string | undefined) : options.users;
+  const directory = new UserDirectory(users, options.tokens ?? []);
+  return attachStompEndpoint(server, {
+    queueManager: (host) => {
+      const name = host ?? first;
+      return name === undefined ? undefined : resolve(name).catch(() => undefined);
+    },
+    authenticate: async (login, passcode) => {
+      if (passcode === undefined) return undefined;
+      if (login !== undefined && login !== "") return directory.checkPassword(login, passcode, "basic");
+      return directory.checkToken(passcode);
+    },
+    ...(options.stompHeartBeat ? { heartBeat: options.stompHeartBeat } : {}),
+  });
 }
 
 /**
