@@ -9,7 +9,9 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { QueueManager } from "../../core/index.js";
 import { createHttpApp, type HttpAppOptions } from "./index.js";
 import { memoryDirectory } from "./queue-manager-directory.js";
-import { UserDirectory, parseUsers } from "./security/index.js";
+import { FailedLoginLimiter, UserDirectory, parseUsers, type Principal } from "./security/index.js";
+import { limitKey, tokenKey, userKey } from "./security/limit-keys.js";
+import { MQError } from "../../core/index.js";
 import { attachStompEndpoint, type StompEndpoint } from "../stomp/node-websocket.js";
 
 export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" | "queueManagers" | "installation"> {
@@ -37,6 +39,9 @@ export interface NodeServer {
 }
 
 export async function serveHttp(options: NodeServerOptions): Promise<NodeServer> {
+  // One failed-login limit for REST and STOMP: guesses over either count against both.
+  const loginRateLimit = options.loginRateLimit instanceof FailedLoginLimiter ? options.loginRateLimit : new FailedLoginLimiter(options.loginRateLimit);
+  options = { ...options, loginRateLimit };
   const { directory, resolve } = memoryDirectory({
     configured: options.queueManagers,
     ...(options.createQueueManager ? { open: options.createQueueManager } : {}),
@@ -59,7 +64,7 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
       request.method === "DELETE" ? streamGotMessage(app.fetch(request, env)) : answerAfterBody(request, app.fetch(request, env));
     server = serve({ fetch: answer, port: options.port ?? 0, hostname }, (info) => resolve(info.port));
   });
-  const stomp = attachStomp(server as import("node:http").Server, options, resolve, [...options.queueManagers][0]?.name);
+  const stomp = attachStomp(server as import("node:http").Server, options, loginRateLimit, resolve, [...options.queueManagers][0]?.name);
   return {
     url: `http://${hostname}:${port}`,
     port,
@@ -74,10 +79,15 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
   };
 }
 
-/** STOMP at /stomp: the same users and tokens as the REST API; `host` names the queue manager, the first configured when absent. */
+/**
+ * STOMP at /stomp: the same users, tokens and failed-login limit as the REST API (counted per
+ * claimed user or token at the socket's address); `host` names the queue manager, the first
+ * configured when absent.
+ */
 function attachStomp(
   server: import("node:http").Server,
   options: NodeServerOptions,
+  limiter: FailedLoginLimiter,
   resolve: (name: string) => Promise<QueueManager>,
   first: string | undefined,
 ): StompEndpoint {
@@ -88,10 +98,19 @@ function attachStomp(
       const name = host ?? first;
       return name === undefined ? undefined : resolve(name).catch(() => undefined);
     },
-    authenticate: async (login, passcode) => {
+    authenticate: async (login, passcode, address) => {
       if (passcode === undefined) return undefined;
-      if (login !== undefined && login !== "") return directory.checkPassword(login, passcode, "basic");
-      return directory.checkToken(passcode);
+      const asUser = login !== undefined && login !== "";
+      const client = limitKey(address, await (asUser ? userKey(login) : tokenKey(passcode)));
+      const wait = await limiter.admit(client);
+      if (wait > 0) throw new MQError("MQRC_NOT_AUTHORIZED", `too many failed logins from this client; try again in ${wait} s`);
+      let principal: Principal | undefined;
+      try {
+        principal = asUser ? await directory.checkPassword(login, passcode, "basic") : await directory.checkToken(passcode);
+      } finally {
+        limiter.settle(client, principal === undefined);
+      }
+      return principal;
     },
     ...(options.stompHeartBeat ? { heartBeat: options.stompHeartBeat } : {}),
   });

@@ -23,6 +23,8 @@ export interface StompTransport {
   /** One frame; `text` says it may go as a WebSocket text message (its bytes are UTF-8). */
   send(frame: Uint8Array, text: boolean): void;
   close(code: number, reason: string): void;
+  /** The client's address (for the failed-login limit), where the platform knows it. */
+  readonly remoteAddress?: string | undefined;
 }
 
 export interface StompPrincipal {
@@ -33,8 +35,11 @@ export interface StompPrincipal {
 export interface StompServerOptions {
   /** The queue manager a CONNECT's `host` names; `undefined` (absent or `/`) is the first configured. */
   queueManager(host: string | undefined): QueueManager | undefined | Promise<QueueManager | undefined>;
-  /** login + passcode as a user and password, or passcode alone as a bearer token; undefined when refused. */
-  authenticate(login: string | undefined, passcode: string | undefined): Promise<StompPrincipal | undefined>;
+  /**
+   * login + passcode as a user and password, or passcode alone as a bearer token, from the
+   * client at `remoteAddress`; undefined when refused (or an MQError, e.g. too many failures).
+   */
+  authenticate(login: string | undefined, passcode: string | undefined, remoteAddress: string | undefined): Promise<StompPrincipal | undefined>;
   /** What the server offers: heart-beats it can send and wants to receive, in ms (default 10,000 each; 0 for none). */
   heartBeat?: { send: number; receive: number };
   /** Bytes of command and headers a frame may have beside its body (default 64 KiB). */
@@ -175,7 +180,7 @@ export class StompConnection implements SubscriptionSink {
     const host = header(frame, "host");
     const qm = await this.options.queueManager(host === undefined || host === "" || host === "/" ? undefined : host);
     if (qm === undefined || qm.closed) throw new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${JSON.stringify(host)} here`);
-    const principal = await this.options.authenticate(header(frame, "login"), header(frame, "passcode"));
+    const principal = await this.options.authenticate(header(frame, "login"), header(frame, "passcode"), this.transport.remoteAddress);
     if (principal === undefined) throw new MQError("MQRC_NOT_AUTHORIZED", "the login and passcode were not accepted");
     const clientId = header(frame, "client-id");
     const jms = await qm.createConnection(clientId === undefined || clientId === "" ? {} : { clientId });

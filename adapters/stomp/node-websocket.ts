@@ -31,11 +31,12 @@ export function attachStompEndpoint(server: Server, options: StompServerOptions)
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => accept(ws));
+    sockets.handleUpgrade(request, socket, head, (ws) => accept(ws, request.socket.remoteAddress));
   };
-  const accept = (ws: WebSocket) => {
+  const accept = (ws: WebSocket, remoteAddress: string | undefined) => {
     const connection = new StompConnection(
       {
+        remoteAddress,
         send: (frame, text) => {
           if (ws.readyState === ws.OPEN) ws.send(frame, { binary: !text });
         },

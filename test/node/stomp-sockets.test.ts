@@ -283,6 +283,26 @@ describe("refusals and dropped clients", () => {
     expect(user.client.connected).toBe(true);
   });
 
+  it("failed CONNECTs count against the REST API's failed-login limit, per claimed user", async () => {
+    const limited = await serveHttp({ queueManagers: [qm], users: TEST_MQ_USERS, loginRateLimit: { maxFailures: 2 } });
+    try {
+      const limitedUrl = stompUrl(limited.url);
+      await expect(connect(limitedUrl, { login: "admin", passcode: "guess-1" })).rejects.toThrow(/MQRC_NOT_AUTHORIZED/);
+      // The second failure comes over REST, to the same limit.
+      const rest = await fetch(`${limited.url}/ibmmq/rest/v2/login`, { headers: { authorization: `Basic ${btoa("admin:guess-2")}` } });
+      expect(rest.status).toBe(401);
+      const refused = await rawSocket(limitedUrl);
+      refused.ws.send("CONNECT\naccept-version:1.2\nlogin:admin\npasscode:admin-pw\n\n\0");
+      expect(await refused.closed).toBe(1002);
+      expect(refused.received.at(-1)).toMatch(/too many failed logins/);
+      // Another user is not held back by admin's failures.
+      const app = await connect(limitedUrl, { login: "app", passcode: "app-pw" });
+      await app.close();
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("an unknown host (queue manager) is refused with 2058", async () => {
     await expect(connect(url, { passcode: TOKEN, host: "QM9" })).rejects.toThrow(/MQRC_Q_MGR_NAME_ERROR/);
   });
