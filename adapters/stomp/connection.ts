@@ -23,6 +23,15 @@ export interface StompTransport {
   /** One frame; `text` says it may go as a WebSocket text message (its bytes are UTF-8). */
   send(frame: Uint8Array, text: boolean): void;
   close(code: number, reason: string): void;
+  /**
+   * Resolves once the socket has room again (what it has not yet written under its high-water
+   * mark): MESSAGE frames wait for it, so a client that does not read holds its messages on
+   * the queue, not in the server's memory.
+   */
+  drained?(): Promise<void>;
+  /** Stop and restart reading the socket: while too many frames wait to be handled, it is paused. */
+  pause?(): void;
+  resume?(): void;
   /** The client's address (for the failed-login limit), where the platform knows it. */
   readonly remoteAddress?: string | undefined;
 }
@@ -51,6 +60,9 @@ const DEFAULT_HEADER_ALLOWANCE = 64 * 1024;
 /** Until CONNECT names its queue manager, the body limit is IBM's largest MAXMSGL. */
 const MAX_MAXMSGL = 100 * 1024 * 1024;
 const DEFAULT_PREFETCH = 100;
+/** Frames waiting to be handled at which the socket is paused, and at which it is read again. */
+const PAUSE_AT_FRAMES = 64;
+const RESUME_AT_FRAMES = 16;
 
 interface Transaction {
   session: Session;
@@ -76,6 +88,8 @@ export class StompConnection implements SubscriptionSink {
   readonly #id = `webmq-stomp-${++connectionCount}`;
   #heartBeats: HeartBeats | undefined;
   #work: Promise<void> = Promise.resolve();
+  #waitingFrames = 0;
+  #paused = false;
   #ended = false;
   #ending: Promise<void> | undefined;
 
@@ -115,8 +129,21 @@ export class StompConnection implements SubscriptionSink {
     return this.#ending ?? Promise.resolve();
   }
 
+  /** Frames are handled one at a time; a client that sends faster than they are handled is paused (bounded memory). */
   #enqueue(work: () => Promise<void>): void {
-    this.#work = this.#work.then(() => (this.#ended ? undefined : work())).catch(() => undefined);
+    if (++this.#waitingFrames >= PAUSE_AT_FRAMES && !this.#paused) {
+      this.#paused = true;
+      this.transport.pause?.();
+    }
+    this.#work = this.#work
+      .then(() => (this.#ended ? undefined : work()))
+      .catch(() => undefined)
+      .finally(() => {
+        if (--this.#waitingFrames <= RESUME_AT_FRAMES && this.#paused && !this.#ended) {
+          this.#paused = false;
+          this.transport.resume?.();
+        }
+      });
   }
 
   async #handle(frame: StompFrame, text: boolean): Promise<void> {
@@ -336,8 +363,8 @@ export class StompConnection implements SubscriptionSink {
     }
   }
 
-  /** SubscriptionSink: one MESSAGE frame. */
-  deliver(subscription: StompSubscription, message: ReceivedMessage, ackId: string | undefined): void {
+  /** SubscriptionSink: one MESSAGE frame; resolves when the socket has room for the next. */
+  async deliver(subscription: StompSubscription, message: ReceivedMessage, ackId: string | undefined): Promise<void> {
     if (this.#ended) throw new MQError("MQRC_CONNECTION_BROKEN", "the STOMP connection has ended");
     const headers: [string, string][] = [
       ["subscription", subscription.id],
@@ -348,6 +375,7 @@ export class StompConnection implements SubscriptionSink {
     const body = bodyBytes(message);
     this.transport.send(encodeFrame("MESSAGE", headers, body.bytes, this.#version), body.text);
     this.#heartBeats?.sent();
+    await this.transport.drained?.();
   }
 
   #replyDestination(queue: string): string {

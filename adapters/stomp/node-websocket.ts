@@ -11,6 +11,9 @@ import { chooseSubprotocol } from "./subprotocols.js";
 
 export const STOMP_PATH = "/stomp";
 
+/** Bytes handed to a socket and not yet written out, above which MESSAGE frames wait. */
+const HIGH_WATER_BYTES = 1024 * 1024;
+
 export interface StompEndpoint {
   /** Ends every STOMP connection (what each held comes back) and stops taking new ones. */
   close(): Promise<void>;
@@ -34,12 +37,28 @@ export function attachStompEndpoint(server: Server, options: StompServerOptions)
     sockets.handleUpgrade(request, socket, head, (ws) => accept(ws, request.socket.remoteAddress));
   };
   const accept = (ws: WebSocket, remoteAddress: string | undefined) => {
+    // Bytes sent and not yet written to the socket (ws calls back once they are), and who waits for room.
+    let unwritten = 0;
+    const waiting: (() => void)[] = [];
+    const written = (bytes: number) => {
+      unwritten -= bytes;
+      if (unwritten < HIGH_WATER_BYTES) for (const wake of waiting.splice(0)) wake();
+    };
+    ws.on("close", () => {
+      unwritten = 0;
+      for (const wake of waiting.splice(0)) wake();
+    });
     const connection = new StompConnection(
       {
         remoteAddress,
         send: (frame, text) => {
-          if (ws.readyState === ws.OPEN) ws.send(frame, { binary: !text });
+          if (ws.readyState !== ws.OPEN) return;
+          unwritten += frame.byteLength;
+          ws.send(frame, { binary: !text }, () => written(frame.byteLength));
         },
+        drained: () => (unwritten < HIGH_WATER_BYTES || ws.readyState !== ws.OPEN ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
+        pause: () => ws.pause(),
+        resume: () => ws.resume(),
         close: (code, reason) => {
           if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason);
         },

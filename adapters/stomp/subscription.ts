@@ -16,7 +16,7 @@ export type AckMode = "auto" | "client" | "client-individual";
 
 export interface SubscriptionSink {
   /** Writes one MESSAGE frame for `message`, with its ack id (client modes). */
-  deliver(subscription: StompSubscription, message: ReceivedMessage, ackId: string | undefined): void;
+  deliver(subscription: StompSubscription, message: ReceivedMessage, ackId: string | undefined): Promise<void>;
   failed(subscription: StompSubscription, error: unknown): void;
 }
 
@@ -50,14 +50,15 @@ export class StompSubscription {
   async #onMessage(message: ReceivedMessage): Promise<void> {
     if (this.#closed) throw new Error("the subscription has ended");
     if (this.ackMode === "auto") {
-      this.sink.deliver(this, message, undefined);
+      // The get commits when this returns: once the socket has taken the frame and has room again.
+      await this.sink.deliver(this, message, undefined);
       return;
     }
     // A message backed out BOTHRESH times already (a client that left with it, say) is moved aside, not delivered again.
     if (await this.#movedAside(message, 0)) return;
     const ackId = `${this.id}-${++this.#nextAck}`;
     this.#pending.set(ackId, message);
-    this.sink.deliver(this, message, ackId);
+    await this.sink.deliver(this, message, ackId);
     while (this.#pending.size >= this.prefetch && !this.#closed) await new Promise<void>((resolve) => (this.#waitingForRoom = resolve));
   }
 

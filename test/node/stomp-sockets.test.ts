@@ -336,6 +336,25 @@ describe("refusals and dropped clients", () => {
     expect(received.at(-1)).toMatch(/MQRC_MSG_TOO_BIG_FOR_Q_MGR/);
   });
 
+  it("a client that does not read holds its messages on the queue, not in the server's memory", async () => {
+    const queue = await freshQueue("MAXDEPTH(1000)");
+    const body = new Uint8Array(64 * 1024).fill(7);
+    for (let i = 0; i < 400; i++) await qm.put(queue, { body });
+    const { ws, received } = await rawSocket(url);
+    ws.send(`CONNECT\naccept-version:1.2\npasscode:${TOKEN}\n\n\0`);
+    await eventually(() => received.length > 0, "CONNECTED");
+    ws.pause(); // reads nothing from here on
+    ws.send(`SUBSCRIBE\nid:s\ndestination:/queue/${queue}\nack:auto\n\n\0`);
+    await eventually(() => depth(queue) < 400, "the first deliveries");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // 25 MB waited; the server took only what the socket buffers hold (its 1 MiB mark and the kernel's).
+    expect(depth(queue)).toBeGreaterThan(200);
+    ws.resume();
+    await eventually(() => depth(queue) === 0, "every message once the client reads");
+    await eventually(() => received.filter((frame) => frame.startsWith("MESSAGE")).length === 400, "400 MESSAGE frames");
+    ws.close();
+  });
+
   it("a silent client is dropped and its unacknowledged messages come back", async () => {
     const queue = await freshQueue();
     await qm.put(queue, { body: "unacked" });
