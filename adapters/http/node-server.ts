@@ -9,6 +9,10 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { QueueManager } from "../../core/index.js";
 import { createHttpApp, type HttpAppOptions } from "./index.js";
 import { memoryDirectory } from "./queue-manager-directory.js";
+import { FailedLoginLimiter, UserDirectory, parseUsers, type Principal } from "./security/index.js";
+import { limitKey, tokenKey, userKey } from "./security/limit-keys.js";
+import { MQError } from "../../core/index.js";
+import { attachStompEndpoint, type StompEndpoint } from "../stomp/node-websocket.js";
 
 export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" | "queueManagers" | "installation"> {
   /**
@@ -22,6 +26,8 @@ export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" |
   port?: number;
   /** Default 127.0.0.1: loopback only, unless told otherwise. */
   hostname?: string;
+  /** STOMP over WebSocket at /stomp (adapters/stomp): the heart-beats the server offers, in ms (default 10,000 each). */
+  stompHeartBeat?: { send: number; receive: number };
 }
 
 export interface NodeServer {
@@ -33,6 +39,9 @@ export interface NodeServer {
 }
 
 export async function serveHttp(options: NodeServerOptions): Promise<NodeServer> {
+  // One failed-login limit for REST and STOMP: guesses over either count against both.
+  const loginRateLimit = options.loginRateLimit instanceof FailedLoginLimiter ? options.loginRateLimit : new FailedLoginLimiter(options.loginRateLimit);
+  options = { ...options, loginRateLimit };
   const { directory, resolve } = memoryDirectory({
     configured: options.queueManagers,
     ...(options.createQueueManager ? { open: options.createQueueManager } : {}),
@@ -55,16 +64,56 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
       request.method === "DELETE" ? streamGotMessage(app.fetch(request, env)) : answerAfterBody(request, app.fetch(request, env));
     server = serve({ fetch: answer, port: options.port ?? 0, hostname }, (info) => resolve(info.port));
   });
+  const stomp = attachStomp(server as import("node:http").Server, options, loginRateLimit, resolve, [...options.queueManagers][0]?.name);
   return {
     url: `http://${hostname}:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await stomp.close();
+      await new Promise<void>((resolve) => {
         const http = server as import("node:http").Server;
         http.close(() => resolve());
         http.closeAllConnections?.();
-      }),
+      });
+    },
   };
+}
+
+/**
+ * STOMP at /stomp: the same users, tokens and failed-login limit as the REST API (counted per
+ * claimed user or token at the socket's address); `host` names the queue manager, the first
+ * configured when absent.
+ */
+function attachStomp(
+  server: import("node:http").Server,
+  options: NodeServerOptions,
+  limiter: FailedLoginLimiter,
+  resolve: (name: string) => Promise<QueueManager>,
+  first: string | undefined,
+): StompEndpoint {
+  const users = typeof options.users === "string" || options.users === undefined ? parseUsers(options.users as string | undefined) : options.users;
+  const directory = new UserDirectory(users, options.tokens ?? []);
+  return attachStompEndpoint(server, {
+    queueManager: (host) => {
+      const name = host ?? first;
+      return name === undefined ? undefined : resolve(name).catch(() => undefined);
+    },
+    authenticate: async (login, passcode, address) => {
+      if (passcode === undefined) return undefined;
+      const asUser = login !== undefined && login !== "";
+      const client = limitKey(address, await (asUser ? userKey(login) : tokenKey(passcode)));
+      const wait = await limiter.admit(client);
+      if (wait > 0) throw new MQError("MQRC_NOT_AUTHORIZED", `too many failed logins from this client; try again in ${wait} s`);
+      let principal: Principal | undefined;
+      try {
+        principal = asUser ? await directory.checkPassword(login, passcode, "basic") : await directory.checkToken(passcode);
+      } finally {
+        limiter.settle(client, principal === undefined);
+      }
+      return principal;
+    },
+    ...(options.stompHeartBeat ? { heartBeat: options.stompHeartBeat } : {}),
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
-/** A message as a JMS consumer receives it: the message, JMS's redelivery fields, and acknowledge(). */
-import type { Message } from "../../message/message.js";
+/** A message as a JMS consumer receives it: the message, JMS's redelivery fields, acknowledge() and backOut(). */
+import type { Message, PutMessage } from "../../message/message.js";
 
 export interface ReceivedMessage extends Message {
   /** JMSRedelivered: it was delivered before and not acknowledged (its backout count is above 0). */
@@ -11,12 +11,41 @@ export interface ReceivedMessage extends Message {
    * only; other modes: nothing to do.
    */
   acknowledge(): Promise<void>;
+  /**
+   * INDIVIDUAL only (a negative acknowledgement, as STOMP's NACK): this message's get is backed
+   * out, so it comes again with its backout count one higher; with `moveTo`, it is put on that
+   * queue (a backout queue) in the same unit of work as its get, which then commits, so it is
+   * moved once or not at all. Other modes: MQRC_OPTIONS_ERROR (their messages come back by
+   * recover or rollback).
+   */
+  backOut(moveTo?: string): Promise<void>;
 }
 
-export function received(message: Message, acknowledge: () => Promise<void>): ReceivedMessage {
+/** The message as it is put on another queue by backOut(moveTo): its body, descriptor and properties. */
+export function movedCopy(message: Message): PutMessage {
+  const copy: PutMessage = {
+    body: message.body,
+    bodyFormat: message.bodyFormat,
+    priority: message.priority,
+    persistent: message.persistent,
+    correlationId: message.correlationId,
+    messageType: message.messageType,
+    type: message.type,
+    replyToQueue: message.replyToQueue,
+    replyToQueueManager: message.replyToQueueManager,
+    properties: message.properties,
+    expiry: message.expiry === null ? null : Math.max(1, message.expiry),
+  };
+  if (message.contentType !== undefined) copy.contentType = message.contentType;
+  if (message.correlationIdText !== undefined) copy.correlationIdText = message.correlationIdText;
+  return copy;
+}
+
+export function received(message: Message, acknowledge: () => Promise<void>, backOut: (message: Message, moveTo?: string) => Promise<void>): ReceivedMessage {
   return Object.assign(message, {
     redelivered: message.backoutCount > 0,
     deliveryCount: message.backoutCount + 1,
     acknowledge,
+    backOut: (moveTo?: string) => backOut(message, moveTo),
   });
 }

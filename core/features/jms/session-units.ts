@@ -5,7 +5,9 @@
  * its own; auto gives a listener's message its own; none takes messages outright.
  */
 import { MQError } from "../../base/errors.js";
-import type { UnitOfWork } from "../../kernel/index.js";
+import type { PutResult, UnitOfWork } from "../../kernel/index.js";
+import type { Message, PutMessage } from "../../message/message.js";
+import { movedCopy } from "./received-message.js";
 
 export type AcknowledgeMode = "auto" | "client" | "dups-ok" | "individual" | "none";
 
@@ -25,6 +27,7 @@ export class SessionUnits {
     private readonly xa: boolean,
     private readonly begin: () => UnitOfWork,
     private readonly checkOpen: () => void,
+    private readonly putIn: (queue: string, message: PutMessage, unit: UnitOfWork) => Promise<PutResult>,
   ) {}
 
   /** The transaction the session's sends and receives join. */
@@ -76,6 +79,28 @@ export class SessionUnits {
       };
     }
     return async () => undefined;
+  }
+
+  /** What a received message's backOut() does: individual mode backs out (or moves) that message alone. */
+  backerOutFor(unit: UnitOfWork | undefined): (message: Message, moveTo?: string) => Promise<void> {
+    if (this.transacted || this.acknowledgeMode !== "individual" || !unit) {
+      return async () => {
+        throw new MQError("MQRC_OPTIONS_ERROR", "backOut is for a message of an individual-acknowledge session; this session recovers or rolls back instead");
+      };
+    }
+    return async (message, moveTo) => {
+      this.checkOpen();
+      if (!this.individual.has(unit) || unit.state !== "active") return;
+      if (moveTo !== undefined) {
+        // A put refused (queue full, unknown) leaves the unit whole: the caller may back out instead.
+        await this.putIn(moveTo, movedCopy(message), unit);
+        this.individual.delete(unit);
+        await unit.commit();
+        return;
+      }
+      this.individual.delete(unit);
+      await unit.rollback();
+    };
   }
 
   /** dups-ok: acknowledges what was delivered since the last batch. */

@@ -86,6 +86,7 @@ export class Session {
       this.#xa,
       () => this.host.manager.beginUnitOfWork(),
       () => this.#checkOpen(),
+      (queue, message, unitOfWork) => this.host.manager.put(queue, message, { unitOfWork }),
     );
   }
 
@@ -272,7 +273,7 @@ export class Session {
       const acknowledge = this.#units.acknowledgerFor(unit);
       if (!this.transacted && this.acknowledgeMode === "dups-ok" && !forListener && ++this.#units.dupsOkCount >= DUPS_OK_BATCH)
         await this.#units.acknowledgeBatch();
-      return { message: received(message, acknowledge), unit: forListener ? unit : undefined };
+      return { message: received(message, acknowledge, this.#units.backerOutFor(unit)), unit: forListener ? unit : undefined };
     } finally {
       this.#delivering = undefined;
     }
@@ -316,7 +317,8 @@ export class Session {
       selector: consumer.selector,
       unitFor: () => (none ? this.host.manager.beginUnitOfWork() : this.#units.unitFor(true)),
       onMessage: (message, unit) => {
-        const delivery: Delivery = { message: received(message, this.#units.acknowledgerFor(none ? undefined : unit)), unit };
+        const held = none ? undefined : unit;
+        const delivery: Delivery = { message: received(message, this.#units.acknowledgerFor(held), this.#units.backerOutFor(held)), unit };
         this.markTakenAhead(unit, true);
         // A listener that stopped meanwhile does not take it: it goes back as it was.
         if (!sink.push(delivery)) void this.giveBack(unit, message.messageId).catch((error: unknown) => this.reportError(error));

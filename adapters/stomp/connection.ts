@@ -1,0 +1,426 @@
+/**
+ * One STOMP connection (one socket) over a queue manager's JMS layer: CONNECT authenticates
+ * and opens a JMS connection; each SUBSCRIBE is a JMS session of its own (subscription.ts);
+ * each BEGIN a transacted session whose commit is COMMIT; SENDs outside a transaction go
+ * through one auto-acknowledge session. Platform-neutral: the socket is a `StompTransport`
+ * (the Node binding wraps `ws`; the edge's Durable Object will wrap a hibernatable WebSocket).
+ *
+ * Frames are handled one at a time, in the order they came. Any refusal is an ERROR frame
+ * (with the MQ reason) and a close, as STOMP says; what the connection held then comes back:
+ * open transactions roll back, unacknowledged messages are redelivered, its temporary queues
+ * are deleted.
+ */
+import { MQError, type Connection, type MessageProducer, type QueueManager, type ReceivedMessage, type Session } from "../../core/index.js";
+import { authorize, type Role } from "../http/security/roles.js";
+import { encodeFrame, FrameParser, header, type StompFrame, type StompVersion } from "./frame.js";
+import { parseDestination, type StompDestination } from "./destinations.js";
+import { bodyBytes, messageFromSend, messageHeaders } from "./message-mapping.js";
+import { StompSubscription, type AckMode, type SubscriptionSink } from "./subscription.js";
+import { HeartBeats, negotiateHeartBeat } from "./heart-beats.js";
+
+/** The socket, as the connection needs it. */
+export interface StompTransport {
+  /** One frame; `text` says it may go as a WebSocket text message (its bytes are UTF-8). */
+  send(frame: Uint8Array, text: boolean): void;
+  close(code: number, reason: string): void;
+  /**
+   * Resolves once the socket has room again (what it has not yet written under its high-water
+   * mark): MESSAGE frames wait for it, so a client that does not read holds its messages on
+   * the queue, not in the server's memory.
+   */
+  drained?(): Promise<void>;
+  /** Stop and restart reading the socket: while too many frames wait to be handled, it is paused. */
+  pause?(): void;
+  resume?(): void;
+  /** The client's address (for the failed-login limit), where the platform knows it. */
+  readonly remoteAddress?: string | undefined;
+}
+
+export interface StompPrincipal {
+  name: string;
+  role: Role;
+}
+
+export interface StompServerOptions {
+  /** The queue manager a CONNECT's `host` names; `undefined` (absent or `/`) is the first configured. */
+  queueManager(host: string | undefined): QueueManager | undefined | Promise<QueueManager | undefined>;
+  /**
+   * login + passcode as a user and password, or passcode alone as a bearer token, from the
+   * client at `remoteAddress`; undefined when refused (or an MQError, e.g. too many failures).
+   */
+  authenticate(login: string | undefined, passcode: string | undefined, remoteAddress: string | undefined): Promise<StompPrincipal | undefined>;
+  /** What the server offers: heart-beats it can send and wants to receive, in ms (default 10,000 each; 0 for none). */
+  heartBeat?: { send: number; receive: number };
+  /** Bytes of command and headers a frame may have beside its body (default 64 KiB). */
+  headerAllowanceBytes?: number;
+}
+
+const VERSIONS: StompVersion[] = ["1.2", "1.1", "1.0"];
+const DEFAULT_HEADER_ALLOWANCE = 64 * 1024;
+/** Until CONNECT names its queue manager, the body limit is IBM's largest MAXMSGL. */
+const MAX_MAXMSGL = 100 * 1024 * 1024;
+const DEFAULT_PREFETCH = 100;
+/** Frames waiting to be handled at which the socket is paused, and at which it is read again. */
+const PAUSE_AT_FRAMES = 64;
+const RESUME_AT_FRAMES = 16;
+
+interface Transaction {
+  session: Session;
+  producer: MessageProducer;
+  /** ACKs and NACKs that take effect when the transaction commits. */
+  settlements: (() => Promise<void>)[];
+}
+
+let connectionCount = 0;
+
+export class StompConnection implements SubscriptionSink {
+  readonly #parser: FrameParser;
+  #version: StompVersion = "1.2";
+  #qm: QueueManager | undefined;
+  #principal: StompPrincipal | undefined;
+  #jms: Connection | undefined;
+  #producerSession: Session | undefined;
+  #producer: MessageProducer | undefined;
+  readonly #subscriptions = new Map<string, StompSubscription>();
+  readonly #transactions = new Map<string, Transaction>();
+  /** /temp-queue/NAME -> the queue made for it. */
+  readonly #tempQueues = new Map<string, string>();
+  readonly #id = `webmq-stomp-${++connectionCount}`;
+  #heartBeats: HeartBeats | undefined;
+  #work: Promise<void> = Promise.resolve();
+  #waitingFrames = 0;
+  #paused = false;
+  #ended = false;
+  #ending: Promise<void> | undefined;
+
+  constructor(
+    private readonly transport: StompTransport,
+    private readonly options: StompServerOptions,
+  ) {
+    this.#parser = new FrameParser({ maxHeaderBytes: options.headerAllowanceBytes ?? DEFAULT_HEADER_ALLOWANCE, maxBodyBytes: MAX_MAXMSGL });
+  }
+
+  /** Bytes from the socket (a WebSocket message, text or binary). */
+  receive(data: Uint8Array | string): void {
+    if (this.#ended) return;
+    this.#heartBeats?.received();
+    for (const result of this.#parser.push(data)) {
+      if ("error" in result) {
+        const reason = result.tooLarge ? "MQRC_MSG_TOO_BIG_FOR_Q_MGR" : "MQRC_FORMAT_ERROR";
+        this.#enqueue(() => this.#fail(new MQError(reason, result.error), undefined, "malformed frame"));
+        return;
+      }
+      if ("frame" in result) {
+        const frame = result.frame;
+        // A SEND without content-type that came as a WebSocket text message carries text (stompjs's `body`).
+        const text = typeof data === "string";
+        this.#enqueue(() => this.#handle(frame, text));
+      }
+    }
+  }
+
+  /** The socket has gone (closed by the client, or dropped): everything the connection held comes back. */
+  socketClosed(): Promise<void> {
+    return this.#end();
+  }
+
+  /** Resolves once the connection has released everything (its JMS connection closed). */
+  get ended(): Promise<void> {
+    return this.#ending ?? Promise.resolve();
+  }
+
+  /** Frames are handled one at a time; a client that sends faster than they are handled is paused (bounded memory). */
+  #enqueue(work: () => Promise<void>): void {
+    if (++this.#waitingFrames >= PAUSE_AT_FRAMES && !this.#paused) {
+      this.#paused = true;
+      this.transport.pause?.();
+    }
+    this.#work = this.#work
+      .then(() => (this.#ended ? undefined : work()))
+      .catch(() => undefined)
+      .finally(() => {
+        if (--this.#waitingFrames <= RESUME_AT_FRAMES && this.#paused && !this.#ended) {
+          this.#paused = false;
+          this.transport.resume?.();
+        }
+      });
+  }
+
+  async #handle(frame: StompFrame, text: boolean): Promise<void> {
+    const receipt = header(frame, "receipt");
+    try {
+      if (this.#jms === undefined) {
+        if (frame.command !== "CONNECT" && frame.command !== "STOMP") throw new MQError("MQRC_HCONN_ERROR", `${frame.command} before CONNECT`);
+        await this.#connect(frame);
+        return;
+      }
+      switch (frame.command) {
+        case "CONNECT":
+        case "STOMP":
+          throw new MQError("MQRC_OPTIONS_ERROR", "this connection is connected already");
+        case "SEND":
+          await this.#send(frame, text);
+          break;
+        case "SUBSCRIBE":
+          await this.#subscribe(frame);
+          break;
+        case "UNSUBSCRIBE":
+          await this.#unsubscribe(frame);
+          break;
+        case "ACK":
+        case "NACK":
+          await this.#settle(frame);
+          break;
+        case "BEGIN":
+          await this.#begin(frame);
+          break;
+        case "COMMIT":
+        case "ABORT":
+          await this.#endTransaction(frame);
+          break;
+        case "DISCONNECT":
+          if (receipt !== undefined) this.#write("RECEIPT", [["receipt-id", receipt]]);
+          this.transport.close(1000, "DISCONNECT");
+          await this.#end();
+          return;
+      }
+      if (receipt !== undefined) this.#write("RECEIPT", [["receipt-id", receipt]]);
+    } catch (error) {
+      await this.#fail(error, receipt, frame.command);
+    }
+  }
+
+  async #connect(frame: StompFrame): Promise<void> {
+    const offered = (header(frame, "accept-version") ?? "1.0").split(",").map((v) => v.trim());
+    const version = VERSIONS.find((v) => offered.includes(v));
+    if (version === undefined) {
+      this.#write("ERROR", [
+        ["version", "1.2,1.1,1.0"],
+        ["content-type", "text/plain"],
+        ["message", "Supported protocol versions are 1.2, 1.1, 1.0"],
+      ]);
+      this.transport.close(1002, "unsupported STOMP version");
+      await this.#end();
+      return;
+    }
+    this.#version = version;
+    const host = header(frame, "host");
+    const qm = await this.options.queueManager(host === undefined || host === "" || host === "/" ? undefined : host);
+    if (qm === undefined || qm.closed) throw new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${JSON.stringify(host)} here`);
+    const principal = await this.options.authenticate(header(frame, "login"), header(frame, "passcode"), this.transport.remoteAddress);
+    if (principal === undefined) throw new MQError("MQRC_NOT_AUTHORIZED", "the login and passcode were not accepted");
+    const clientId = header(frame, "client-id");
+    const jms = await qm.createConnection(clientId === undefined || clientId === "" ? {} : { clientId });
+    this.#qm = qm;
+    this.#principal = principal;
+    this.#jms = jms;
+    this.#parser.version = version;
+    this.#parser.maxBodyBytes = qm.attributes.maxMessageLength;
+    this.#producerSession = await jms.createSession({ acknowledgeMode: "auto" });
+    this.#producer = this.#producerSession.createProducer();
+    const beats = negotiateHeartBeat(header(frame, "heart-beat"), this.options.heartBeat ?? { send: 10_000, receive: 10_000 });
+    this.#write("CONNECTED", [
+      ["version", version],
+      ["heart-beat", `${beats.send},${beats.receive}`],
+      ["server", "webmq/0.1"],
+      ["session", this.#id],
+    ]);
+    this.#heartBeats = new HeartBeats(beats, {
+      beat: () => this.transport.send(new Uint8Array([0x0a]), true),
+      silent: () => {
+        this.transport.close(4000, "no heart-beat from the client");
+        void this.#end();
+      },
+    });
+  }
+
+  #authorize(kind: "put" | "get" | "publish", target: string): void {
+    const verdict = authorize(this.#principal!.role, { kind, target });
+    if (!verdict.allowed) throw new MQError("MQRC_NOT_AUTHORIZED", `user ${this.#principal!.name} is not authorized to ${verdict.verb} ${verdict.object}`);
+  }
+
+  async #queueFor(destination: StompDestination): Promise<string> {
+    if (destination.kind === "queue") return destination.name;
+    if (destination.kind === "topic") throw new MQError("MQRC_OBJECT_NAME_ERROR", "a topic is not a queue");
+    let queue = this.#tempQueues.get(destination.name);
+    if (queue === undefined) {
+      queue = `AMQ.STOMP.${this.#id.slice(13)}.${this.#tempQueues.size + 1}`.slice(0, 48).toUpperCase();
+      await this.#qm!.defineQueue(queue, {});
+      this.#tempQueues.set(destination.name, queue);
+    }
+    return queue;
+  }
+
+  async #send(frame: StompFrame, text: boolean): Promise<void> {
+    const destination = parseDestination(header(frame, "destination"));
+    this.#authorize(destination.kind === "topic" ? "publish" : "put", header(frame, "destination")!);
+    const replyHeader = header(frame, "reply-to");
+    const replyTo = replyHeader === undefined || replyHeader === "" ? undefined : await this.#queueFor(parseDestination(replyHeader));
+    const message = messageFromSend(frame, replyTo, Date.now(), text);
+    const producer = this.#transaction(frame)?.producer ?? this.#producer!;
+    if (destination.kind === "topic") await producer.send(message, { topicName: destination.topic });
+    else await producer.send(message, { queueName: await this.#queueFor(destination) });
+  }
+
+  #transaction(frame: StompFrame): Transaction | undefined {
+    const id = header(frame, "transaction");
+    if (id === undefined) return undefined;
+    const transaction = this.#transactions.get(id);
+    if (transaction === undefined)
+      throw new MQError("MQRC_UOW_NOT_AVAILABLE", `there is no transaction ${JSON.stringify(id)} on this connection (BEGIN it first)`);
+    return transaction;
+  }
+
+  async #subscribe(frame: StompFrame): Promise<void> {
+    const id = header(frame, "id") ?? (this.#version === "1.0" ? header(frame, "destination") : undefined);
+    if (id === undefined || id === "") throw new MQError("MQRC_OPTIONS_ERROR", "SUBSCRIBE needs an id header");
+    if (this.#subscriptions.has(id)) throw new MQError("MQRC_OPTIONS_ERROR", `subscription ${JSON.stringify(id)} exists on this connection`);
+    const destinationText = header(frame, "destination");
+    const destination = parseDestination(destinationText);
+    this.#authorize("get", destinationText!);
+    const ackHeader = header(frame, "ack") ?? "auto";
+    if (ackHeader !== "auto" && ackHeader !== "client" && ackHeader !== "client-individual")
+      throw new MQError("MQRC_OPTIONS_ERROR", `ack is auto, client or client-individual; got ${JSON.stringify(ackHeader.slice(0, 40))}`);
+    const ackMode: AckMode = ackHeader;
+    const prefetchHeader = header(frame, "prefetch-count") ?? header(frame, "activemq.prefetchSize");
+    const prefetch = prefetchHeader === undefined ? DEFAULT_PREFETCH : Number(prefetchHeader);
+    if (!Number.isSafeInteger(prefetch) || prefetch < 1)
+      throw new MQError("MQRC_OPTIONS_ERROR", `prefetch-count is a whole number, 1 or more; got ${JSON.stringify(prefetchHeader)}`);
+    const selector = header(frame, "selector");
+    const session = await this.#jms!.createSession({ acknowledgeMode: ackMode === "auto" ? "auto" : "individual" });
+    try {
+      const options = { prefetch, ...(selector !== undefined && selector !== "" ? { selector } : {}) };
+      let consumer;
+      if (destination.kind === "topic") {
+        const durableName = this.#durableName(frame, id);
+        const topic = session.createTopic(destination.topic);
+        consumer = durableName === undefined ? session.createConsumer(topic, options) : await session.createDurableConsumer(topic, durableName, options);
+      } else consumer = session.createConsumer(session.createQueue(await this.#queueFor(destination)), options);
+      const subscription = new StompSubscription(id, destinationText!, ackMode, prefetch, session, consumer, this.#qm!, this);
+      this.#subscriptions.set(id, subscription);
+      subscription.start();
+    } catch (error) {
+      await session.close();
+      throw error;
+    }
+  }
+
+  /** RabbitMQ's `durable: true` (or `persistent: true`) names the subscription by its id; ActiveMQ's by `activemq.subscriptionName`. */
+  #durableName(frame: StompFrame, id: string): string | undefined {
+    const activeMq = header(frame, "activemq.subscriptionName");
+    if (activeMq !== undefined && activeMq !== "") return activeMq;
+    return header(frame, "durable") === "true" || header(frame, "persistent") === "true" ? id : undefined;
+  }
+
+  async #unsubscribe(frame: StompFrame): Promise<void> {
+    const id = header(frame, "id") ?? header(frame, "destination");
+    const subscription = id === undefined ? undefined : this.#subscriptions.get(id);
+    if (subscription === undefined) throw new MQError("MQRC_OPTIONS_ERROR", `there is no subscription ${JSON.stringify(id)} on this connection`);
+    this.#subscriptions.delete(subscription.id);
+    await subscription.close();
+    // Unsubscribing with the durable headers again deletes the durable subscription, as RabbitMQ and ActiveMQ do.
+    const durableName = this.#durableName(frame, subscription.id);
+    if (durableName !== undefined) {
+      const session = await this.#jms!.createSession();
+      try {
+        await session.unsubscribe(durableName);
+      } finally {
+        await session.close();
+      }
+    }
+  }
+
+  async #settle(frame: StompFrame): Promise<void> {
+    const ackId = header(frame, this.#version === "1.2" ? "id" : "message-id") ?? header(frame, "id");
+    const subscription = [...this.#subscriptions.values()].find((s) => ackId !== undefined && s.holds(ackId));
+    if (ackId === undefined || subscription === undefined)
+      throw new MQError("MQRC_NO_MSG_AVAILABLE", `${frame.command} names no unacknowledged message of this connection (${JSON.stringify(ackId)})`);
+    const settle = () => (frame.command === "ACK" ? subscription.acknowledge(ackId) : subscription.reject(ackId));
+    const transaction = this.#transaction(frame);
+    if (transaction) transaction.settlements.push(settle);
+    else await settle();
+  }
+
+  async #begin(frame: StompFrame): Promise<void> {
+    const id = header(frame, "transaction");
+    if (id === undefined || id === "") throw new MQError("MQRC_OPTIONS_ERROR", "BEGIN needs a transaction header");
+    if (this.#transactions.has(id)) throw new MQError("MQRC_OPTIONS_ERROR", `transaction ${JSON.stringify(id)} has begun already`);
+    const session = await this.#jms!.createSession({ transacted: true });
+    this.#transactions.set(id, { session, producer: session.createProducer(), settlements: [] });
+  }
+
+  async #endTransaction(frame: StompFrame): Promise<void> {
+    const transaction = this.#transaction(frame);
+    if (transaction === undefined) throw new MQError("MQRC_OPTIONS_ERROR", `${frame.command} needs a transaction header`);
+    this.#transactions.delete(header(frame, "transaction")!);
+    try {
+      if (frame.command === "COMMIT") {
+        await transaction.session.commit();
+        for (const settle of transaction.settlements) await settle();
+      } else await transaction.session.rollback();
+    } finally {
+      await transaction.session.close();
+    }
+  }
+
+  /** SubscriptionSink: one MESSAGE frame; resolves when the socket has room for the next. */
+  async deliver(subscription: StompSubscription, message: ReceivedMessage, ackId: string | undefined): Promise<void> {
+    if (this.#ended) throw new MQError("MQRC_CONNECTION_BROKEN", "the STOMP connection has ended");
+    const headers: [string, string][] = [
+      ["subscription", subscription.id],
+      ["destination", subscription.destination],
+    ];
+    if (ackId !== undefined) headers.push(["ack", ackId]);
+    headers.push(...messageHeaders(message, (queue) => this.#replyDestination(queue)));
+    const body = bodyBytes(message);
+    this.transport.send(encodeFrame("MESSAGE", headers, body.bytes, this.#version), body.text);
+    this.#heartBeats?.sent();
+    await this.transport.drained?.();
+  }
+
+  #replyDestination(queue: string): string {
+    for (const [name, real] of this.#tempQueues) if (real === queue) return `/temp-queue/${name}`;
+    return `/queue/${queue}`;
+  }
+
+  failed(_subscription: StompSubscription, error: unknown): void {
+    void this.#fail(error, undefined, "MESSAGE");
+  }
+
+  #write(command: string, headers: [string, string][], body?: Uint8Array): void {
+    if (this.#ended) return;
+    this.transport.send(encodeFrame(command, headers, body, this.#version), true);
+    this.#heartBeats?.sent();
+  }
+
+  async #fail(error: unknown, receipt: string | undefined, command: string): Promise<void> {
+    if (this.#ended) return;
+    const mq = error instanceof MQError ? error : undefined;
+    const reason = mq ? `${mq.reason} (${mq.reasonCode})` : "MQRC_UNEXPECTED_ERROR (2195)";
+    const detail = error instanceof Error ? error.message : String(error);
+    const headers: [string, string][] = [
+      ["message", `${command}: ${reason}`.slice(0, 200)],
+      ["content-type", "text/plain;charset=utf-8"],
+    ];
+    if (mq) headers.push(["reason-code", String(mq.reasonCode)]);
+    if (receipt !== undefined) headers.push(["receipt-id", receipt]);
+    this.#write("ERROR", headers, new TextEncoder().encode(detail));
+    this.transport.close(1002, reason.slice(0, 100));
+    await this.#end();
+  }
+
+  /** Releases everything, once: transactions roll back, subscriptions' unacknowledged messages come back, temporary queues go. */
+  #end(): Promise<void> {
+    this.#ending ??= (async () => {
+      this.#ended = true;
+      this.#heartBeats?.stop();
+      for (const transaction of this.#transactions.values()) await transaction.session.close().catch(() => undefined);
+      this.#transactions.clear();
+      for (const subscription of this.#subscriptions.values()) await subscription.close().catch(() => undefined);
+      this.#subscriptions.clear();
+      await this.#jms?.close().catch(() => undefined);
+      for (const queue of this.#tempQueues.values()) await this.#qm?.deleteQueue(queue, { purge: true }).catch(() => undefined);
+    })();
+    return this.#ending;
+  }
+}
