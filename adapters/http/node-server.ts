@@ -12,7 +12,7 @@ import { memoryDirectory } from "./queue-manager-directory.js";
 import { FailedLoginLimiter, UserDirectory, parseUsers, type Principal } from "./security/index.js";
 import { limitKey, tokenKey, userKey } from "./security/limit-keys.js";
 import { MQError } from "../../core/index.js";
-import { attachStompEndpoint, type StompEndpoint } from "../stomp/node-websocket.js";
+import { attachStompEndpoint, type StompEndpoint } from "./stomp/node-websocket.js";
 
 export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" | "queueManagers" | "installation"> {
   /**
@@ -26,7 +26,7 @@ export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" |
   port?: number;
   /** Default 127.0.0.1: loopback only, unless told otherwise. */
   hostname?: string;
-  /** STOMP over WebSocket at /stomp (adapters/stomp): the heart-beats the server offers, in ms (default 10,000 each). */
+  /** STOMP over WebSocket at /stomp (adapters/http/stomp): the heart-beats the server offers, in ms (default 10,000 each). */
   stompHeartBeat?: { send: number; receive: number };
 }
 

@@ -9,8 +9,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
-import { FrameParser, encodeFrame, type StompFrame } from "../../adapters/stomp/frame.js";
-import { StompConnection } from "../../adapters/stomp/connection.js";
+import { FrameParser, encodeFrame, type StompFrame } from "../../adapters/http/stomp/frame.js";
+import { StompConnection } from "../../adapters/http/stomp/connection.js";
 import { fuzzOptions, mutatedBytes } from "../fixtures/fuzz.js";
 
 const LIMITS = { maxHeaderBytes: 1024, maxBodyBytes: 4096 };

@@ -1,5 +1,5 @@
 /**
- * adapters/stomp runs in a Durable Object as on Node: only its Node binding
+ * adapters/http/stomp runs in a Durable Object as on Node: only its Node binding
  * (node-websocket.ts) may import `node:` modules or `ws`.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 
-const STOMP = join(dirname(fileURLToPath(import.meta.url)), "../../adapters/stomp");
+const STOMP = join(dirname(fileURLToPath(import.meta.url)), "../../adapters/http/stomp");
 
 it("imports no node: module and no ws outside node-websocket.ts", () => {
   const files = readdirSync(STOMP).filter((file) => file.endsWith(".ts") && file !== "node-websocket.ts");

@@ -10,8 +10,8 @@
  * open transactions roll back, unacknowledged messages are redelivered, its temporary queues
  * are deleted.
  */
-import { MQError, type Connection, type MessageProducer, type QueueManager, type ReceivedMessage, type Session } from "../../core/index.js";
-import { authorize, type Role } from "../http/security/roles.js";
+import { MQError, type Connection, type MessageProducer, type QueueManager, type ReceivedMessage, type Session } from "../../../core/index.js";
+import { authorize, type Role } from "../security/roles.js";
 import { encodeFrame, FrameParser, header, type StompFrame, type StompVersion } from "./frame.js";
 import { parseDestination, type StompDestination } from "./destinations.js";
 import { bodyBytes, messageFromSend, messageHeaders } from "./message-mapping.js";

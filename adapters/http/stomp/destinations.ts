@@ -3,7 +3,7 @@
  * (MQ's `#` and `+` wildcards in a subscription), `/temp-queue/NAME` a temporary queue of the
  * connection's own (made on first use, deleted when the connection ends), as RabbitMQ's are.
  */
-import { MQError } from "../../core/index.js";
+import { MQError } from "../../../core/index.js";
 
 export type StompDestination = { kind: "queue"; name: string } | { kind: "topic"; topic: string } | { kind: "temp-queue"; name: string };
 

@@ -1,7 +1,7 @@
 /**
  * STOMP over WebSocket on a Node HTTP server, with `ws`: upgrades at `/stomp` offering one of
  * the subprotocols v12.stomp, v11.stomp, v10.stomp become a StompConnection each. The only
- * file of adapters/stomp that imports Node or `ws`; the rest runs in a Durable Object too.
+ * file of adapters/http/stomp that imports Node or `ws`; the rest runs in a Durable Object too.
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";

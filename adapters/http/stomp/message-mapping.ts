@@ -6,7 +6,7 @@
  * header. The body's bytes are kept: a text content type is stored as text (UTF-8), anything
  * else as bytes.
  */
-import { MQError, type Message, type PutMessage } from "../../core/index.js";
+import { MQError, type Message, type PutMessage } from "../../../core/index.js";
 import { header, type StompFrame } from "./frame.js";
 
 /** Headers that are STOMP's own, never user properties. */
