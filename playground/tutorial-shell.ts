@@ -6,8 +6,8 @@
  */
 export interface TutorialStep {
   title: string;
-  /** One or two plain sentences. */
-  text: string;
+  /** One or two plain sentences, if the panel does not say it itself. */
+  text?: string;
   /** What the user acts on in this step, if anything. */
   panel?: HTMLElement;
 }
@@ -91,9 +91,12 @@ function mountTutorial(stage: HTMLElement, tutorial: TutorialDefinition): { elem
     part.dataset.step = String(index + 1);
     const title = document.createElement("h3");
     title.textContent = step.title;
-    const text = document.createElement("p");
-    text.textContent = step.text;
-    for (const child of [title, text]) part.appendChild(child);
+    part.appendChild(title);
+    if (step.text) {
+      const text = document.createElement("p");
+      text.textContent = step.text;
+      part.appendChild(text);
+    }
     if (step.panel) part.appendChild(step.panel);
     return part;
   });
@@ -122,4 +125,27 @@ function mountTutorial(stage: HTMLElement, tutorial: TutorialDefinition): { elem
   back.addEventListener("click", () => go(current - 1));
   next.addEventListener("click", () => go(current + 1));
   return { element, go };
+}
+
+/**
+ * A tutorial panel written in parts, each opened by an <h3>, as steps: the nodes from one
+ * heading to the next move into that step's panel (the tutorial keeps its references to
+ * them), the heading's text, less its "Part n:", becomes the step's title.
+ */
+export function stepsFromParts(panel: HTMLElement, firstText: string): TutorialStep[] {
+  const steps: TutorialStep[] = [];
+  let current: HTMLElement | undefined;
+  for (const node of [...panel.childNodes]) {
+    if (node instanceof HTMLHeadingElement && node.tagName === "H3") {
+      current = document.createElement("div");
+      current.className = panel.className;
+      steps.push({ title: capitalized(node.textContent!.replace(/^Part \d+:\s*/, "")), text: steps.length === 0 ? firstText : undefined, panel: current });
+      node.remove();
+    } else if (current) current.appendChild(node);
+  }
+  return steps.length > 0 ? steps : [{ title: "Try it", text: firstText, panel }];
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

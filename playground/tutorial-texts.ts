@@ -2,7 +2,7 @@
  * The words that open the tutorials on PLAYGROUND, in steps for the tutorial shell: the
  * problem each shows and why it matters, then the tutorial's own panel to act on.
  */
-import type { TutorialDefinition } from "./tutorial-shell.js";
+import { stepsFromParts, type TutorialDefinition } from "./tutorial-shell.js";
 
 export function PLAYGROUND_TUTORIALS(panels: { pubsub: HTMLElement; poison: HTMLElement; triggers: HTMLElement }): TutorialDefinition[] {
   return [
@@ -24,26 +24,14 @@ export function PLAYGROUND_TUTORIALS(panels: { pubsub: HTMLElement; poison: HTML
       title: "A listener that never stalls",
       problem:
         "A listener takes messages from a queue as they arrive. A poison message, one its handler fails on every time, is rolled back and comes straight back; without a limit it blocks every good message behind it. A backout threshold and a backout queue move it aside so that the rest keeps flowing and nothing is lost.",
-      steps: [
-        {
-          title: "Send orders, some of them poison",
-          text: "Send good and poison orders to APP.ORDERS and watch each poison order retried, then moved to APP.ORDERS.BACKOUT; then try the setups that stall a listener.",
-          panel: panels.poison,
-        },
-      ],
+      steps: stepsFromParts(panels.poison, "Send good and poison orders to APP.ORDERS and watch each poison order retried, then moved to APP.ORDERS.BACKOUT."),
     },
     {
       id: "trigger",
       title: "Triggering",
       problem:
         "An application that waits on a queue all day for rare work wastes what it holds. With triggering the queue manager starts it when work arrives: the queue names an initiation queue and a process, and a trigger monitor starts the application the process names.",
-      steps: [
-        {
-          title: "Start an application when messages arrive",
-          text: "Put messages on queues that trigger on the first message, on every message, or at a depth of three, and see when each starts the application.",
-          panel: panels.triggers,
-        },
-      ],
+      steps: stepsFromParts(panels.triggers, "Put orders on a queue that triggers, and watch the application it names start, do the work and end."),
     },
   ];
 }

@@ -129,6 +129,18 @@ describe("one page", { timeout: TEST_MS }, () => {
       expect(shownTutorials()).toEqual(["pubsub"]);
       expect(await seriousViolations(doc())).toEqual([]);
 
+      // The listener tutorial in its two parts, one step each.
+      click($('.tutorial-pick[data-tutorial="poison"]')!);
+      expect(shownTutorials()).toEqual(["poison"]);
+      const poison = $('section[data-tutorial="poison"]')!;
+      const visibleStepTitle = (section: HTMLElement) => section.querySelector(".tutorial-step:not([hidden]) h3")!.textContent;
+      expect(poison.querySelector(".tutorial-where")!.textContent).toBe("Step 1 of 2");
+      expect(visibleStepTitle(poison)).toBe("A poison order goes aside, good orders keep flowing");
+      click(poison.querySelector<HTMLElement>(".tutorial-next")!);
+      expect(visibleStepTitle(poison)).toBe("The misconfigured listener");
+      expect(poison.querySelector(".tutorial-step:not([hidden]) .setups button")).not.toBeNull();
+      expect(await seriousViolations(doc())).toEqual([]);
+
       click($('.tutorial-pick[data-tutorial="reliable"]')!);
       expect(shownTutorials()).toEqual(["reliable"]);
       const reliable = $('section[data-tutorial="reliable"]')!;
