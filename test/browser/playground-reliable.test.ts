@@ -60,6 +60,10 @@ describe("playground reliable-delivery tutorial (Chromium, IndexedDB)", () => {
     expect(host.querySelector<HTMLButtonElement>(".tutorial-back")!.disabled).toBe(true);
     expect(visibleStep().querySelector("pre")!.textContent).toContain("persistent: true");
     expect(await seriousViolations(document, host)).toEqual([]);
+    // Reachable by keyboard: Tab from the tutorial's name in the list reaches the step's first button.
+    host.querySelector<HTMLButtonElement>(".tutorial-pick")!.focus();
+    for (let i = 0; i < 5 && document.activeElement !== button("Put one of each"); i++) await userEvent.tab();
+    expect(document.activeElement).toBe(button("Put one of each"));
   });
 
   it("keeps the persistent message across a restart of its queue manager and loses the non-persistent one", async () => {
