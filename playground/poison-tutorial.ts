@@ -23,7 +23,7 @@ interface Setup {
 }
 
 const SETUPS: Setup[] = [
-  { id: "seed", label: "Seed's setup: BOTHRESH(4), maxRetries 5", backoutThreshold: 4, maxRetries: 5 },
+  { id: "seed", label: "Recommended: BOTHRESH(4), maxRetries 5", backoutThreshold: 4, maxRetries: 5 },
   { id: "no-threshold", label: "Misconfigured: BOTHRESH(0), maxRetries 5", backoutThreshold: 0, maxRetries: 5 },
   { id: "retries-below", label: "Misconfigured: BOTHRESH(5), maxRetries 3", backoutThreshold: 5, maxRetries: 3 },
 ];
@@ -58,7 +58,7 @@ export async function mountPoisonTutorial(host: HTMLElement, qm: QueueManager, o
       <section><h4>Good orders handled</h4><p>In the order the handler finished them</p><ol class="handled" aria-live="polite"></ol></section>
     </div>
     <h3>Part 2: the misconfigured listener</h3>
-    <p>Seed 000 warns about two setups. With <code>BOTHRESH(0)</code> the queue never moves a message aside; with the
+    <p>Two setups stall a listener on WebSphere MQ. With <code>BOTHRESH(0)</code> the queue never moves a message aside; with the
       listener's retries at or below <code>BOTHRESH</code> the listener gives up first. Either way a WebSphere listener port
       stops on the first poison message, and every order behind it waits. Ours does not stall: it reports a
       <strong>warning</strong> when it starts, and still moves a poison order to the backout queue once it has failed

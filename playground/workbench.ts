@@ -23,6 +23,8 @@ export interface WorkbenchOptions {
   pollInterval?: number;
   history?: CommandHistory;
   transcriptKey?: string | null;
+  /** Told each time the page starts acting on another queue manager; `isLocal` when it is the tab's. */
+  onConnectionChange?(connection: PlaygroundConnection, isLocal: boolean): void;
 }
 
 export interface Workbench {
@@ -113,6 +115,7 @@ export function mountWorkbench(parent: HTMLElement, options: WorkbenchOptions): 
 
   async function use(next: PlaygroundConnection): Promise<void> {
     connection = next;
+    options.onConnectionChange?.(next, next === options.local);
     heading.textContent = `Local queues of ${next.queueManagerName}`;
     chart.reset();
     queues.show([]);

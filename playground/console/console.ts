@@ -52,6 +52,8 @@ export function mountConsole(parent: HTMLElement, options: ConsoleOptions): Mqsc
   const output = el("div", "mqsc-output");
   output.setAttribute("role", "log");
   output.setAttribute("aria-label", "MQSC output");
+  // Focusable, so that a keyboard user can scroll a long transcript (axe: scrollable-region-focusable).
+  output.tabIndex = 0;
   const input = document.createElement("textarea");
   input.className = "mqsc-input";
   input.rows = 3;

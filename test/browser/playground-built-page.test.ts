@@ -14,10 +14,11 @@
  * The page says where PLAYGROUND runs, whether storage is persistent, and that `qm` is there
  * for the devtools console, and it is.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { page } from "vitest/browser";
 import type { SharedQueueManager } from "../../adapters/browser/index.js";
 import { HISTORY_KEY, TRANSCRIPT_KEY } from "../../playground/console/console.js";
+import { seriousViolations } from "./support/axe.js";
 
 /**
  * The page is the whole built playground (its IndexedDB manager, the tab election, the queue
@@ -26,6 +27,11 @@ import { HISTORY_KEY, TRANSCRIPT_KEY } from "../../playground/console/console.js
  */
 const PAGE_READY_MS = 30_000;
 const TEST_MS = 60_000;
+
+/** A click on an element of the page's frame (userEvent acts on this document's elements only). */
+function click(element: HTMLElement): void {
+  element.click();
+}
 
 describe("one page", { timeout: TEST_MS }, () => {
   let frame: HTMLIFrameElement;
@@ -73,6 +79,7 @@ describe("one page", { timeout: TEST_MS }, () => {
     localStorage.removeItem(TRANSCRIPT_KEY);
     localStorage.removeItem(HISTORY_KEY);
     indexedDB.deleteDatabase("webmq:PLAYGROUND");
+    indexedDB.deleteDatabase("webmq:RELIABLE");
   });
 
   describe("the playground page, served by the real worker", () => {
@@ -100,6 +107,68 @@ describe("one page", { timeout: TEST_MS }, () => {
       expect(JSON.parse(localStorage.getItem(HISTORY_KEY)!)).toHaveLength(40);
     });
 
+    it("puts the tutorials beside the console and the queues at 1280x900, one at a time in steps, with no serious accessibility violation", async () => {
+      await load(1280, 900);
+      await expect.poll(() => $(".tutorial-list"), { timeout: PAGE_READY_MS }).not.toBeNull();
+      doc().documentElement.scrollTop = 0;
+      const tutorials = $("section.tutorials")!.getBoundingClientRect();
+      const workbench = $("section.console")!.getBoundingClientRect();
+      expect(tutorials.right).toBeLessThanOrEqual(workbench.left);
+      expect(tutorials.width).toBeGreaterThan(400);
+      expect(workbench.width).toBeGreaterThan(650);
+      for (const column of [tutorials, workbench]) expect(column.top).toBeLessThan(200);
+      // The console and the queue table are on the first screen, beside the tutorial.
+      expect($(".queue-table")!.getBoundingClientRect().top).toBeLessThan(900);
+      const boxes = ["header", ".console > p", ".shared-status", ".connection-picker", ".mqsc-console"].map(
+        (selector) => `${selector} ${JSON.stringify($(selector)?.getBoundingClientRect())}`,
+      );
+      expect($(".mqsc-input")!.getBoundingClientRect().bottom, boxes.join("\n")).toBeLessThanOrEqual(900);
+      // The user's queues; the system ones behind the switch.
+      expect($('tr[data-queue="SYSTEM.DEAD.LETTER.QUEUE"]')).toBeNull();
+      const shownTutorials = () => [...doc().querySelectorAll<HTMLElement>("section.tutorial:not([hidden])")].map((section) => section.dataset.tutorial);
+      expect(shownTutorials()).toEqual(["pubsub"]);
+      expect(await seriousViolations(doc())).toEqual([]);
+
+      // The listener tutorial in its two parts, one step each.
+      click($('.tutorial-pick[data-tutorial="poison"]')!);
+      expect(shownTutorials()).toEqual(["poison"]);
+      const poison = $('section[data-tutorial="poison"]')!;
+      const visibleStepTitle = (section: HTMLElement) => section.querySelector(".tutorial-step:not([hidden]) h3")!.textContent;
+      expect(poison.querySelector(".tutorial-where")!.textContent).toBe("Step 1 of 2");
+      expect(visibleStepTitle(poison)).toBe("A poison order goes aside, good orders keep flowing");
+      click(poison.querySelector<HTMLElement>(".tutorial-next")!);
+      expect(visibleStepTitle(poison)).toBe("The misconfigured listener");
+      expect(poison.querySelector(".tutorial-step:not([hidden]) .setups button")).not.toBeNull();
+      expect(await seriousViolations(doc())).toEqual([]);
+
+      click($('.tutorial-pick[data-tutorial="reliable"]')!);
+      expect(shownTutorials()).toEqual(["reliable"]);
+      const reliable = $('section[data-tutorial="reliable"]')!;
+      expect(reliable.querySelector(".tutorial-where")!.textContent).toBe("Step 1 of 3");
+      click(reliable.querySelector<HTMLElement>(".tutorial-next")!);
+      expect(reliable.querySelector(".tutorial-where")!.textContent).toBe("Step 2 of 3");
+      expect(await seriousViolations(doc())).toEqual([]);
+
+      click($('.queue-table input[name="show-system"]')!);
+      await expect.poll(() => $('tr[data-queue="SYSTEM.DEAD.LETTER.QUEUE"]')).not.toBeNull();
+      expect(await seriousViolations(doc())).toEqual([]);
+    });
+
+    it("sets the tutorials aside, saying why, while the page acts on a server's queue manager", async () => {
+      click($('.connection-picker input[value="server"]')!);
+      const token = $('.connection-picker input[name="token"]') as HTMLInputElement;
+      token.value = inject("edgeToken");
+      click($('.connection-picker button[type="submit"]')!);
+      await expect.poll(() => $(".connection-note")!.textContent).toMatch(/^Acting on QM1/);
+      expect($(".tutorials-aside")!.hidden).toBe(false);
+      expect($(".tutorials-aside")!.textContent).toMatch(/while the page acts on QM1, a server's, they wait/);
+      expect($(".tutorial-stage")!.hidden).toBe(true);
+      expect(await seriousViolations(doc())).toEqual([]);
+      click($('.connection-picker input[value="tab"]')!);
+      await expect.poll(() => $(".tutorial-stage")!.hidden).toBe(false);
+      expect($(".tutorials-aside")!.hidden).toBe(true);
+    });
+
     it("fits a 390 px wide phone: nothing widens the page", async () => {
       await load(390, 800);
       expect(doc().documentElement.clientWidth).toBe(390);
@@ -107,6 +176,9 @@ describe("one page", { timeout: TEST_MS }, () => {
       const input = $(".mqsc-input")!.getBoundingClientRect();
       expect(input.right).toBeLessThanOrEqual(390);
       expect(input.width).toBeGreaterThan(250);
+      // One column: the tutorials above the workbench.
+      expect($("section.tutorials")!.getBoundingClientRect().bottom).toBeLessThanOrEqual($("section.console")!.getBoundingClientRect().top);
+      expect(await seriousViolations(doc())).toEqual([]);
     });
   });
 });

@@ -5,6 +5,7 @@
  * switching to a setup that would stall a WebSphere listener port shows the warning, and the
  * poison order still goes aside after maxRetries.
  */
+import { seriousViolations } from "./support/axe.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
 import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
@@ -117,5 +118,9 @@ describe("playground listener tutorial (Chromium, IndexedDB)", () => {
     expect(texts(".event-log li").at(-1)).toBe("listener started: BOTHRESH(4), maxRetries 5, maxSessions 2, no warning");
     expect(tutorial.listener.warnings).toEqual([]);
     expect(qm.queueStatus(QUEUE)).toMatchObject({ depth: 0, uncommitted: 0 });
+  });
+
+  it("has no serious or critical accessibility violation (axe-core) in the state the steps above left", async () => {
+    expect(await seriousViolations(document, host)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
  * topic and a price and pressing Publish, as a person does, reaches exactly the subscribers
  * whose topic and selector take it.
  */
+import { seriousViolations } from "./support/axe.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
 import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
@@ -52,5 +53,9 @@ describe("playground publish/subscribe tutorial (Chromium, IndexedDB)", () => {
     expect(columns()).toEqual([["1.20 (region eu)", "0.90 (region us)"], ["1.20 (region eu)", "0.50 (region us)"], ["1.20 (region eu)"]]);
     // The durable subscription is an object of the queue manager, kept in IndexedDB.
     expect(qm.object("subscription", "PLAY.ALL.FRUIT")?.attributes).toMatchObject({ topicString: "price/fruit/#", destination: "PLAY.FRUIT" });
+  });
+
+  it("has no serious or critical accessibility violation (axe-core) in the state the steps above left", async () => {
+    expect(await seriousViolations(document, host)).toEqual([]);
   });
 });

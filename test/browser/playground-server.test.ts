@@ -140,12 +140,17 @@ describe("switching back", () => {
     await userEvent.click(picker().querySelector('input[value="tab"]')!);
     await workbench.picker.idle();
     expect(workbench.connection.queueManagerName).toBe("PLAYGROUND");
-    // The table lists the tab's queues again, and none that only the server has.
+    // The table lists the tab's queues again, and none that only the server has: the user's
+    // first, the SYSTEM.* ones too once "Show system queues" is on.
     const tabQueues = qm
       .objects(["localQueue"])
       .map((queue) => queue.name)
       .sort((a, b) => a.localeCompare(b));
-    await expect.poll(() => [...workbench.queues.element.querySelectorAll<HTMLElement>("tr[data-queue]")].map((row) => row.dataset.queue)).toEqual(tabQueues);
+    const shown = () => [...workbench.queues.element.querySelectorAll<HTMLElement>("tr[data-queue]")].map((row) => row.dataset.queue);
+    await expect.poll(shown).toEqual(tabQueues.filter((name) => !name.startsWith("SYSTEM.")));
+    await userEvent.click(workbench.queues.element.querySelector<HTMLInputElement>('input[name="show-system"]')!);
+    expect(shown()).toEqual(tabQueues);
+    expect(tabQueues.some((name) => name.startsWith("SYSTEM."))).toBe(true);
     expect(tabQueues.some((name) => name.startsWith("PLAY."))).toBe(false);
     expect(workbench.console.element.querySelector(".mqsc-prompt")!.textContent).toBe("PLAYGROUND>");
   });

@@ -3,6 +3,7 @@
  * buttons as a person does starts the application as FIRST, EVERY and DEPTH say, and the
  * table shows what the queue manager holds.
  */
+import { seriousViolations } from "./support/axe.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
 import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
@@ -80,5 +81,9 @@ describe("the triggering tutorial (Chromium)", () => {
     await tutorial.idle();
     expect(table()["TRIG.DEPTH"]).toEqual([3, 2, "NOTRIGGER"]);
     expect(qm.queueStatus("TUTOR.INITQ").depth).toBe(0);
+  });
+
+  it("has no serious or critical accessibility violation (axe-core) in the state the steps above left", async () => {
+    expect(await seriousViolations(document, host)).toEqual([]);
   });
 });

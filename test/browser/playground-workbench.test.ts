@@ -4,6 +4,7 @@
  * with a long transcript.
  */
 import "../../playground/style.css";
+import { seriousViolations } from "./support/axe.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page } from "vitest/browser";
 import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
@@ -95,5 +96,9 @@ describe("playground workbench layout (Chromium)", () => {
     expect(table.left).toBeGreaterThanOrEqual(console.right);
     expect(table.top).toBeLessThan(900);
     expect(table.top).toBeGreaterThanOrEqual(0);
+  });
+
+  it("has no serious or critical accessibility violation (axe-core) in the state the steps above left", async () => {
+    expect(await seriousViolations(document, host)).toEqual([]);
   });
 });
