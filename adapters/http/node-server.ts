@@ -9,6 +9,8 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { QueueManager } from "../../core/index.js";
 import { createHttpApp, type HttpAppOptions } from "./index.js";
 import { memoryDirectory } from "./queue-manager-directory.js";
+
+export { openFileStore } from "./node-store.js";
 import { FailedLoginLimiter, UserDirectory, parseUsers, type Principal } from "./security/index.js";
 import { limitKey, tokenKey, userKey } from "./security/limit-keys.js";
 import { MQError } from "../../core/index.js";
