@@ -27,8 +27,12 @@ interface WasmDatabase {
   close(): void;
   readonly inTransaction: boolean;
 }
-// The package is CommonJS with no types of its own.
-const { Database } = createRequire(import.meta.url)("node-sqlite3-wasm") as { Database: new (path: string) => WasmDatabase };
+type DatabaseClass = new (path: string) => WasmDatabase;
+let databaseClass: DatabaseClass | undefined;
+/** The package is CommonJS with no types of its own; loaded (and its WebAssembly compiled) at the first open, not on import. */
+function Database(): DatabaseClass {
+  return (databaseClass ??= (createRequire(import.meta.url)("node-sqlite3-wasm") as { Database: DatabaseClass }).Database);
+}
 
 export const FILE_DRIVER_NAME = "sqlite-file";
 
@@ -58,7 +62,7 @@ export function openFileStore(path: string): Store {
   claimOwnership(path);
   let db: WasmDatabase;
   try {
-    db = new Database(path);
+    db = new (Database())(path);
     // A rollback journal, synced at each commit: a transaction is on disk before its commit returns.
     db.exec("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;");
   } catch (error) {
