@@ -95,7 +95,8 @@ function sessionFacade(session: Session): SessionFacade {
     if (message === null) return null;
     const token = ++tokens;
     if (session.acknowledgeMode === "client" || session.acknowledgeMode === "individual") unacknowledged.set(token, message);
-    const { acknowledge: _acknowledge, ...data } = message;
+    // The functions stay here (a structured clone refuses them); the page calls them by token.
+    const { acknowledge: _acknowledge, backOut: _backOut, ...data } = message;
     return { ...data, token };
   };
   return {

@@ -6,6 +6,7 @@
  * (a batch it is committing must be in its sync record before the sender asks for it again).
  */
 import { MQError } from "../../base/errors.js";
+import { StopSignal } from "../jms/stop-signal.js";
 import type { Clock } from "../../base/clock.js";
 import type { ChannelState } from "../../kernel/index.js";
 import type { ChannelHost } from "./host.js";
@@ -18,7 +19,7 @@ const SENDING = new Set(["sender"]);
 const RECEIVING = new Set(["receiver"]);
 
 interface RunningSender {
-  stop: AbortController;
+  stop: StopSignal;
   transport?: ChannelTransport;
   done: Promise<void>;
 }
@@ -46,7 +47,7 @@ export class ChannelAgents {
     const running = this.#senders.get(name);
     if (running) return this.#statuses.get(name)!.status;
     const attributes = this.host.channel(name)!;
-    const stop = new AbortController();
+    const stop = new StopSignal();
     const shown = freshStatus(name, "sender", 0, "");
     this.#statuses.set(name, shown);
     const entry: RunningSender = { stop, done: Promise.resolve() };
@@ -60,7 +61,7 @@ export class ChannelAgents {
       shown.reason = error instanceof MQError ? `${error.reason}: ${error.message}` : String(error);
       return shown.status;
     }
-    if (this.#closed || stop.signal.aborted) {
+    if (this.#closed || stop.aborted) {
       transport.close();
       this.#senders.delete(name);
       shown.status = "stopped";
@@ -76,7 +77,7 @@ export class ChannelAgents {
       sequenceWrap: Math.max(100, Number(attributes.sequenceNumberWrap ?? 999_999_999)),
       idleWait: 1000,
     };
-    entry.done = runSender(this.host, this.clock, settings, transport, shown, stop.signal).finally(() => {
+    entry.done = runSender(this.host, this.clock, settings, transport, shown, stop).finally(() => {
       this.#transports.delete(transport);
       if (this.#senders.get(name) === entry) this.#senders.delete(name);
     });
@@ -87,7 +88,7 @@ export class ChannelAgents {
   async stop(name: string): Promise<void> {
     const running = this.#senders.get(name);
     if (running) {
-      running.stop.abort();
+      running.stop.stop();
       running.transport?.close();
       await running.done;
     }
@@ -121,7 +122,7 @@ export class ChannelAgents {
   /** Every connection is cut as the queue manager closes; what is in doubt stays in the store for the next start. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const sender of this.#senders.values()) sender.stop.abort();
+    for (const sender of this.#senders.values()) sender.stop.stop();
     for (const transport of this.#transports) transport.close();
     await Promise.all([...[...this.#senders.values()].map((s) => s.done), ...this.#receiving.values()]);
   }

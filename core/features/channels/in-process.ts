@@ -64,7 +64,7 @@ class InProcessLink {
           this.cut();
           throw new MQError("MQRC_CONNECTION_BROKEN", "the channel's connection was cut");
         }
-        outbox.deliver(structuredClone(frame), typeof action === "object" ? action.delayTurns : 0, action === "duplicate");
+        outbox.deliver(copyFrame(frame), typeof action === "object" ? action.delayTurns : 0, action === "duplicate");
       },
       next: () => inbox.next(),
       close: () => this.cut(),
@@ -88,9 +88,9 @@ class Endpoint {
 
   deliver(frame: ChannelFrame, delayTurns: number, twice: boolean): void {
     this.#chain = this.#chain.then(async () => {
-      for (let i = 0; i < delayTurns; i++) await new Promise<void>((resolve) => queueMicrotask(resolve));
+      for (let i = 0; i < delayTurns; i++) await Promise.resolve();
       this.#push(frame);
-      if (twice) this.#push(structuredClone(frame));
+      if (twice) this.#push(copyFrame(frame));
     });
   }
 
@@ -113,4 +113,16 @@ class Endpoint {
     this.#frames.length = 0;
     for (const waiter of this.#waiting.splice(0)) waiter(undefined);
   }
+}
+
+/** A frame as the far end receives it: a copy, as a wire would make (bytes copied too), so neither end sees the other's later changes. */
+function copyFrame<T>(value: T): T {
+  if (value instanceof Uint8Array) return value.slice() as T;
+  if (Array.isArray(value)) return value.map((item) => copyFrame(item)) as T;
+  if (value !== null && typeof value === "object") {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) copy[key] = copyFrame(item);
+    return copy as T;
+  }
+  return value;
 }

@@ -9,6 +9,7 @@
  * so that a restart finds them still taken; it commits them only once the receiver confirms.
  */
 import { MQError } from "../../base/errors.js";
+import type { StopSignal } from "../jms/stop-signal.js";
 import type { Message } from "../../message/message.js";
 import type { Clock } from "../../base/clock.js";
 import type { UnitOfWork } from "../../kernel/index.js";
@@ -33,7 +34,7 @@ export async function runSender(
   settings: SenderSettings,
   transport: ChannelTransport,
   shown: ChannelStatus,
-  stop: AbortSignal,
+  stop: StopSignal,
 ): Promise<void> {
   const { channel, transmissionQueue } = settings;
   const key = senderKey(channel);
@@ -63,7 +64,7 @@ export async function runSender(
         shown.currentSeq = at;
         await transport.send({ type: "message", seq: at, message: toWire(message) });
       }
-      const luwid = newLuwid();
+      const luwid = newLuwid(clock.now());
       await host.writeSyncRecord(key, { seq, luwid: shown.lastLuwid, inDoubt: { luwid, lastSeq: at, count: batch.length } });
       // The record of the batch as confirmed goes with the gets' commit, written only if it commits.
       const committed = { seq: at, luwid };
@@ -107,7 +108,7 @@ async function resolveInDoubt(host: ChannelHost, channel: string, sync: SenderSy
 }
 
 /** Up to BATCHSZ messages in `unit`: the first waited for, the rest as long as BATCHINT allows. */
-async function takeBatch(host: ChannelHost, clock: Clock, settings: SenderSettings, unit: UnitOfWork, stop: AbortSignal): Promise<Message[]> {
+async function takeBatch(host: ChannelHost, clock: Clock, settings: SenderSettings, unit: UnitOfWork, stop: StopSignal): Promise<Message[]> {
   const first = await host.get(settings.transmissionQueue, { unitOfWork: unit, wait: settings.idleWait, signal: stop });
   if (!first) return [];
   const batch = [first];
