@@ -10,7 +10,7 @@
 import { MQError, type MQReasonName } from "../../base/errors.js";
 import type { Message, PutMessage } from "../../message/message.js";
 import type { MessageContext } from "../../kernel/index.js";
-import { moveToDeadLetterQueue } from "../dead-letters/move-aside.js";
+import { copyOf, moveToDeadLetterQueue } from "../dead-letters/move-aside.js";
 import { nextSeq, readSync, receiverKey, type ChannelHost, type ReceiverSync } from "./host.js";
 import { freshStatus, type ChannelStatus } from "./status.js";
 import type { ChannelTransport, WireMessage } from "./transport.js";
@@ -110,20 +110,5 @@ async function commitBatch(host: ChannelHost, key: string, batch: WireMessage[],
 }
 
 function toPut(wire: WireMessage): { message: PutMessage; context: MessageContext } {
-  const message: PutMessage = {
-    body: wire.body,
-    bodyFormat: wire.bodyFormat,
-    priority: wire.priority,
-    persistent: wire.persistent,
-    correlationId: wire.correlationId,
-    messageType: wire.messageType,
-    type: wire.type,
-    replyToQueue: wire.replyToQueue,
-    replyToQueueManager: wire.replyToQueueManager,
-    properties: wire.properties,
-    expiry: wire.expiry === null ? null : Math.max(1, wire.expiry),
-  };
-  if (wire.contentType !== undefined) message.contentType = wire.contentType;
-  if (wire.correlationIdText !== undefined) message.correlationIdText = wire.correlationIdText;
-  return { message, context: { messageId: wire.messageId, putTime: wire.putTime } };
+  return { message: copyOf(wire), context: { messageId: wire.messageId, putTime: wire.putTime } };
 }

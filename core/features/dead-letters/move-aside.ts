@@ -18,8 +18,29 @@ export interface MoveHost extends Pick<MessagingPort, "put"> {
   now(): number;
 }
 
-/** The message as it is put again elsewhere: its body, descriptor and properties; a new message id. */
-export function copyOf(message: Message): PutMessage {
+/** What of a message a copy of it keeps: its body, descriptor and properties. */
+export type CopiedFields = Pick<
+  Message,
+  | "body"
+  | "bodyFormat"
+  | "priority"
+  | "persistent"
+  | "correlationId"
+  | "correlationIdText"
+  | "messageType"
+  | "type"
+  | "replyToQueue"
+  | "replyToQueueManager"
+  | "properties"
+  | "expiry"
+  | "contentType"
+>;
+
+/**
+ * The message as it is put again elsewhere (a backout or dead-letter queue, a channel's
+ * partner): its body, descriptor and properties; a new message id.
+ */
+export function copyOf(message: CopiedFields): PutMessage {
   const copy: PutMessage = {
     body: message.body,
     bodyFormat: message.bodyFormat,

@@ -1,5 +1,5 @@
 /** A message as a JMS consumer receives it: the message, JMS's redelivery fields, acknowledge() and backOut(). */
-import type { Message, PutMessage } from "../../message/message.js";
+import type { Message } from "../../message/message.js";
 
 export interface ReceivedMessage extends Message {
   /** JMSRedelivered: it was delivered before and not acknowledged (its backout count is above 0). */
@@ -19,26 +19,6 @@ export interface ReceivedMessage extends Message {
    * recover or rollback).
    */
   backOut(moveTo?: string): Promise<void>;
-}
-
-/** The message as it is put on another queue by backOut(moveTo): its body, descriptor and properties. */
-export function movedCopy(message: Message): PutMessage {
-  const copy: PutMessage = {
-    body: message.body,
-    bodyFormat: message.bodyFormat,
-    priority: message.priority,
-    persistent: message.persistent,
-    correlationId: message.correlationId,
-    messageType: message.messageType,
-    type: message.type,
-    replyToQueue: message.replyToQueue,
-    replyToQueueManager: message.replyToQueueManager,
-    properties: message.properties,
-    expiry: message.expiry === null ? null : Math.max(1, message.expiry),
-  };
-  if (message.contentType !== undefined) copy.contentType = message.contentType;
-  if (message.correlationIdText !== undefined) copy.correlationIdText = message.correlationIdText;
-  return copy;
 }
 
 export function received(message: Message, acknowledge: () => Promise<void>, backOut: (message: Message, moveTo?: string) => Promise<void>): ReceivedMessage {

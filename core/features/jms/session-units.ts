@@ -7,7 +7,7 @@
 import { MQError } from "../../base/errors.js";
 import type { PutResult, UnitOfWork } from "../../kernel/index.js";
 import type { Message, PutMessage } from "../../message/message.js";
-import { movedCopy } from "./received-message.js";
+import { copyOf } from "../dead-letters/move-aside.js";
 
 export type AcknowledgeMode = "auto" | "client" | "dups-ok" | "individual" | "none";
 
@@ -93,7 +93,7 @@ export class SessionUnits {
       if (!this.individual.has(unit) || unit.state !== "active") return;
       if (moveTo !== undefined) {
         // A put refused (queue full, unknown) leaves the unit whole: the caller may back out instead.
-        await this.putIn(moveTo, movedCopy(message), unit);
+        await this.putIn(moveTo, copyOf(message), unit);
         this.individual.delete(unit);
         await unit.commit();
         return;
