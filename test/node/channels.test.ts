@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { MemoryStorage, MemoryStore, QueueManager, type Message, type StoreOp } from "../../core/index.js";
-import { InProcessChannels } from "../../core/features/channels/index.js";
+import { LinkedChannels } from "../../core/features/channels/index.js";
 
 const open: QueueManager[] = [];
 afterEach(async () => {
@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function pair(options: { batchSize?: number; receiverDlq?: boolean } = {}) {
-  const registry = new InProcessChannels();
+  const registry = new LinkedChannels();
   const page = await QueueManager.open({ name: "PAGE", store: new MemoryStore(new MemoryStorage()), channelConnector: registry });
   const edge = await QueueManager.open({ name: "QM1", store: new MemoryStore(new MemoryStorage()) });
   open.push(page, edge);
@@ -112,7 +112,7 @@ describe("a sender and receiver channel in one process", () => {
   });
 
   it("a sender whose partner is not reachable is RETRYING with the reason", async () => {
-    const registry = new InProcessChannels();
+    const registry = new LinkedChannels();
     const page = await QueueManager.open({ name: "PAGE", channelConnector: registry });
     open.push(page);
     await page.mqsc(`DEFINE QLOCAL(QM1) USAGE(XMITQ)\nDEFINE CHANNEL(APP.TO.QM1) CHLTYPE(SDR) CONNAME('QM1(443)') XMITQ(QM1)`);
@@ -136,7 +136,7 @@ describe("a sender and receiver channel in one process", () => {
         return super.commit(batch);
       }
     }
-    const registry = new InProcessChannels();
+    const registry = new LinkedChannels();
     const page = await QueueManager.open({ name: "PAGE", store: new MemoryStore(new MemoryStorage()), channelConnector: registry });
     const edge = await QueueManager.open({ name: "QM1", store: new HeldStore(new MemoryStorage()) });
     open.push(page, edge);

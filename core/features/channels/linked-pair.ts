@@ -17,9 +17,9 @@ export interface LinkFaults {
   decide(frame: ChannelFrame, direction: Direction, step: number): FaultAction;
 }
 
-export class InProcessChannels implements ChannelConnector {
+export class LinkedChannels implements ChannelConnector {
   readonly #acceptors = new Map<string, ChannelAcceptor>();
-  readonly #links = new Set<InProcessLink>();
+  readonly #links = new Set<PairLink>();
   #step = 0;
 
   constructor(private readonly faults?: LinkFaults) {}
@@ -37,7 +37,7 @@ export class InProcessChannels implements ChannelConnector {
   async connect(channel: string, connectionName: string, from: string): Promise<ChannelTransport> {
     const acceptor = this.#acceptors.get(connectionName.replace(/\(.*\)$/, "").trim());
     if (!acceptor) throw new MQError("MQRC_CONNECTION_BROKEN", `channel ${channel} from ${from}: nothing listens at ${connectionName}`);
-    const link = new InProcessLink((frame, direction) => this.faults?.decide(frame, direction, this.#step++) ?? "pass");
+    const link = new PairLink((frame, direction) => this.faults?.decide(frame, direction, this.#step++) ?? "pass");
     this.#links.add(link);
     link.ended.then(() => this.#links.delete(link));
     acceptor.acceptChannel(channel, link.receiverEnd);
@@ -45,7 +45,7 @@ export class InProcessChannels implements ChannelConnector {
   }
 }
 
-class InProcessLink {
+class PairLink {
   readonly senderEnd: ChannelTransport;
   readonly receiverEnd: ChannelTransport;
   readonly #ends: [Endpoint, Endpoint];
