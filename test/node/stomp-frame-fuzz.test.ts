@@ -104,6 +104,17 @@ describe("STOMP connection under malformed frames", () => {
       ["passcode", "t"],
     ]);
     try {
+      // The first CONNECT loads the JMS layer (a dynamic import): done once here, so that each run's
+      // 200 ms wait below measures the frames, not a cold load (a slow machine took longer on run 1).
+      const warm: string[] = [];
+      const warmUp = new StompConnection(
+        { send: (frame) => void warm.push(new TextDecoder().decode(frame)), close: () => undefined },
+        { queueManager: () => qm, authenticate: async () => ({ name: "fuzz", role: "MQWebAdmin" }), heartBeat: { send: 0, receive: 0 } },
+      );
+      warmUp.receive(connectFrame);
+      for (let i = 0; i < 500 && warm.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(warm[0]).toMatch(/^CONNECTED\n/);
+      await warmUp.socketClosed();
       await fc.assert(
         fc.asyncProperty(mutatedBytes(validFrame.map((f) => encodeFrame(f.command, f.headers as [string, string][], f.body))), async (bytes) => {
           const sent: string[] = [];
