@@ -57,7 +57,7 @@ const STORED_VALUE_KINDS: Record<string, readonly string[]> = {
  * rules a put applies to names and ranges (the product itself stores names a user may not
  * give, such as MQIsRetained, and what a put accepted must stay readable).
  */
-function storedPropertyProblem(property: unknown): string | undefined {
+export function storedPropertyProblem(property: unknown): string | undefined {
   if (property === null || typeof property !== "object") return "is not an object";
   const { name, type, value } = property as { name?: unknown; type?: unknown; value?: unknown };
   if (typeof name !== "string") return "has no name";
