@@ -1,0 +1,104 @@
+/**
+ * The sending end of a channel between queue managers of one Worker: the connector each
+ * queue manager's object opens its QueueManager with. It finds the receiving queue manager
+ * by the CONNAME rule (channel-address.ts) and opens a WebSocket to that queue manager's object
+ * through its stub (`stub.fetch` with `Upgrade: websocket`), straight from object to object:
+ * no front Worker, no credentials, because only this Worker's own code holds the namespace
+ * binding that reaches an object. Each end is a SocketTransport (one frame per binary message);
+ * the receiving object holds its end with the Hibernation API (channel-sockets.ts).
+ */
+import { MQError } from "../../core/index.js";
+import { SocketTransport, type ChannelConnector, type ChannelTransport } from "../../core/features/channels/index.js";
+import { connameEntries, isOwnHost, type ConnameEntry } from "./channel-address.js";
+import { edgeDirectory, isServedQueueManager } from "./edge-directory.js";
+import type { EdgeEnv } from "./env.js";
+import type { QueueManagerObject } from "./queue-manager-object.js";
+import { rpc } from "./rpc-errors.js";
+
+/** The path of a receiving object's channel socket: reached only through a stub, never forwarded by the front Worker (it forwards /ibmmq/ only). */
+export const OBJECT_CHANNEL_PATH = "/.webmq/channel";
+
+export interface ObjectChannelConnectorOptions {
+  /** Told of every start of a sending channel (running-channels.ts remembers it across evictions). */
+  connecting?: (channel: string) => void;
+  /** Partners elsewhere (a CONNAME naming another host); without it they cannot be reached. */
+  remote?: ChannelConnector;
+}
+
+export function objectChannelConnector(env: EdgeEnv, options: ObjectChannelConnectorOptions = {}): ChannelConnector {
+  return {
+    async connect(channel, connectionName, from) {
+      options.connecting?.(channel);
+      const failures: string[] = [];
+      for (const entry of connameEntries(connectionName)) {
+        const target = await queueManagerNamed(env, entry, channel, from);
+        if (target !== undefined) return openObjectChannel(env, target, channel, from);
+        if (options.remote) {
+          try {
+            return await options.remote.connect(channel, entry.text, from);
+          } catch (error) {
+            if ((error as { refused?: boolean }).refused) throw error;
+            failures.push(error instanceof Error ? error.message : String(error));
+            continue;
+          }
+        }
+        failures.push(`${entry.text} is neither a queue manager of this Worker nor its host (MQ_CHANNEL_HOSTS), and this Worker reaches no partner elsewhere`);
+      }
+      throw new MQError("MQRC_CONNECTION_BROKEN", `channel ${channel}: no partner could be reached (AMQ9202): ${failures.join("; ")}`);
+    },
+  };
+}
+
+/** The queue manager of this Worker an entry names, or undefined when it names a partner elsewhere. */
+async function queueManagerNamed(env: EdgeEnv, entry: ConnameEntry, channel: string, from: string): Promise<string | undefined> {
+  if (isOwnHost(entry.host, env.MQ_CHANNEL_HOSTS)) {
+    if (entry.queueManager !== undefined) return entry.queueManager;
+    return receivingQueueManager(env, channel, from, entry.text);
+  }
+  if (entry.queueManager === undefined && (await isServedQueueManager(env, entry.host).catch(() => false))) return entry.host;
+  return undefined;
+}
+
+/**
+ * The queue manager here that defines a receiving channel `channel`, the sender's own passed
+ * over (asking itself over RPC would wait on its own input). Each listed queue manager is asked
+ * in its object; a generic MQ_QUEUE_MANAGERS entry's names cannot be listed, so name those in
+ * the CONNAME.
+ */
+async function receivingQueueManager(env: EdgeEnv, channel: string, from: string, text: string): Promise<string> {
+  for (const name of await edgeDirectory(env).names()) {
+    if (name === from) continue;
+    const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as DurableObjectStub<QueueManagerObject>;
+    if (await rpc(stub.definesReceivingChannel(name, channel)).catch(() => false)) return name;
+  }
+  throw new MQError("MQRC_CONNECTION_BROKEN", `channel ${channel}: no queue manager at ${text} defines a receiving channel ${channel} (AMQ9520)`);
+}
+
+/** A WebSocket to queue manager `target`'s object, as the channel's connection. */
+async function openObjectChannel(env: EdgeEnv, target: string, channel: string, from: string): Promise<ChannelTransport> {
+  const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(target));
+  const url = new URL(OBJECT_CHANNEL_PATH, "https://queue-manager.object");
+  url.searchParams.set("qmgr", target);
+  url.searchParams.set("channel", channel);
+  url.searchParams.set("from", from);
+  let response: Response;
+  try {
+    response = await stub.fetch(new Request(url, { headers: { Upgrade: "websocket" } }));
+  } catch (cause) {
+    throw new MQError("MQRC_CONNECTION_BROKEN", `channel ${channel}: queue manager ${target}'s object could not be reached: ${String(cause)}`, { cause });
+  }
+  const socket = response.webSocket;
+  if (!socket) {
+    const text = await response.text().catch(() => "");
+    throw new MQError(
+      "MQRC_CONNECTION_BROKEN",
+      `channel ${channel}: queue manager ${target} refused the connection (HTTP ${response.status}): ${text.slice(0, 500)}`,
+    );
+  }
+  socket.accept();
+  const transport = new SocketTransport({ send: (message) => socket.send(message), close: (code, reason) => socket.close(code, reason) });
+  socket.addEventListener("message", (event) => transport.received(event.data as ArrayBuffer | string));
+  socket.addEventListener("close", () => transport.ended());
+  socket.addEventListener("error", () => transport.ended());
+  return transport;
+}
