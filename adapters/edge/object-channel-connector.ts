@@ -95,6 +95,9 @@ async function openObjectChannel(env: EdgeEnv, target: string, channel: string, 
       `channel ${channel}: queue manager ${target} refused the connection (HTTP ${response.status}): ${text.slice(0, 500)}`,
     );
   }
+  // Binary messages as ArrayBuffers, which the frame decoder reads: workerd's standard default
+  // (websocket_standard_binary_type) is Blob, which it cannot.
+  socket.binaryType = "arraybuffer";
   socket.accept();
   const transport = new SocketTransport({ send: (message) => socket.send(message), close: (code, reason) => socket.close(code, reason) });
   socket.addEventListener("message", (event) => transport.received(event.data as ArrayBuffer | string));
