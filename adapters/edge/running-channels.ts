@@ -12,7 +12,12 @@
  */
 import type { QueueManager, TimerHandle } from "../../core/index.js";
 
-export const CHANNEL_WAKE_MS = 30_000;
+/**
+ * How soon a restarted or evicted object wakes to resume its channels. Short, because IBM
+ * restarts them with the queue manager, at once; cheap, because a running sender's idle waits
+ * already set an alarm every second (core's sender polls its transmission queue).
+ */
+export const CHANNEL_WAKE_MS = 5_000;
 const KEY = "webmq/running-channels";
 
 export class RunningChannels {
