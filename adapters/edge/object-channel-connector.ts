@@ -10,10 +10,14 @@
 import { MQError } from "../../core/index.js";
 import { SocketTransport, type ChannelConnector, type ChannelTransport } from "../../core/features/channels/index.js";
 import { connameEntries, isOwnHost, type ConnameEntry } from "./channel-address.js";
-import { edgeDirectory, isServedQueueManager } from "./edge-directory.js";
 import type { EdgeEnv } from "./env.js";
-import type { QueueManagerObject } from "./queue-manager-object.js";
 import { rpc } from "./rpc-errors.js";
+import { isServedQueueManager, servedNames } from "./served-names.js";
+
+/** The RPC method of a queue manager's object the rule asks (QueueManagerObject's; named here, not imported, to keep imports acyclic). */
+interface ReceivingChannelRpc {
+  definesReceivingChannel(name: string, channel: string): Promise<boolean>;
+}
 
 /** The path of a receiving object's channel socket: reached only through a stub, never forwarded by the front Worker (it forwards /ibmmq/ only). */
 export const OBJECT_CHANNEL_PATH = "/.webmq/channel";
@@ -66,9 +70,9 @@ async function queueManagerNamed(env: EdgeEnv, entry: ConnameEntry, channel: str
  * the CONNAME.
  */
 async function receivingQueueManager(env: EdgeEnv, channel: string, from: string, text: string): Promise<string> {
-  for (const name of await edgeDirectory(env).names()) {
+  for (const name of await servedNames(env)) {
     if (name === from) continue;
-    const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as DurableObjectStub<QueueManagerObject>;
+    const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as unknown as ReceivingChannelRpc;
     if (await rpc(stub.definesReceivingChannel(name, channel)).catch(() => false)) return name;
   }
   throw new MQError("MQRC_CONNECTION_BROKEN", `channel ${channel}: no queue manager at ${text} defines a receiving channel ${channel} (AMQ9520)`);
