@@ -15,8 +15,8 @@ import { rpc } from "./rpc-errors.js";
 import { isServedQueueManager, servedNames } from "./served-names.js";
 
 /** The RPC method of a queue manager's object the rule asks (QueueManagerObject's; named here, not imported, to keep imports acyclic). */
-interface ReceivingChannelRpc {
-  definesReceivingChannel(name: string, channel: string): Promise<boolean>;
+interface ReceivingChannelsRpc {
+  receivingChannels(name: string): Promise<string[]>;
 }
 
 /** The path of a receiving object's channel socket: reached only through a stub, never forwarded by the front Worker (it forwards /ibmmq/ only). */
@@ -72,14 +72,14 @@ async function queueManagerNamed(env: EdgeEnv, entry: ConnameEntry, channel: str
 async function receivingQueueManager(env: EdgeEnv, channel: string, from: string, text: string): Promise<string> {
   for (const name of await servedNames(env)) {
     if (name === from) continue;
-    const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as unknown as ReceivingChannelRpc;
-    if (await rpc(stub.definesReceivingChannel(name, channel)).catch(() => false)) return name;
+    const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as unknown as ReceivingChannelsRpc;
+    if ((await rpc(stub.receivingChannels(name)).catch(() => [] as string[])).includes(channel)) return name;
   }
   throw new MQError("MQRC_CONNECTION_BROKEN", `channel ${channel}: no queue manager at ${text} defines a receiving channel ${channel} (AMQ9520)`);
 }
 
-/** A WebSocket to queue manager `target`'s object, as the channel's connection. */
-async function openObjectChannel(env: EdgeEnv, target: string, channel: string, from: string): Promise<ChannelTransport> {
+/** A WebSocket to queue manager `target`'s object, as the channel's connection (also the front Worker's relay for partners outside, channel-endpoint.ts). */
+export async function openObjectChannel(env: EdgeEnv, target: string, channel: string, from: string): Promise<ChannelTransport> {
   const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(target));
   const url = new URL(OBJECT_CHANNEL_PATH, "https://queue-manager.object");
   url.searchParams.set("qmgr", target);

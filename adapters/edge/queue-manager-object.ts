@@ -133,10 +133,13 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     }
   }
 
-  /** Whether this object's queue manager, opened under `name` if it is not yet, defines a receiving channel `channel` (the CONNAME rule, channel-address.ts). */
-  async definesReceivingChannel(name: string, channel: string): Promise<boolean> {
+  /** The receiving channels this object's queue manager (opened under `name` if it is not yet) defines: the CONNAME rule and the partners' endpoint find a channel's queue manager by them. */
+  async receivingChannels(name: string): Promise<string[]> {
     const qm = await this.queueManager(name);
-    return qm.object("channel", channel)?.attributes.channelType === "receiver";
+    return qm
+      .objects(["channel"])
+      .filter((definition) => definition.attributes.channelType === "receiver")
+      .map((definition) => definition.name);
   }
 
   override webSocketMessage(socket: WebSocket, message: ArrayBuffer | string): void {

@@ -1,0 +1,97 @@
+/**
+ * Channels from partners outside the Worker (adapters/edge/channel-endpoint.ts), against the
+ * worker as `npm start` runs it: a queue manager in this Node process sends over a real
+ * WebSocket (nodeChannelConnector, Node's side of adapters/http/channels) to the front Worker's
+ * /ibmmq/channel, which checks the `auth` frame and relays the channel to QM2's object. Its
+ * messages arrive once and in order; a token whose role may not run channels, and none at all,
+ * are refused (2035) with nothing put and no object woken for them.
+ */
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { QueueManager } from "../../core/index.js";
+import { nodeChannelConnector } from "../../adapters/http/node-server.js";
+import type { ChannelCredentials } from "../../adapters/http/channels/index.js";
+// @ts-expect-error: a plain .mjs script, untyped
+import { startLocalEdge } from "../../scripts/local-edge.mjs";
+
+const ADMIN = "edge-partners-admin";
+const CHANNEL_ROBOT = "edge-partners-channel";
+const READER = "edge-partners-user";
+let edge: { url: string; dispose(): Promise<void> } | undefined;
+const open: QueueManager[] = [];
+
+beforeAll(async () => {
+  edge = await startLocalEdge({
+    port: 0,
+    vars: { MQ_TOKENS: `${ADMIN}, ${CHANNEL_ROBOT}:MQWebChannel:channel-robot, ${READER}:MQWebUser:reader`, MQ_QUEUE_MANAGERS: "QM1,QM2" },
+  });
+  const answer = await mqsc("QM2", "DEFINE QLOCAL(APP.ORDERS)\nDEFINE CHANNEL(PAGE.TO.QM2) CHLTYPE(RCVR)");
+  expect(answer.overallCompletionCode).toBe(0);
+}, 120_000);
+afterEach(async () => {
+  for (const qm of open.splice(0)) await qm.close();
+});
+afterAll(async () => {
+  await edge?.dispose();
+});
+
+const auth = { authorization: `Bearer ${ADMIN}`, "ibm-mq-rest-csrf-token": "" };
+
+async function mqsc(qmgr: string, command: string): Promise<{ overallCompletionCode: number; commandResponse: { text: string[] }[] }> {
+  const response = await fetch(`${edge!.url}/ibmmq/rest/v2/admin/action/qmgr/${qmgr}/mqsc`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ type: "runCommand", parameters: { command } }),
+  });
+  return (await response.json()) as { overallCompletionCode: number; commandResponse: { text: string[] }[] };
+}
+
+const depth = async () => Number(/CURDEPTH\((\d+)\)/.exec((await mqsc("QM2", "DISPLAY QLOCAL(APP.ORDERS) CURDEPTH")).commandResponse[0]!.text.join(" "))![1]);
+
+/** The page's queue manager, here in Node: a sender to QM2 at `connectionName`. */
+async function page(connectionName: string, credentials: ChannelCredentials): Promise<QueueManager> {
+  const qm = await QueueManager.open({ name: "PAGE", channelConnector: nodeChannelConnector({ credentials, timeoutMs: 10_000 }) });
+  open.push(qm);
+  await qm.mqsc(`DEFINE QLOCAL(QM2) USAGE(XMITQ)
+DEFINE QREMOTE(ORDERS) RNAME(APP.ORDERS) RQMNAME(QM2) XMITQ(QM2)
+DEFINE CHANNEL(PAGE.TO.QM2) CHLTYPE(SDR) CONNAME('${connectionName}') XMITQ(QM2) BATCHSZ(20)`);
+  return qm;
+}
+
+it("moves a partner's persistent messages through the front Worker's /ibmmq/channel to the queue manager defining the receiving channel, once and in order", async () => {
+  const port = new URL(edge!.url).port;
+  const qm = await page(`127.0.0.1(${port})`, { "PAGE.TO.QM2": { token: CHANNEL_ROBOT } });
+  for (let i = 0; i < 200; i++) await qm.put("ORDERS", { body: `order ${i}`, persistent: true });
+  qm.startChannel("PAGE.TO.QM2");
+  expect(await qm.channelStarted("PAGE.TO.QM2"), qm.channelAgentStatus("PAGE.TO.QM2")?.reason).toBe("running");
+  await expect.poll(depth, { timeout: 30_000 }).toBe(200);
+  const bodies: string[] = [];
+  for (;;) {
+    const response = await fetch(`${edge!.url}/ibmmq/rest/v3/messaging/qmgr/QM2/queue/APP.ORDERS/message`, { method: "DELETE", headers: auth });
+    if (response.status === 204) break;
+    bodies.push(await response.text());
+  }
+  expect(bodies).toEqual(Array.from({ length: 200 }, (_, i) => `order ${i}`));
+  await expect.poll(() => qm.queueStatus("QM2").depth).toBe(0);
+  // The URL form names the queue manager in its path.
+  await qm.stopChannel("PAGE.TO.QM2");
+  await qm.mqsc(`ALTER CHANNEL(PAGE.TO.QM2) CHLTYPE(SDR) CONNAME('http://127.0.0.1:${port}/ibmmq/channel/QM2')`);
+  await qm.put("ORDERS", { body: "by URL", persistent: true });
+  qm.startChannel("PAGE.TO.QM2");
+  expect(await qm.channelStarted("PAGE.TO.QM2"), qm.channelAgentStatus("PAGE.TO.QM2")?.reason).toBe("running");
+  await expect.poll(depth, { timeout: 30_000 }).toBe(1);
+}, 60_000);
+
+it("refuses a token whose role may not run channels, and a sender with no credentials: RETRYING with 2035, nothing put", async () => {
+  const port = new URL(edge!.url).port;
+  const before = await depth();
+  for (const credentials of [{ "PAGE.TO.QM2": { token: READER } }, {}] as ChannelCredentials[]) {
+    const qm = await page(`127.0.0.1(${port})`, credentials);
+    await qm.put("ORDERS", { body: "must not arrive", persistent: true });
+    qm.startChannel("PAGE.TO.QM2");
+    expect(await qm.channelStarted("PAGE.TO.QM2")).toBe("retrying");
+    expect(qm.channelAgentStatus("PAGE.TO.QM2")?.reason).toMatch(/MQRC_NOT_AUTHORIZED/);
+    await qm.close();
+    open.splice(open.indexOf(qm), 1);
+  }
+  expect(await depth()).toBe(before);
+}, 60_000);
