@@ -50,6 +50,12 @@ export interface EdgeEnv {
    * object to object (adapters/edge/channel-address.ts). Loopback names always do.
    */
   MQ_CHANNEL_HOSTS?: string;
+  /**
+   * What this Worker's sending channels give partners outside it, per channel: JSON
+   * `{ "CHANNEL": { "token": "..." } }` or `{ "CHANNEL": { "user": "...", "password": "..." } }`
+   * (adapters/edge/channel-credentials.ts). A secret.
+   */
+  MQ_CHANNEL_CREDENTIALS?: string;
 }
 
 export const DEFAULT_QUEUE_MANAGERS = "QM1";

@@ -15,7 +15,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { MQError, QueueManager } from "../../core/index.js";
-import { DEFAULT_HTTP_LIMITS, createHttpApp, errorResponse } from "../http/index.js";
+import { DEFAULT_HTTP_LIMITS, createHttpApp, errorResponse, webSocketChannelConnector, type ChannelWebSocketConstructor } from "../http/index.js";
 import { AlarmClock } from "./alarm-clock.js";
 import { EdgeListeners, parseListenerConfiguration } from "./listeners.js";
 import { EdgeTriggerMonitors, parseTriggerMonitorConfiguration } from "./triggers.js";
@@ -26,6 +26,7 @@ import { isRegistered, register, registeredNames, unregister } from "./queue-man
 import { ChannelSockets } from "./channel-sockets.js";
 import { OBJECT_CHANNEL_PATH, objectChannelConnector } from "./object-channel-connector.js";
 import { RunningChannels } from "./running-channels.js";
+import { parseChannelCredentials } from "./channel-credentials.js";
 
 export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #clock: AlarmClock;
@@ -67,6 +68,12 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       } catch (error) {
         return Promise.reject(error);
       }
+      let remoteCredentials: ReturnType<typeof parseChannelCredentials>;
+      try {
+        remoteCredentials = parseChannelCredentials(this.env.MQ_CHANNEL_CREDENTIALS);
+      } catch (error) {
+        return Promise.reject(error);
+      }
       const report = (text: string) => console.warn(`webmq ${name}: ${text}`);
       const channels = new RunningChannels(this.ctx.storage, report);
       this.#channels = channels;
@@ -76,7 +83,16 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
         clock: this.#clock,
         messageMemoryBytes: numberVariable(this.env, "MQ_MESSAGE_MEMORY_BYTES", EDGE_MESSAGE_MEMORY_BYTES),
         bodyCacheBytes: EDGE_BODY_CACHE_BYTES,
-        channelConnector: objectChannelConnector(this.env, { connecting: (channel) => channels.started(channel) }),
+        channelConnector: objectChannelConnector(this.env, {
+          connecting: (channel) => channels.started(channel),
+          // Partners elsewhere over the runtime's WebSocket; `host(port)` as wss, since a Worker
+          // reaches them over the Internet (an http:// URL in CONNAME for one without TLS).
+          remote: webSocketChannelConnector({
+            WebSocket: WebSocket as unknown as ChannelWebSocketConstructor,
+            credentials: remoteCredentials,
+            scheme: "wss",
+          }),
+        }),
       }).then(async (qm) => {
         // The listeners MQ_LISTENERS names for this queue manager run from the moment it opens.
         this.#listeners = new EdgeListeners(qm, this.env, listeners, report);

@@ -4,11 +4,14 @@
  * WebSocket (nodeChannelConnector, Node's side of adapters/http/channels) to the front Worker's
  * /ibmmq/channel, which checks the `auth` frame and relays the channel to QM2's object. Its
  * messages arrive once and in order; a token whose role may not run channels, and none at all,
- * are refused (2035) with nothing put and no object woken for them.
+ * are refused (2035) with nothing put and no object woken for them. And the other way: QM1's
+ * object sends to a serveHttp in this process with the credentials MQ_CHANNEL_CREDENTIALS
+ * gives it, at this machine's non-loopback address (a loopback name is the Worker itself).
  */
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
-import { nodeChannelConnector } from "../../adapters/http/node-server.js";
+import { networkInterfaces } from "node:os";
+import { nodeChannelConnector, serveHttp } from "../../adapters/http/node-server.js";
 import type { ChannelCredentials } from "../../adapters/http/channels/index.js";
 // @ts-expect-error: a plain .mjs script, untyped
 import { startLocalEdge } from "../../scripts/local-edge.mjs";
@@ -16,13 +19,19 @@ import { startLocalEdge } from "../../scripts/local-edge.mjs";
 const ADMIN = "edge-partners-admin";
 const CHANNEL_ROBOT = "edge-partners-channel";
 const READER = "edge-partners-user";
+/** The token QM1's object gives the Node server for its channel QM1.TO.NODE (MQ_CHANNEL_CREDENTIALS). */
+const NODE_ROBOT = "edge-partners-node-robot";
 let edge: { url: string; dispose(): Promise<void> } | undefined;
 const open: QueueManager[] = [];
 
 beforeAll(async () => {
   edge = await startLocalEdge({
     port: 0,
-    vars: { MQ_TOKENS: `${ADMIN}, ${CHANNEL_ROBOT}:MQWebChannel:channel-robot, ${READER}:MQWebUser:reader`, MQ_QUEUE_MANAGERS: "QM1,QM2" },
+    vars: {
+      MQ_TOKENS: `${ADMIN}, ${CHANNEL_ROBOT}:MQWebChannel:channel-robot, ${READER}:MQWebUser:reader`,
+      MQ_QUEUE_MANAGERS: "QM1,QM2",
+      MQ_CHANNEL_CREDENTIALS: JSON.stringify({ "QM1.TO.NODE": { token: NODE_ROBOT } }),
+    },
   });
   const answer = await mqsc("QM2", "DEFINE QLOCAL(APP.ORDERS)\nDEFINE CHANNEL(PAGE.TO.QM2) CHLTYPE(RCVR)");
   expect(answer.overallCompletionCode).toBe(0);
@@ -94,4 +103,36 @@ it("refuses a token whose role may not run channels, and a sender with no creden
     open.splice(open.indexOf(qm), 1);
   }
   expect(await depth()).toBe(before);
+}, 60_000);
+
+it("sends from QM1's object to a serveHttp outside the Worker, with the token MQ_CHANNEL_CREDENTIALS gives the channel", async () => {
+  const address = Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry?.family === "IPv4" && !entry.internal)?.address;
+  if (address === undefined) return; // no address but loopback: nothing outside the Worker to reach
+  const nodeQm = await QueueManager.open({ name: "NODEQM" });
+  open.push(nodeQm);
+  await nodeQm.mqsc("DEFINE QLOCAL(APP.IN)\nDEFINE CHANNEL(QM1.TO.NODE) CHLTYPE(RCVR)");
+  const server = await serveHttp({ queueManagers: [nodeQm], tokens: [`${NODE_ROBOT}:MQWebChannel:edge-robot`], hostname: address });
+  try {
+    const defined = await mqsc(
+      "QM1",
+      `DEFINE QLOCAL(NODEQM) USAGE(XMITQ)\nDEFINE QREMOTE(TO.NODE) RNAME(APP.IN) RQMNAME(NODEQM) XMITQ(NODEQM)\nDEFINE CHANNEL(QM1.TO.NODE) CHLTYPE(SDR) CONNAME('${server.url}') XMITQ(NODEQM)\nSTART CHANNEL(QM1.TO.NODE)`,
+    );
+    expect(defined.overallCompletionCode).toBe(0);
+    for (let i = 0; i < 50; i++) {
+      const response = await fetch(`${edge!.url}/ibmmq/rest/v3/messaging/qmgr/QM1/queue/TO.NODE/message`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "text/plain", "ibm-mq-md-persistence": "persistent" },
+        body: `to node ${i}`,
+      });
+      expect(response.status).toBe(201);
+    }
+    await expect.poll(() => nodeQm.queueStatus("APP.IN").depth, { timeout: 30_000 }).toBe(50);
+    const got = [];
+    for (let m; (m = await nodeQm.get("APP.IN"));) got.push(m.body);
+    expect(got).toEqual(Array.from({ length: 50 }, (_, i) => `to node ${i}`));
+  } finally {
+    await server.close();
+  }
 }, 60_000);
