@@ -40,12 +40,15 @@ interface ReceivingChannelsRpc {
 /** Each receiving channel's open connection in this isolate: a new one ends the one before it (IBM's ADOPTMCA(ALL)). */
 const sessions = new ChannelSessions();
 
-/** Answers a partner's upgrade at the endpoint's path, or undefined for a path not the endpoint's. */
+/**
+ * Answers a partner's WebSocket upgrade at the endpoint's path; undefined for any other request
+ * (a plain GET of the path is the REST API's, as under serveHttp, whose endpoint takes upgrades only).
+ */
 export function acceptPartnerChannel(request: Request, env: EdgeEnv, limiter: FailedLoginLimiter): Response | undefined {
   const target = channelPathTarget(new URL(request.url).pathname);
-  if (target === undefined) return undefined;
+  if (target === undefined || request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return undefined;
   const offered = (request.headers.get("Sec-WebSocket-Protocol") ?? "").split(",").map((protocol) => protocol.trim());
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !offered.includes(CHANNEL_SUBPROTOCOL))
+  if (!offered.includes(CHANNEL_SUBPROTOCOL))
     return new Response(`a channel's connection is a WebSocket with the subprotocol ${CHANNEL_SUBPROTOCOL}`, { status: 400 });
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   // ArrayBuffers, which the frame decoder reads; workerd's standard default is Blob.

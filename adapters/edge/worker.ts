@@ -54,7 +54,7 @@ export function createEdgeWorker(options: EdgeWorkerOptions = {}): Hono<{ Bindin
   // Channels from partners outside the Worker (channel-endpoint.ts), first: their credentials
   // come in the socket's first frame, not in a header the REST front would check, and a 101's
   // headers are not the secure headers' to change.
-  const channel = (c: Context<{ Bindings: EdgeEnv }>) => acceptPartnerChannel(c.req.raw, c.env, loginLimiter)!;
+  const channel: MiddlewareHandler<{ Bindings: EdgeEnv }> = async (c, next) => acceptPartnerChannel(c.req.raw, c.env, loginLimiter) ?? (await next());
   app.get("/ibmmq/channel", channel);
   app.get("/ibmmq/channel/:qmgr", channel);
 

@@ -103,6 +103,9 @@ it("refuses a token whose role may not run channels, and a sender with no creden
     open.splice(open.indexOf(qm), 1);
   }
   expect(await depth()).toBe(before);
+  // Without an upgrade the path is the REST API's, as under serveHttp: IBM's JSON error, no socket.
+  const plain = await fetch(`${edge!.url}/ibmmq/channel`, { headers: auth });
+  expect([plain.status, ((await plain.json()) as { error: { msgId: string }[] }).error[0]!.msgId]).toEqual([404, "MQWB0901E"]);
 }, 60_000);
 
 it("sends from QM1's object to a serveHttp outside the Worker, with the token MQ_CHANNEL_CREDENTIALS gives the channel", async () => {
