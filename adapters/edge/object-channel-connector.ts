@@ -35,31 +35,50 @@ export function objectChannelConnector(env: EdgeEnv, options: ObjectChannelConne
       options.connecting?.(channel);
       const failures: string[] = [];
       for (const entry of connameEntries(connectionName)) {
-        const target = await queueManagerNamed(env, entry, channel, from);
-        if (target !== undefined) return openObjectChannel(env, target, channel, from);
-        if (options.remote) {
-          try {
-            return await options.remote.connect(channel, entry.text, from);
-          } catch (error) {
-            if ((error as { refused?: boolean }).refused) throw error;
-            failures.push(error instanceof Error ? error.message : String(error));
-            continue;
-          }
+        const here = await queueManagerNamed(env, entry, channel, from);
+        if (here !== undefined) {
+          // One of this Worker's: its object, or why not, and the next entry is tried.
+          if ("target" in here) return openObjectChannel(env, here.target, channel, from);
+          failures.push(here.failure);
+          continue;
         }
-        failures.push(`${entry.text} is neither a queue manager of this Worker nor its host (MQ_CHANNEL_HOSTS), and this Worker reaches no partner elsewhere`);
+        if (!options.remote) {
+          failures.push(
+            `${entry.text} is neither a queue manager of this Worker nor its host (MQ_CHANNEL_HOSTS), and this Worker reaches no partner elsewhere`,
+          );
+          continue;
+        }
+        try {
+          return await options.remote.connect(channel, entry.text, from);
+        } catch (error) {
+          // A partner that answered with a refusal (2035, no such channel) ends the attempt with its reason.
+          if ((error as { refused?: boolean }).refused) throw error;
+          failures.push(error instanceof Error ? error.message : String(error));
+        }
       }
       throw new MQError("MQRC_CONNECTION_BROKEN", `channel ${channel}: no partner could be reached (AMQ9202): ${failures.join("; ")}`);
     },
   };
 }
 
-/** The queue manager of this Worker an entry names, or undefined when it names a partner elsewhere. */
-async function queueManagerNamed(env: EdgeEnv, entry: ConnameEntry, channel: string, from: string): Promise<string | undefined> {
+/** The queue manager of this Worker an entry names (or why it names none), or undefined when it names a partner elsewhere. */
+async function queueManagerNamed(
+  env: EdgeEnv,
+  entry: ConnameEntry,
+  channel: string,
+  from: string,
+): Promise<{ target: string } | { failure: string } | undefined> {
+  const served = (name: string) => isServedQueueManager(env, name).catch(() => false);
   if (isOwnHost(entry.host, env.MQ_CHANNEL_HOSTS)) {
-    if (entry.queueManager !== undefined) return entry.queueManager;
-    return receivingQueueManager(env, channel, from, entry.text);
+    // A name not served would make a Durable Object for it: refused, as the front Worker refuses it.
+    if (entry.queueManager !== undefined)
+      return (await served(entry.queueManager))
+        ? { target: entry.queueManager }
+        : { failure: `there is no queue manager ${entry.queueManager} at ${entry.text} (2058)` };
+    const target = await receivingQueueManager(env, channel, from);
+    return target !== undefined ? { target } : { failure: `no queue manager at ${entry.text} defines a receiving channel ${channel} (AMQ9520)` };
   }
-  if (entry.queueManager === undefined && (await isServedQueueManager(env, entry.host).catch(() => false))) return entry.host;
+  if (entry.queueManager === undefined && (await served(entry.host))) return { target: entry.host };
   return undefined;
 }
 
@@ -69,13 +88,13 @@ async function queueManagerNamed(env: EdgeEnv, entry: ConnameEntry, channel: str
  * in its object; a generic MQ_QUEUE_MANAGERS entry's names cannot be listed, so name those in
  * the CONNAME.
  */
-async function receivingQueueManager(env: EdgeEnv, channel: string, from: string, text: string): Promise<string> {
+async function receivingQueueManager(env: EdgeEnv, channel: string, from: string): Promise<string | undefined> {
   for (const name of await servedNames(env)) {
     if (name === from) continue;
     const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as unknown as ReceivingChannelsRpc;
     if ((await rpc(stub.receivingChannels(name)).catch(() => [] as string[])).includes(channel)) return name;
   }
-  throw new MQError("MQRC_CONNECTION_BROKEN", `channel ${channel}: no queue manager at ${text} defines a receiving channel ${channel} (AMQ9520)`);
+  return undefined;
 }
 
 /** A WebSocket to queue manager `target`'s object, as the channel's connection (also the front Worker's relay for partners outside, channel-endpoint.ts). */
