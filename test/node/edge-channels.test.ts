@@ -76,7 +76,9 @@ async function until(what: string, check: () => Promise<boolean>, ms: number): P
   while (!(await check())) {
     if (Date.now() > end) {
       const channel = await mqsc("QM1", "DISPLAY CHSTATUS(SDR.TO.RCVR) ALL");
-      throw new Error(`timed out waiting for ${what}; on QM1 ${channel.commandResponse.map((r) => [...(r.message ?? []), ...(r.text ?? [])].join(" ")).join(" | ")}`);
+      throw new Error(
+        `timed out waiting for ${what}; on QM1 ${channel.commandResponse.map((r) => [...(r.message ?? []), ...(r.text ?? [])].join(" ")).join(" | ")}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
