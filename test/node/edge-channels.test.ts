@@ -119,12 +119,22 @@ it(`moves ${COUNT} persistent messages QM1 -> QM2 object to object, exactly once
   // Nobody asks QM1 anything: its object wakes by its alarm and restarts the channel it was running.
   await until(`the first ${half} messages on QM2, QM1's channel restarted by its object`, async () => (await depth("QM2", "RCVR.TARGET.Q")) >= half, 60_000);
   // The kill came before the transfer ended: the restarted channel moved some of the first half.
-  const resumed = await mqsc("QM1", "DISPLAY CHSTATUS(SDR.TO.RCVR) ALL");
+  // (The sender counts a batch once the receiver's confirm comes, just after QM2's depth shows it.)
+  let resumed = await mqsc("QM1", "DISPLAY CHSTATUS(SDR.TO.RCVR) ALL");
+  await until(
+    `QM1's LSTSEQNO ${half}`,
+    async () => shown((resumed = await mqsc("QM1", "DISPLAY CHSTATUS(SDR.TO.RCVR) ALL")), "LSTSEQNO") === String(half),
+    10_000,
+  );
   expect(Number(shown(resumed, "MSGS")), JSON.stringify(resumed)).toBeGreaterThan(0);
-  expect(shown(resumed, "LSTSEQNO")).toBe(String(half));
   for (let i = half; i < COUNT; i++) await put(i);
   await until(`${COUNT} messages on QM2`, async () => (await depth("QM2", "RCVR.TARGET.Q")) >= COUNT, 120_000);
-  const status = await mqsc("QM1", "DISPLAY CHSTATUS(SDR.TO.RCVR) ALL");
+  let status = await mqsc("QM1", "DISPLAY CHSTATUS(SDR.TO.RCVR) ALL");
+  await until(
+    `QM1's LSTSEQNO ${COUNT}`,
+    async () => shown((status = await mqsc("QM1", "DISPLAY CHSTATUS(SDR.TO.RCVR) ALL")), "LSTSEQNO") === String(COUNT),
+    10_000,
+  );
   // Every message had one sequence number: a batch backed out at the restart was sent again under the same ones.
   expect([shown(status, "STATUS"), shown(status, "LSTSEQNO")], JSON.stringify(status)).toEqual(["RUNNING", String(COUNT)]);
 
