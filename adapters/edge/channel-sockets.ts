@@ -32,11 +32,19 @@ export class ChannelSockets {
     return this.#sessions.size;
   }
 
-  /** Takes a partner's socket for the receiving channel `channel` on `qm`: the 101 response to hand back. */
+  /**
+   * Takes a partner's socket for the receiving channel `channel` on `qm`: the 101 response to
+   * hand back. A socket of the same channel still open here is ended first (IBM's
+   * ADOPTMCA(ALL), as the Node endpoint does): a sender that reconnects after its object was
+   * evicted must not wait on a socket its old self left, and the receiving agent's next session
+   * waits for the one before it to end.
+   */
   accept(qm: QueueManager, channel: string, from: string): Response {
+    const tag = `channel:${channel}`;
+    for (const before of this.ctx.getWebSockets(tag)) this.closed(before, 1000, "adopted by a new connection of the channel");
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     const session = crypto.randomUUID();
-    this.ctx.acceptWebSocket(server, [`channel:${channel}`]);
+    this.ctx.acceptWebSocket(server, [tag]);
     server.serializeAttachment({ session, channel, from } satisfies Attachment);
     const transport = new SocketTransport({
       send: (message) => server.send(message),
