@@ -56,11 +56,12 @@ afterAll(async () => {
 });
 
 describe("the packed package, installed in a fresh project", { timeout: 60_000 }, () => {
-  it("holds the built entries, their types, the LICENSE and the READMEs, and no TypeScript sources or tests", async () => {
+  it("holds the built entries, their types, the LICENSE, the READMEs and the guides the README links to, and no TypeScript sources or tests", async () => {
     const files = packed;
     for (const file of [
       "LICENSE",
       "README.md",
+      "docs/getting-started.md",
       "package.json",
       "adapters/edge/README.md",
       "dist/lib/core/index.js",
