@@ -94,6 +94,12 @@ export class StompConnection implements SubscriptionSink {
   #waitingFrames = 0;
   #paused = false;
   #ended = false;
+  /**
+   * The client has sent DISCONNECT (read, perhaps not yet handled: frames are handled in
+   * turn). From then on no MESSAGE is sent: an auto-acknowledged one would be taken for a
+   * client that has said it is leaving (stomp.py closes without reading what follows).
+   */
+  #disconnecting = false;
   #ending: Promise<void> | undefined;
 
   constructor(
@@ -115,6 +121,7 @@ export class StompConnection implements SubscriptionSink {
       }
       if ("frame" in result) {
         const frame = result.frame;
+        if (frame.command === "DISCONNECT") this.#disconnecting = true;
         // A SEND without content-type that came as a WebSocket text message carries text (stompjs's `body`).
         const text = typeof data === "string";
         this.#enqueue(() => this.#handle(frame, text));
@@ -377,7 +384,7 @@ export class StompConnection implements SubscriptionSink {
 
   /** SubscriptionSink: one MESSAGE frame; resolves when the socket has room for the next. */
   async deliver(subscription: StompSubscription, message: ReceivedMessage, ackId: string | undefined): Promise<void> {
-    if (this.#ended) throw new MQError("MQRC_CONNECTION_BROKEN", "the STOMP connection has ended");
+    if (this.#ended || this.#disconnecting) throw new MQError("MQRC_CONNECTION_BROKEN", "the STOMP connection has ended");
     const headers: [string, string][] = [
       ["subscription", subscription.id],
       ["destination", subscription.destination],
