@@ -90,6 +90,7 @@ export const FRAME_CHECKS: Record<ChannelFrame["type"], Check> = {
   endBatch: noBody((f) => fieldsProblem(f, { luwid: isText, firstSeq: isCount, lastSeq: isCount, count: isCount })),
   confirm: noBody((f) => fieldsProblem(f, { luwid: isText, lastSeq: isCount })),
   error: noBody((f) => fieldsProblem(f, { reason: (v) => isText(v) && /^MQRC_[A-Z0-9_]+$/.test(v as string), text: isText })),
+  request: noBody((f) => fieldsProblem(f, { channel: isText, from: isText })),
 };
 
 /** What is wrong with a message as a frame's header carries it (before its body and properties are restored). */
