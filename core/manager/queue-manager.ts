@@ -25,6 +25,7 @@ import type { PutMessage } from "../message/message.js";
 import type { ChannelConnector, ChannelTransport } from "../features/channels/transport.js";
 import type { ChannelStatus } from "../features/channels/status.js";
 import type { ChannelAgents } from "../features/channels/agents.js";
+import type { ChannelCommandResult } from "../features/channels/operations.js";
 import { dialsOut } from "../features/channels/settings.js";
 import type { DefineOptions } from "../objects/registry.js";
 import type { TopicNodeStatus } from "../features/pubsub/topic-status.js";
@@ -248,10 +249,31 @@ export class QueueManager extends QueueManagerBase {
    * STOP CHANNEL: STOPPED until started again (a channel not defined throws at once); a running
    * agent's connection is cut, and its batch in doubt resolved at the next start.
    */
-  stopChannel(name: string): Promise<void> {
+  stopChannel(name: string, options: { mode?: "quiesce" | "force" } = {}): Promise<void> {
     this.checkOpen();
     this.channels.stop(name);
-    return Promise.resolve(this.#channelStarts.get(name)).then(() => this.#agents()?.stop(name));
+    return Promise.resolve(this.#channelStarts.get(name)).then(() => this.#agents()?.stop(name, options.mode ?? "force"));
+  }
+
+  /** RESOLVE CHANNEL ACTION(COMMIT|BACKOUT): a sending channel's batch in doubt, resolved here without its partner. */
+  resolveChannel(name: string, action: "commit" | "backout"): Promise<ChannelCommandResult> {
+    return this.#channelCommand(name).then((agents) => agents.resolve(name, action));
+  }
+
+  /** RESET CHANNEL SEQNUM(n): this end's message sequence number; a sending end tells its partner at the next start. */
+  resetChannel(name: string, sequenceNumber: number): Promise<ChannelCommandResult> {
+    return this.#channelCommand(name).then((agents) => agents.reset(name, sequenceNumber));
+  }
+
+  /** PING CHANNEL: exchanges data with the partner on a connection of its own, moving no message. */
+  pingChannel(name: string, dataLength = 16): Promise<ChannelCommandResult> {
+    return this.#channelCommand(name).then((agents) => agents.ping(name, dataLength));
+  }
+
+  #channelCommand(name: string): Promise<ChannelAgents> {
+    this.checkOpen();
+    this.catalogue.definitionOf("channel", name);
+    return this.#channelAgents();
   }
 
   /** The state DISPLAY CHSTATUS shows, or undefined for an inactive channel. */

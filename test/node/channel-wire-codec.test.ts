@@ -63,6 +63,9 @@ const frame: fc.Arbitrary<ChannelFrame> = fc.oneof(
     text: fc.string(),
   }),
   fc.record({ type: fc.constant("request" as const), channel: fc.string(), from: fc.string() }),
+  fc.record({ type: fc.constant("ping" as const), channel: fc.string(), from: fc.string(), data: fc.string() }),
+  fc.record({ type: fc.constant("pingReply" as const), data: fc.string() }),
+  fc.record({ type: fc.constant("reset" as const), seq: fc.nat() }),
 );
 
 describe("channel frames on the wire", () => {

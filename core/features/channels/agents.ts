@@ -12,7 +12,8 @@ import { MQError, type MQReasonName } from "../../base/errors.js";
 import { StopSignal } from "../jms/stop-signal.js";
 import type { Clock } from "../../base/clock.js";
 import type { ChannelState } from "../../kernel/index.js";
-import type { ChannelHost } from "./host.js";
+import { readSync, senderKey, type ChannelHost, type SenderSync } from "./host.js";
+import { pingChannel, resetChannel, resolveChannel, type ChannelCommandResult } from "./operations.js";
 import { runReceiver } from "./receiver.js";
 import { runSender } from "./sender.js";
 import { channelTypeOf, dialsOut, senderSettings } from "./settings.js";
@@ -80,13 +81,20 @@ export class ChannelAgents {
     return shown.status;
   }
 
-  /** STOP CHANNEL (MODE FORCE): the connection is cut; a batch in doubt is resolved at the next start. */
-  async stop(name: string): Promise<void> {
+  /**
+   * STOP CHANNEL. MODE(QUIESCE) lets a sending agent finish the batch under way (its confirm
+   * comes, nothing stays in doubt) and end there; MODE(FORCE) cuts the connection now, and a
+   * batch sent and not yet confirmed stays in doubt until the next start (or RESOLVE CHANNEL).
+   * A receiving agent's connection is cut in either mode.
+   */
+  async stop(name: string, mode: "quiesce" | "force" = "force"): Promise<void> {
     this.#stopped.add(name);
     const running = this.#running.get(name);
     if (running) {
       running.stop.stop();
-      running.transport?.close();
+      const shown = this.#statuses.get(name);
+      if (mode === "force" || shown?.role !== "sender") running.transport?.close();
+      else if (shown.status === "running") shown.status = "stopping";
       await running.done;
     }
     const shown = this.#statuses.get(name);
@@ -116,6 +124,15 @@ export class ChannelAgents {
       if (type !== "receiver" && type !== "requester")
         return refused("MQRC_UNKNOWN_OBJECT_NAME", `queue manager ${this.host.name} defines no receiving channel ${name} (AMQ9520)`);
       void this.#receive(name, replaying(first, transport), {});
+    } else if (first.type === "ping") {
+      // PING CHANNEL: the channel it names answers with the data it was sent, and the connection ends.
+      if (type !== "receiver" && type !== "requester")
+        return refused("MQRC_UNKNOWN_OBJECT_NAME", `queue manager ${this.host.name} defines no receiving channel ${name} (AMQ9520)`);
+      this.#transports.delete(transport);
+      void transport
+        .send({ type: "pingReply", data: first.data })
+        .catch(() => undefined)
+        .finally(() => transport.close());
     } else if (first.type === "request") {
       if (type !== "server") return refused("MQRC_UNKNOWN_OBJECT_NAME", `queue manager ${this.host.name} defines no server channel ${name} (AMQ9520)`);
       if (this.#stopped.has(name)) return refused("MQRC_CHANNEL_STOPPED_BY_USER", `channel ${name} is stopped at ${this.host.name} (AMQ9558)`);
@@ -176,6 +193,34 @@ export class ChannelAgents {
     return session;
   }
 
+  /** RESOLVE CHANNEL: refused while the channel runs, as IBM's (the agent would resolve it itself). */
+  async resolve(name: string, action: "commit" | "backout"): Promise<ChannelCommandResult> {
+    if (this.#runningHere(name)) return inUse(name);
+    const result = await resolveChannel(this.host, name, action);
+    const shown = this.#statuses.get(name);
+    if (result.ok && shown) {
+      const sync = readSync<SenderSync>(this.host, senderKey(name));
+      Object.assign(shown, { inDoubt: false, lastSeq: sync.seq, lastLuwid: sync.luwid, currentSeq: sync.seq });
+    }
+    return result;
+  }
+
+  /** RESET CHANNEL: refused while this end runs (its agent holds the sequence number in hand). */
+  async reset(name: string, seq: number): Promise<ChannelCommandResult> {
+    if (this.#runningHere(name)) return inUse(name);
+    return resetChannel(this.host, name, seq);
+  }
+
+  /** PING CHANNEL: refused while the channel runs; valid when stopped or retrying. */
+  async ping(name: string, dataLength: number): Promise<ChannelCommandResult> {
+    if (this.#runningHere(name)) return inUse(name);
+    return pingChannel(this.host, this.clock, this.connector(), name, dataLength);
+  }
+
+  #runningHere(name: string): boolean {
+    return this.#running.has(name) || this.#statuses.get(name)?.status === "running";
+  }
+
   status(name: string): ChannelStatus | undefined {
     const shown = this.#statuses.get(name);
     return shown && { ...shown };
@@ -188,6 +233,10 @@ export class ChannelAgents {
     for (const transport of this.#transports) transport.close();
     await Promise.all([...[...this.#running.values()].map((s) => s.done), ...this.#receiving.values()]);
   }
+}
+
+function inUse(name: string): ChannelCommandResult {
+  return { ok: false, refusal: "inUse", text: `channel ${name} is running: stop it first` };
 }
 
 function refuse(transport: ChannelTransport, reason: MQReasonName, text: string): void {

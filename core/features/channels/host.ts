@@ -32,6 +32,8 @@ export interface ReceiverSync {
 /** A sender's last confirmed batch, and the batch it has sent and prepared but not yet seen confirmed. */
 export interface SenderSync extends ReceiverSync {
   inDoubt?: { luwid: string; lastSeq: number; count: number };
+  /** RESET CHANNEL's number, for the receiver at the next start (IBM's RESETSEQ, pending). */
+  resetSeq?: number;
 }
 
 export const senderKey = (channel: string) => `channel/${channel}/sender`;

@@ -37,6 +37,14 @@ export async function runReceiver(host: ChannelHost, channel: string, transport:
         batch = [];
         lastSeen = sync.seq;
         await transport.send({ type: "status", lastSeq: sync.seq, lastLuwid: sync.luwid });
+      } else if (frame.type === "reset") {
+        // The sending end's RESET CHANNEL: this end takes its number, and says so.
+        sync = { seq: frame.seq, luwid: "" };
+        await host.writeSyncRecord(key, { ...sync });
+        batch = [];
+        lastSeen = sync.seq;
+        Object.assign(shown, { lastSeq: sync.seq, lastLuwid: "", currentSeq: sync.seq });
+        await transport.send({ type: "status", lastSeq: sync.seq, lastLuwid: sync.luwid });
       } else if (frame.type === "message") {
         if (frame.seq === lastSeen && batch.length > 0) continue; // delivered twice
         if (frame.seq !== nextSeq(lastSeen, wrap))

@@ -41,8 +41,17 @@ export async function runSender(
   let unit: UnitOfWork | undefined;
   try {
     await transport.send({ type: "start", channel, from: host.name, sequenceWrap: settings.sequenceWrap });
-    const remote = await expectFrame(transport, (f): f is Extract<ChannelFrame, { type: "status" }> => f.type === "status");
-    const sync = await resolveInDoubt(host, channel, readSync<SenderSync>(host, key), remote.lastLuwid);
+    const isStatus = (f: ChannelFrame): f is Extract<ChannelFrame, { type: "status" }> => f.type === "status";
+    let remote = await expectFrame(transport, isStatus);
+    const stored = readSync<SenderSync>(host, key);
+    let sync = await resolveInDoubt(host, channel, stored, remote.lastLuwid);
+    if (stored.resetSeq !== undefined) {
+      // RESET CHANNEL here: the receiver takes the same number before any batch, and the reset is no longer pending.
+      await transport.send({ type: "reset", seq: stored.resetSeq });
+      remote = await expectFrame(transport, isStatus);
+      sync = { seq: stored.resetSeq, luwid: "" };
+      await host.writeSyncRecord(key, { ...sync });
+    }
     if (remote.lastSeq !== sync.seq || remote.lastLuwid !== sync.luwid)
       throw new MQError(
         "MQRC_UNEXPECTED_ERROR",
@@ -95,7 +104,7 @@ export async function runSender(
  * Commits or backs out the batch the sender last prepared, as the receiver's last LUWID says,
  * and any other batch of this channel still prepared (none should be); answers the record then.
  */
-async function resolveInDoubt(host: ChannelHost, channel: string, sync: SenderSync, receiverLuwid: string): Promise<SenderSync> {
+export async function resolveInDoubt(host: ChannelHost, channel: string, sync: SenderSync, receiverLuwid: string): Promise<SenderSync> {
   const prepared = (await host.xa.recover()).filter((xid) => xid.startsWith(batchXid(channel, "")));
   let resolved: SenderSync = { seq: sync.seq, luwid: sync.luwid };
   if (sync.inDoubt && receiverLuwid === sync.inDoubt.luwid) resolved = { seq: sync.inDoubt.lastSeq, luwid: sync.inDoubt.luwid };
@@ -103,7 +112,7 @@ async function resolveInDoubt(host: ChannelHost, channel: string, sync: SenderSy
     if (xid === batchXid(channel, resolved.luwid) && resolved.luwid !== sync.luwid) await host.xa.commit(xid);
     else await host.xa.rollback(xid);
   }
-  if (sync.inDoubt) await host.writeSyncRecord(senderKey(channel), { ...resolved });
+  if (sync.inDoubt) await host.writeSyncRecord(senderKey(channel), { ...resolved, ...(sync.resetSeq === undefined ? {} : { resetSeq: sync.resetSeq }) });
   return resolved;
 }
 

@@ -14,6 +14,10 @@
  * A requester (RQSTR) opens its connection with `request` instead: the server (SVR) at the far
  * end then runs the sending agent on that same connection, beginning with `start`, and the
  * requester the receiving agent (IBM's requester-server form, no callback).
+ *
+ * PING CHANNEL opens a connection with `ping` and the receiving end echoes its data in
+ * `pingReply`; no message moves. A sender whose operator ran RESET CHANNEL sends `reset` after
+ * the receiver's `status`, and the receiver takes the sequence number and answers `status` again.
  */
 import type { MQReasonName } from "../../base/errors.js";
 import type { BodyFormat, MessageBody, MessageType, Transmission } from "../../message/message.js";
@@ -48,7 +52,10 @@ export type ChannelFrame =
   | { type: "endBatch"; luwid: string; firstSeq: number; lastSeq: number; count: number }
   | { type: "confirm"; luwid: string; lastSeq: number }
   | { type: "error"; reason: MQReasonName; text: string }
-  | { type: "request"; channel: string; from: string };
+  | { type: "request"; channel: string; from: string }
+  | { type: "ping"; channel: string; from: string; data: string }
+  | { type: "pingReply"; data: string }
+  | { type: "reset"; seq: number };
 
 /**
  * One connection between two agents: an ordered, asynchronous duplex of frames. `send` fails

@@ -91,6 +91,9 @@ export const FRAME_CHECKS: Record<ChannelFrame["type"], Check> = {
   confirm: noBody((f) => fieldsProblem(f, { luwid: isText, lastSeq: isCount })),
   error: noBody((f) => fieldsProblem(f, { reason: (v) => isText(v) && /^MQRC_[A-Z0-9_]+$/.test(v as string), text: isText })),
   request: noBody((f) => fieldsProblem(f, { channel: isText, from: isText })),
+  ping: noBody((f) => fieldsProblem(f, { channel: isText, from: isText, data: isText })),
+  pingReply: noBody((f) => fieldsProblem(f, { data: isText })),
+  reset: noBody((f) => fieldsProblem(f, { seq: isCount })),
 };
 
 /** What is wrong with a message as a frame's header carries it (before its body and properties are restored). */

@@ -25,6 +25,7 @@ import { deleteAuthorityRecord, displayAuthorityRecords, displayEntityAuthority,
 import { checkCommand, displayingHost, type MqscPrincipal } from "./authorized-host.js";
 import { requiredAuthority } from "./command-authority.js";
 import { amq, failed, productMessage, summaryLines, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
+import { pingChannel, resetChannel, resolveChannel } from "./channel-commands.js";
 import { displayChannelStatus, displayQueueStatus, displaySubscriptionStatus, startChannel, stopChannel } from "./status-commands.js";
 
 registerReasonNames(MQRCCF);
@@ -174,6 +175,13 @@ async function runCommand(host: MqscHost, command: ParsedCommand, options: MqscR
       break;
     case "PING":
       if (objectKeyword === "QMGR") return pingQueueManager(rest);
+      if (objectKeyword === "CHANNEL" || objectKeyword === "CHL") return pingChannel(qm, second, rest);
+      break;
+    case "RESET":
+      if (objectKeyword === "CHANNEL" || objectKeyword === "CHL") return resetChannel(qm, second, rest);
+      break;
+    case "RESOLVE":
+      if (objectKeyword === "CHANNEL" || objectKeyword === "CHL") return resolveChannel(qm, second, rest);
       break;
   }
   throw new MqscSyntax(`${verb} ${objectKeyword} is not a command this queue manager knows`, second.position);

@@ -7,6 +7,7 @@ import { subscriptionId } from "../pubsub/subscription-id.js";
 import { MqscSyntax, failure } from "./commands.js";
 import { dateAndTime, layout, matchesGeneric, type DisplayItem } from "./display.js";
 import { objectName } from "./object-commands.js";
+import { stopMode } from "./channel-commands.js";
 import type { MqscParameter } from "./parser.js";
 import { amq, failed, productMessage, succeeded, warned, type MqscObject, type Outcome } from "./result.js";
 
@@ -110,9 +111,10 @@ export function startChannel(qm: MqscHost, target: MqscParameter, rest: MqscPara
 export function stopChannel(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
   const name = objectName(target, false);
   readStopOptions(rest);
+  const mode = stopMode(rest);
   try {
     if (qm.object("channel", name) && qm.channelStatus(name) === undefined) return failed(MQRCCF.MQRCCF_CHANNEL_NOT_ACTIVE, [amq("channelNotActive", name)]);
-    qm.stopChannel(name);
+    void qm.stopChannel(name, { mode });
     return succeeded([amq("channelStopAccepted")]);
   } catch (error) {
     return failure(error, name);
