@@ -278,7 +278,10 @@ export class QueueManager extends QueueManagerBase {
 
   /** The state DISPLAY CHSTATUS shows, or undefined for an inactive channel. */
   channelStatus(name: string): ChannelState | undefined {
-    return this.channelAgentStatus(name)?.status ?? this.channels.status(name);
+    const agent = this.channelAgentStatus(name);
+    // An agent that ended normally (DISCINT, or its partner's end) leaves the channel inactive: no state.
+    if (agent) return agent.status === "inactive" ? undefined : agent.status;
+    return this.channels.status(name);
   }
 
   /** What DISPLAY CHSTATUS shows of a channel whose agent ran here: MSGS, BATCHES, LSTSEQNO, LSTLUWID, CURSEQNO, INDOUBT. */

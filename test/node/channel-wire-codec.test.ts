@@ -66,6 +66,7 @@ const frame: fc.Arbitrary<ChannelFrame> = fc.oneof(
   fc.record({ type: fc.constant("ping" as const), channel: fc.string(), from: fc.string(), data: fc.string() }),
   fc.record({ type: fc.constant("pingReply" as const), data: fc.string() }),
   fc.record({ type: fc.constant("reset" as const), seq: fc.nat() }),
+  fc.record({ type: fc.constant("close" as const), text: fc.string() }),
 );
 
 describe("channel frames on the wire", () => {

@@ -10,13 +10,21 @@
 import { MQError, type MQReasonName } from "../../base/errors.js";
 import type { Message, PutMessage } from "../../message/message.js";
 import type { MessageContext } from "../../kernel/index.js";
+import type { Clock } from "../../base/clock.js";
 import { copyOf, moveToDeadLetterQueue } from "../dead-letters/move-aside.js";
 import { nextSeq, readSync, receiverKey, type ChannelHost, type ReceiverSync } from "./host.js";
 import { freshStatus, type ChannelStatus } from "./status.js";
 import type { ChannelTransport, WireMessage } from "./transport.js";
 
-export async function runReceiver(host: ChannelHost, channel: string, transport: ChannelTransport, status: (s: ChannelStatus) => void): Promise<void> {
+export async function runReceiver(
+  host: ChannelHost,
+  clock: Clock,
+  channel: string,
+  transport: ChannelTransport,
+  status: (s: ChannelStatus) => void,
+): Promise<void> {
   const key = receiverKey(channel);
+  const retry = messageRetry(host, clock, channel);
   let sync = readSync<ReceiverSync>(host, key);
   const shown = freshStatus(channel, "receiver", sync.seq, sync.luwid);
   status(shown);
@@ -66,7 +74,7 @@ export async function runReceiver(host: ChannelHost, channel: string, transport:
               `channel ${channel}: batch ${frame.luwid} ends at ${frame.lastSeq} with ${frame.count} messages; received up to ${lastSeen}, ${batch.length}`,
             ),
           );
-        const refused = await commitBatch(host, key, batch, { seq: frame.lastSeq, luwid: frame.luwid });
+        const refused = await commitBatch(host, key, batch, { seq: frame.lastSeq, luwid: frame.luwid }, retry);
         if (refused) return await fail(refused);
         sync = { seq: frame.lastSeq, luwid: frame.luwid };
         shown.messages += batch.length;
@@ -75,6 +83,10 @@ export async function runReceiver(host: ChannelHost, channel: string, transport:
         shown.lastLuwid = sync.luwid;
         batch = [];
         await transport.send({ type: "confirm", luwid: sync.luwid, lastSeq: sync.seq });
+      } else if (frame.type === "close") {
+        // The sending end ended the channel normally: inactive, nothing to retry.
+        shown.status = "inactive";
+        return;
       } else if (frame.type === "error") {
         // The partner refused or ended the channel (a requester's server stopped, or none defined): stopped, with its reason.
         shown.status = "stopped";
@@ -91,19 +103,25 @@ export async function runReceiver(host: ChannelHost, channel: string, transport:
 }
 
 /** Puts the batch and the sync record in one unit of work; the reason the channel must stop, when it must. */
-async function commitBatch(host: ChannelHost, key: string, batch: WireMessage[], sync: ReceiverSync): Promise<MQError | undefined> {
+async function commitBatch(host: ChannelHost, key: string, batch: WireMessage[], sync: ReceiverSync, retry: MessageRetry): Promise<MQError | undefined> {
   const unit = host.beginUnitOfWork();
   for (const wire of batch) {
     const { message, context } = toPut(wire);
     let failure: unknown;
-    try {
-      if (wire.to.remoteQueueManager !== host.name && wire.to.remoteQueueManager !== "")
-        throw new MQError("MQRC_UNKNOWN_REMOTE_Q_MGR", `queue manager ${host.name} does not route to ${wire.to.remoteQueueManager}`);
-      await host.put(wire.to.remoteQueue, message, { unitOfWork: unit, context });
-      continue;
-    } catch (error) {
-      failure = error;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (wire.to.remoteQueueManager !== host.name && wire.to.remoteQueueManager !== "")
+          throw new MQError("MQRC_UNKNOWN_REMOTE_Q_MGR", `queue manager ${host.name} does not route to ${wire.to.remoteQueueManager}`);
+        await host.put(wire.to.remoteQueue, message, { unitOfWork: unit, context });
+        failure = undefined;
+        break;
+      } catch (error) {
+        failure = error;
+      }
+      if (attempt >= retry.count || !(failure instanceof MQError) || !RETRIED_PUTS.has(failure.reason)) break;
+      await retry.wait();
     }
+    if (failure === undefined) continue;
     const reason = failure instanceof MQError ? failure.reasonCode : 2195;
     const asMessage = { ...wire, backoutCount: 0 } as unknown as Message;
     const notMoved = await moveToDeadLetterQueue(host, asMessage, wire.to.remoteQueue, reason, unit, "webmq channel");
@@ -120,6 +138,27 @@ async function commitBatch(host: ChannelHost, key: string, batch: WireMessage[],
   await unit.commit();
   host.syncRecordCommitted(key, { ...sync });
   return undefined;
+}
+
+/**
+ * MRRTY and MRTMR: a put refused for a reason that can clear by itself (the queue full, or put
+ * inhibited for a moment) is tried again MRRTY times, MRTMR ms apart, before the message goes to
+ * the dead-letter queue. The batch waits meanwhile, as IBM's does; the sender waits for its confirm.
+ */
+interface MessageRetry {
+  count: number;
+  wait(): Promise<void>;
+}
+
+const RETRIED_PUTS = new Set(["MQRC_Q_FULL", "MQRC_PUT_INHIBITED"]);
+
+function messageRetry(host: ChannelHost, clock: Clock, channel: string): MessageRetry {
+  const attributes = host.channel(channel) ?? {};
+  const interval = Math.max(0, Number(attributes.messageRetryInterval ?? 1000));
+  return {
+    count: Math.max(0, Number(attributes.messageRetryCount ?? 10)),
+    wait: () => new Promise<void>((resolve) => void clock.setTimer(interval, resolve)),
+  };
 }
 
 function toPut(wire: WireMessage): { message: PutMessage; context: MessageContext } {

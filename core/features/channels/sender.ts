@@ -14,8 +14,12 @@ import type { Message } from "../../message/message.js";
 import type { Clock } from "../../base/clock.js";
 import type { UnitOfWork } from "../../kernel/index.js";
 import { batchXid, newLuwid, nextSeq, readSync, senderKey, type ChannelHost, type SenderSync } from "./host.js";
+import { PartnerFrames } from "./partner-frames.js";
 import type { ChannelStatus } from "./status.js";
 import type { ChannelFrame, ChannelTransport, WireMessage } from "./transport.js";
+
+/** Reasons a session ends with that the channel retries (SHORTRTY, LONGRTY): the link, or the partner's queue manager or channel going away. */
+const RETRIED = new Set(["MQRC_CONNECTION_BROKEN", "MQRC_Q_MGR_STOPPING", "MQRC_CHANNEL_NOT_AVAILABLE"]);
 
 export interface SenderSettings {
   channel: string;
@@ -26,6 +30,8 @@ export interface SenderSettings {
   sequenceWrap: number;
   /** How long one wait for a first message lasts before the agent checks whether it is stopping. */
   idleWait: number;
+  /** DISCINT, ms: a channel with no message for this long ends normally (inactive); 0 never. */
+  disconnectInterval: number;
 }
 
 export async function runSender(
@@ -39,16 +45,17 @@ export async function runSender(
   const { channel, transmissionQueue } = settings;
   const key = senderKey(channel);
   let unit: UnitOfWork | undefined;
+  const partner = new PartnerFrames(transport);
   try {
     await transport.send({ type: "start", channel, from: host.name, sequenceWrap: settings.sequenceWrap });
     const isStatus = (f: ChannelFrame): f is Extract<ChannelFrame, { type: "status" }> => f.type === "status";
-    let remote = await expectFrame(transport, isStatus);
+    let remote = await expectFrame(partner, isStatus);
     const stored = readSync<SenderSync>(host, key);
     let sync = await resolveInDoubt(host, channel, stored, remote.lastLuwid);
     if (stored.resetSeq !== undefined) {
       // RESET CHANNEL here: the receiver takes the same number before any batch, and the reset is no longer pending.
       await transport.send({ type: "reset", seq: stored.resetSeq });
-      remote = await expectFrame(transport, isStatus);
+      remote = await expectFrame(partner, isStatus);
       sync = { seq: stored.resetSeq, luwid: "" };
       await host.writeSyncRecord(key, { ...sync });
     }
@@ -59,9 +66,24 @@ export async function runSender(
       );
     Object.assign(shown, { lastSeq: sync.seq, lastLuwid: sync.luwid, currentSeq: sync.seq, inDoubt: false });
     let seq = sync.seq;
+    let idleSince = clock.now();
     while (!stop.aborted) {
+      const idleLeft = settings.disconnectInterval > 0 ? idleSince + settings.disconnectInterval - clock.now() : Infinity;
+      if (idleLeft <= 0) {
+        // DISCINT: idle long enough, the channel ends normally and its partner is told so (it does not retry).
+        await transport.send({ type: "close", text: `channel ${channel} had no message for its disconnect interval (DISCINT)` });
+        shown.status = "inactive";
+        return;
+      }
       unit = host.beginUnitOfWork();
-      const batch = await takeBatch(host, clock, settings, unit, stop);
+      const watch = partner.watch(stop);
+      const batch = await takeBatch(host, clock, settings, unit, watch.signal, Math.min(settings.idleWait, idleLeft)).finally(watch.done);
+      if (partner.heard) {
+        // The partner spoke (or went) between batches: an end or an error ends the session; anything else is a leftover, passed over.
+        const frame = await partner.next();
+        if (!frame) throw new MQError("MQRC_CONNECTION_BROKEN", "the channel's connection ended while it waited for messages");
+        if (frame.type === "error") throw new MQError(frame.reason, `the receiving end stopped the channel: ${frame.text}`);
+      }
       if (batch.length === 0) {
         await unit.rollback({ countBackout: false });
         continue;
@@ -81,20 +103,23 @@ export async function runSender(
       await unit.prepare(batchXid(channel, luwid));
       shown.inDoubt = true;
       await transport.send({ type: "endBatch", luwid, firstSeq, lastSeq: at, count: batch.length });
-      await expectFrame(transport, (f): f is ChannelFrame => f.type === "confirm" && f.luwid === luwid);
+      await expectFrame(partner, (f): f is ChannelFrame => f.type === "confirm" && f.luwid === luwid);
       await unit.commit();
       unit = undefined;
       host.syncRecordCommitted(key, committed);
       seq = at;
       Object.assign(shown, { lastSeq: at, lastLuwid: luwid, inDoubt: false, messages: shown.messages + batch.length, batches: shown.batches + 1 });
+      idleSince = clock.now();
     }
+    // Stopped by its operator with nothing in doubt (MODE QUIESCE): the partner ends normally too.
+    await transport.send({ type: "close", text: `channel ${channel} was stopped at ${host.name}` }).catch(() => undefined);
     shown.status = "stopped";
   } catch (error) {
     // An active unit's gets go back on the transmission queue; a prepared one waits, in doubt, for the next start.
     if (unit?.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
     const reason = error instanceof MQError ? error : new MQError("MQRC_UNEXPECTED_ERROR", String(error));
     shown.reason = `${reason.reason}: ${reason.message}`;
-    shown.status = reason.reason === "MQRC_CONNECTION_BROKEN" ? "retrying" : "stopped";
+    shown.status = RETRIED.has(reason.reason) ? "retrying" : "stopped";
   } finally {
     transport.close();
   }
@@ -117,8 +142,8 @@ export async function resolveInDoubt(host: ChannelHost, channel: string, sync: S
 }
 
 /** Up to BATCHSZ messages in `unit`: the first waited for, the rest as long as BATCHINT allows. */
-async function takeBatch(host: ChannelHost, clock: Clock, settings: SenderSettings, unit: UnitOfWork, stop: StopSignal): Promise<Message[]> {
-  const first = await host.get(settings.transmissionQueue, { unitOfWork: unit, wait: settings.idleWait, signal: stop });
+async function takeBatch(host: ChannelHost, clock: Clock, settings: SenderSettings, unit: UnitOfWork, stop: StopSignal, firstWait: number): Promise<Message[]> {
+  const first = await host.get(settings.transmissionQueue, { unitOfWork: unit, wait: firstWait, signal: stop });
   if (!first) return [];
   const batch = [first];
   const until = clock.now() + settings.batchInterval;
@@ -132,9 +157,9 @@ async function takeBatch(host: ChannelHost, clock: Clock, settings: SenderSettin
 }
 
 /** The next frame `wanted` accepts; frames left over from before (a status or confirm sent twice) are passed over. */
-async function expectFrame<T extends ChannelFrame>(transport: ChannelTransport, wanted: (frame: ChannelFrame) => frame is T): Promise<T> {
+async function expectFrame<T extends ChannelFrame>(partner: PartnerFrames, wanted: (frame: ChannelFrame) => frame is T): Promise<T> {
   for (;;) {
-    const frame = await transport.next();
+    const frame = await partner.next();
     if (!frame) throw new MQError("MQRC_CONNECTION_BROKEN", "the channel's connection ended");
     if (frame.type === "error") throw new MQError(frame.reason, `the receiving end stopped the channel: ${frame.text}`);
     if (wanted(frame)) return frame;

@@ -4,7 +4,8 @@ import type { ChannelState } from "../../kernel/index.js";
 export interface ChannelStatus {
   channel: string;
   role: "sender" | "receiver";
-  status: ChannelState;
+  /** INACTIVE: ended normally (DISCINT, or its partner's), shown by DISPLAY CHSTATUS as no current status. */
+  status: ChannelState | "inactive";
   /** Messages sent or received since the channel started (MSGS). */
   messages: number;
   batches: number;
@@ -17,6 +18,9 @@ export interface ChannelStatus {
   inDoubt: boolean;
   /** Why the channel stopped or retries, an MQRC name and text, when it did. */
   reason?: string;
+  /** Attempts to connect left at SHORTTMR and at LONGTMR intervals (SHORTRTS, LONGRTS), for a channel that dials. */
+  shortRetriesLeft?: number;
+  longRetriesLeft?: number;
 }
 
 export function freshStatus(channel: string, role: ChannelStatus["role"], lastSeq: number, lastLuwid: string): ChannelStatus {

@@ -18,6 +18,7 @@
  * PING CHANNEL opens a connection with `ping` and the receiving end echoes its data in
  * `pingReply`; no message moves. A sender whose operator ran RESET CHANNEL sends `reset` after
  * the receiver's `status`, and the receiver takes the sequence number and answers `status` again.
+ * `close` ends a session normally (DISCINT, or STOP at the sending end): the partner does not retry.
  */
 import type { MQReasonName } from "../../base/errors.js";
 import type { BodyFormat, MessageBody, MessageType, Transmission } from "../../message/message.js";
@@ -55,7 +56,8 @@ export type ChannelFrame =
   | { type: "request"; channel: string; from: string }
   | { type: "ping"; channel: string; from: string; data: string }
   | { type: "pingReply"; data: string }
-  | { type: "reset"; seq: number };
+  | { type: "reset"; seq: number }
+  | { type: "close"; text: string };
 
 /**
  * One connection between two agents: an ordered, asynchronous duplex of frames. `send` fails

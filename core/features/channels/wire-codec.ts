@@ -94,6 +94,7 @@ export const FRAME_CHECKS: Record<ChannelFrame["type"], Check> = {
   ping: noBody((f) => fieldsProblem(f, { channel: isText, from: isText, data: isText })),
   pingReply: noBody((f) => fieldsProblem(f, { data: isText })),
   reset: noBody((f) => fieldsProblem(f, { seq: isCount })),
+  close: noBody((f) => fieldsProblem(f, { text: isText })),
 };
 
 /** What is wrong with a message as a frame's header carries it (before its body and properties are restored). */

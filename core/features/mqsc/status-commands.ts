@@ -131,7 +131,15 @@ function agentItems(agent: ChannelStatus | undefined): ReturnType<typeof item>[]
     item("LSTLUWID", agent.lastLuwid || "0000000000000000"),
     item("CURSEQNO", agent.currentSeq),
     { keyword: "INDOUBT", text: agent.inDoubt ? "YES" : "NO", json: agent.inDoubt ? "YES" : "NO" },
+    ...(agent.shortRetriesLeft === undefined ? [] : [item("SHORTRTS", agent.shortRetriesLeft), item("LONGRTS", agent.longRetriesLeft ?? 0)]),
   ];
+}
+
+/** Why a channel retries or stopped, after its status: what IBM's error log would say (AMQ9202 and the like), here beside it. */
+function withReason(shown: MqscObject, agent: ChannelStatus | undefined): MqscObject {
+  if (!agent?.reason || (agent.status !== "retrying" && agent.status !== "stopped")) return shown;
+  const message = productMessage(15, "W", `Channel ${agent.channel} is ${agent.status.toUpperCase()}: ${agent.reason}`);
+  return { parameters: { ...shown.parameters, reason: agent.reason }, lines: [...shown.lines, `${message.id}: ${message.text}`] };
 }
 
 export function displayChannelStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
@@ -164,7 +172,7 @@ export function displayChannelStatus(qm: MqscHost, target: MqscParameter, rest: 
         ...agentItems(qm.channelAgentStatus(c.name)),
       ];
       items[3] = { keyword: "CURRENT", text: "CURRENT", json: "YES" };
-      return select(items, requested, 2);
+      return withReason(select(items, requested, 2), qm.channelAgentStatus(c.name));
     });
   if (objects.length === 0) return failed(MQRCCF.MQRCCF_CHL_STATUS_NOT_FOUND, [amq("channelStatusNotFound")]);
   return succeeded([amq("displayChannelStatusDetails")], objects);
