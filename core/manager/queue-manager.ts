@@ -83,6 +83,7 @@ export class QueueManager extends QueueManagerBase {
     manager.channelConnector = options.channelConnector;
     try {
       await manager.restore(stored, options.createDefaultObjects !== false);
+      if (manager.channelConnector) await manager.#startChannelInitiator();
     } catch (error) {
       // An open that fails (a feature whose code could not be loaded, a store that failed) leaves
       // nothing running on the storage: no expiry or delivery timer, no open store.
@@ -268,6 +269,17 @@ export class QueueManager extends QueueManagerBase {
   /** PING CHANNEL: exchanges data with the partner on a connection of its own, moving no message. */
   pingChannel(name: string, dataLength = 16): Promise<ChannelCommandResult> {
     return this.#channelCommand(name).then((agents) => agents.ping(name, dataLength));
+  }
+
+  /**
+   * IBM's channel initiator starts with its queue manager; here with one that has a channel
+   * connector (it can start channels), on SYSTEM.CHANNEL.INITQ when that queue is defined.
+   */
+  async #startChannelInitiator(): Promise<void> {
+    const initiationQueue = "SYSTEM.CHANNEL.INITQ";
+    if (!this.object("localQueue", initiationQueue)) return;
+    const agents = await this.#channelAgents();
+    agents.startInitiator(await this.open(initiationQueue, { input: true, application: "runmqchi" }), (channel) => void this.startChannel(channel));
   }
 
   #channelCommand(name: string): Promise<ChannelAgents> {

@@ -16,6 +16,8 @@ import { readSync, senderKey, type ChannelHost, type SenderSync } from "./host.j
 import { pingChannel, resetChannel, resolveChannel, type ChannelCommandResult } from "./operations.js";
 import { runReceiver } from "./receiver.js";
 import { runSender } from "./sender.js";
+import type { QueueHandle } from "../../kernel/index.js";
+import { ChannelInitiator } from "./initiator.js";
 import { openingOf, sendAndClose, type Opening } from "./opening.js";
 import { RetrySchedule } from "./retry.js";
 import { channelTypeOf, dialsOut, senderSettings } from "./settings.js";
@@ -38,6 +40,9 @@ export class ChannelAgents {
   readonly #stopped = new Set<string>();
   readonly #retries = new Map<string, RetrySchedule>();
   #closed = false;
+  #initiator: ChannelInitiator | undefined;
+  /** What the channel initiator could not do (a trigger message naming no channel here), the last few. */
+  readonly initiatorReports: string[] = [];
 
   constructor(
     private readonly host: ChannelHost,
@@ -257,8 +262,29 @@ export class ChannelAgents {
   }
 
   /** Every connection is cut as the queue manager closes; what is in doubt stays in the store for the next start. */
+  /**
+   * Runs the channel initiator on `handle` (SYSTEM.CHANNEL.INITQ, open for input): each trigger
+   * message starts its channel through `start` (the queue manager's START CHANNEL), unless the
+   * channel's operator stopped it.
+   */
+  startInitiator(handle: QueueHandle, start: (channel: string) => void): void {
+    if (this.#closed || this.#initiator) return void handle.close().catch(() => undefined);
+    this.#initiator = new ChannelInitiator(handle, {
+      channels: () => this.host.channels(),
+      startTriggered: (channel) => {
+        if (!this.host.channel(channel)) throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `a trigger message names channel ${channel}, which is not defined here`);
+        if (!this.#stopped.has(channel)) start(channel);
+      },
+      report: (text) => {
+        this.initiatorReports.push(text);
+        if (this.initiatorReports.length > 20) this.initiatorReports.shift();
+      },
+    });
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
+    await this.#initiator?.close();
     for (const schedule of this.#retries.values()) schedule.cancel();
     for (const agent of this.#running.values()) agent.stop.stop();
     for (const transport of this.#transports) transport.close();

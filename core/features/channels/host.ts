@@ -15,6 +15,8 @@ export interface ChannelHost extends Pick<MessagingPort, "put" | "get" | "beginU
   xa: Pick<XAResource, "recover" | "commit" | "rollback">;
   /** The channel's definition's attributes, or undefined when it is not defined. */
   channel(name: string): Attributes | undefined;
+  /** Every channel defined here (the channel initiator finds one by its XMITQ). */
+  channels(): { name: string; attributes: Attributes }[];
   /** A meta record as last committed. */
   syncRecord(key: string): JsonValue | undefined;
   /** Commits a meta record on its own. */
