@@ -74,6 +74,7 @@ export class ChannelAgents {
     const requester = channelTypeOf(attributes) === "requester";
     const stop = new StopSignal();
     const shown = freshStatus(name, requester ? "receiver" : "sender", 0, "");
+    shown.substate = "NETCONNECT";
     this.#statuses.set(name, shown);
     const entry: RunningAgent = { stop, done: Promise.resolve() };
     this.#running.set(name, entry);
@@ -114,7 +115,7 @@ export class ChannelAgents {
     const schedule = this.#retries.get(name) ?? new RetrySchedule(this.host.channel(name) ?? {});
     this.#retries.set(name, schedule);
     const wait = schedule.next();
-    Object.assign(shown, { reason, shortRetriesLeft: schedule.shortLeft, longRetriesLeft: schedule.longLeft });
+    Object.assign(shown, { reason, substate: "", shortRetriesLeft: schedule.shortLeft, longRetriesLeft: schedule.longLeft });
     if (wait === undefined) {
       shown.status = "stopped";
       shown.reason = `${reason} (no retries left: SHORTRTY and LONGRTY spent)`;

@@ -13,6 +13,7 @@ import type { MessageContext } from "../../kernel/index.js";
 import type { Clock } from "../../base/clock.js";
 import { copyOf, moveToDeadLetterQueue } from "../dead-letters/move-aside.js";
 import { nextSeq, readSync, receiverKey, type ChannelHost, type ReceiverSync } from "./host.js";
+import { messageBytes } from "./message-bytes.js";
 import { freshStatus, type ChannelStatus } from "./status.js";
 import type { ChannelTransport, WireMessage } from "./transport.js";
 
@@ -27,6 +28,7 @@ export async function runReceiver(
   const retry = messageRetry(host, clock, channel);
   let sync = readSync<ReceiverSync>(host, key);
   const shown = freshStatus(channel, "receiver", sync.seq, sync.luwid);
+  shown.substate = "RECEIVE";
   status(shown);
   let wrap = 999_999_999;
   let batch: WireMessage[] = [];
@@ -62,6 +64,8 @@ export async function runReceiver(
         batch.push(frame.message);
         lastSeen = frame.seq;
         shown.currentSeq = frame.seq;
+        shown.bytesReceived += messageBytes(frame.message);
+        shown.lastMessageAt = clock.now();
       } else if (frame.type === "endBatch") {
         if (frame.luwid === sync.luwid) {
           await transport.send({ type: "confirm", luwid: sync.luwid, lastSeq: sync.seq });
@@ -74,7 +78,9 @@ export async function runReceiver(
               `channel ${channel}: batch ${frame.luwid} ends at ${frame.lastSeq} with ${frame.count} messages; received up to ${lastSeen}, ${batch.length}`,
             ),
           );
+        shown.substate = "MQPUT";
         const refused = await commitBatch(host, key, batch, { seq: frame.lastSeq, luwid: frame.luwid }, retry);
+        shown.substate = "RECEIVE";
         if (refused) return await fail(refused);
         sync = { seq: frame.lastSeq, luwid: frame.luwid };
         shown.messages += batch.length;
@@ -98,6 +104,7 @@ export async function runReceiver(
     // The connection broke or the queue manager is closing: what was not committed is the sender's to send again.
   } finally {
     transport.close();
+    shown.substate = "";
     if (shown.status === "running") shown.status = "stopped";
   }
 }

@@ -14,6 +14,7 @@ import type { Message } from "../../message/message.js";
 import type { Clock } from "../../base/clock.js";
 import type { UnitOfWork } from "../../kernel/index.js";
 import { batchXid, newLuwid, nextSeq, readSync, senderKey, type ChannelHost, type SenderSync } from "./host.js";
+import { messageBytes } from "./message-bytes.js";
 import { PartnerFrames } from "./partner-frames.js";
 import type { ChannelStatus } from "./status.js";
 import type { ChannelFrame, ChannelTransport, WireMessage } from "./transport.js";
@@ -30,6 +31,8 @@ export interface SenderSettings {
   sequenceWrap: number;
   /** How long one wait for a first message lasts before the agent checks whether it is stopping. */
   idleWait: number;
+  /** BATCHLIM, bytes: a batch ends after the message that takes its data to this; 0 no limit. */
+  batchLimitBytes: number;
   /** DISCINT, ms: a channel with no message for this long ends normally (inactive); 0 never. */
   disconnectInterval: number;
 }
@@ -47,6 +50,7 @@ export async function runSender(
   let unit: UnitOfWork | undefined;
   const partner = new PartnerFrames(transport);
   try {
+    shown.substate = "RESYNCH";
     await transport.send({ type: "start", channel, from: host.name, sequenceWrap: settings.sequenceWrap });
     const isStatus = (f: ChannelFrame): f is Extract<ChannelFrame, { type: "status" }> => f.type === "status";
     let remote = await expectFrame(partner, isStatus);
@@ -76,6 +80,7 @@ export async function runSender(
         return;
       }
       unit = host.beginUnitOfWork();
+      shown.substate = "MQGET";
       const watch = partner.watch(stop);
       const batch = await takeBatch(host, clock, settings, unit, watch.signal, Math.min(settings.idleWait, idleLeft)).finally(watch.done);
       if (partner.heard) {
@@ -90,10 +95,14 @@ export async function runSender(
       }
       const firstSeq = nextSeq(seq, settings.sequenceWrap);
       let at = seq;
+      shown.substate = "SEND";
       for (const message of batch) {
         at = nextSeq(at, settings.sequenceWrap);
         shown.currentSeq = at;
-        await transport.send({ type: "message", seq: at, message: toWire(message) });
+        const wire = toWire(message);
+        await transport.send({ type: "message", seq: at, message: wire });
+        shown.bytesSent += messageBytes(wire);
+        shown.lastMessageAt = clock.now();
       }
       const luwid = newLuwid(clock.now());
       await host.writeSyncRecord(key, { seq, luwid: shown.lastLuwid, inDoubt: { luwid, lastSeq: at, count: batch.length } });
@@ -103,7 +112,9 @@ export async function runSender(
       await unit.prepare(batchXid(channel, luwid));
       shown.inDoubt = true;
       await transport.send({ type: "endBatch", luwid, firstSeq, lastSeq: at, count: batch.length });
+      shown.substate = "RECEIVE";
       await expectFrame(partner, (f): f is ChannelFrame => f.type === "confirm" && f.luwid === luwid);
+      shown.substate = "SYNCPOINT";
       await unit.commit();
       unit = undefined;
       host.syncRecordCommitted(key, committed);
@@ -114,7 +125,9 @@ export async function runSender(
     // Stopped by its operator with nothing in doubt (MODE QUIESCE): the partner ends normally too.
     await transport.send({ type: "close", text: `channel ${channel} was stopped at ${host.name}` }).catch(() => undefined);
     shown.status = "stopped";
+    shown.substate = "";
   } catch (error) {
+    shown.substate = "";
     // An active unit's gets go back on the transmission queue; a prepared one waits, in doubt, for the next start.
     if (unit?.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
     const reason = error instanceof MQError ? error : new MQError("MQRC_UNEXPECTED_ERROR", String(error));
@@ -141,17 +154,19 @@ export async function resolveInDoubt(host: ChannelHost, channel: string, sync: S
   return resolved;
 }
 
-/** Up to BATCHSZ messages in `unit`: the first waited for, the rest as long as BATCHINT allows. */
+/** Up to BATCHSZ messages in `unit`: the first waited for, the rest as long as BATCHINT allows, ending after the one that reaches BATCHLIM. */
 async function takeBatch(host: ChannelHost, clock: Clock, settings: SenderSettings, unit: UnitOfWork, stop: StopSignal, firstWait: number): Promise<Message[]> {
   const first = await host.get(settings.transmissionQueue, { unitOfWork: unit, wait: firstWait, signal: stop });
   if (!first) return [];
   const batch = [first];
+  let bytes = messageBytes(first);
   const until = clock.now() + settings.batchInterval;
-  while (batch.length < settings.batchSize && !stop.aborted) {
+  while (batch.length < settings.batchSize && !stop.aborted && (settings.batchLimitBytes === 0 || bytes < settings.batchLimitBytes)) {
     const wait = Math.max(0, until - clock.now());
     const next = await host.get(settings.transmissionQueue, { unitOfWork: unit, wait, signal: stop });
     if (!next) break;
     batch.push(next);
+    bytes += messageBytes(next);
   }
   return batch;
 }

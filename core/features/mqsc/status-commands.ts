@@ -131,6 +131,10 @@ function agentItems(agent: ChannelStatus | undefined): ReturnType<typeof item>[]
     item("LSTLUWID", agent.lastLuwid || "0000000000000000"),
     item("CURSEQNO", agent.currentSeq),
     { keyword: "INDOUBT", text: agent.inDoubt ? "YES" : "NO", json: agent.inDoubt ? "YES" : "NO" },
+    item("BYTSSENT", agent.bytesSent),
+    item("BYTSRCVD", agent.bytesReceived),
+    item("LSTMSGDA", dateAndTime(agent.lastMessageAt).date.trim()),
+    item("LSTMSGTI", dateAndTime(agent.lastMessageAt).time.trim()),
     ...(agent.shortRetriesLeft === undefined ? [] : [item("SHORTRTS", agent.shortRetriesLeft), item("LONGRTS", agent.longRetriesLeft ?? 0)]),
   ];
 }
@@ -167,7 +171,7 @@ export function displayChannelStatus(qm: MqscHost, target: MqscParameter, rest: 
         item("CONNAME", String(c.attributes.connectionName ?? "")),
         item("CURRENT", ""),
         item("STATUS", qm.channelStatus(c.name)!.toUpperCase()),
-        item("SUBSTATE", ""),
+        item("SUBSTATE", qm.channelAgentStatus(c.name)?.substate ?? ""),
         item("XMITQ", String(c.attributes.transmissionQueue ?? "")),
         ...agentItems(qm.channelAgentStatus(c.name)),
       ];
