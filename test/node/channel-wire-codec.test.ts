@@ -55,6 +55,7 @@ const frame: fc.Arbitrary<ChannelFrame> = fc.oneof(
   fc.record({ type: fc.constant("start" as const), channel: fc.string(), from: fc.string(), sequenceWrap: fc.nat() }),
   fc.record({ type: fc.constant("status" as const), lastSeq: fc.nat(), lastLuwid: luwid }),
   fc.record({ type: fc.constant("message" as const), seq: fc.nat(), message }),
+  fc.record({ type: fc.constant("fastMessage" as const), seq: fc.nat(), message }),
   fc.record({ type: fc.constant("endBatch" as const), luwid: luwid, firstSeq: fc.nat(), lastSeq: fc.nat(), count: fc.nat() }),
   fc.record({ type: fc.constant("confirm" as const), luwid: luwid, lastSeq: fc.nat() }),
   fc.record({

@@ -41,8 +41,6 @@ export class ChannelAgents {
   readonly #retries = new Map<string, RetrySchedule>();
   #closed = false;
   #initiator: ChannelInitiator | undefined;
-  /** What the channel initiator could not do (a trigger message naming no channel here), the last few. */
-  readonly initiatorReports: string[] = [];
 
   constructor(
     private readonly host: ChannelHost,
@@ -229,28 +227,29 @@ export class ChannelAgents {
     return session;
   }
 
-  /** RESOLVE CHANNEL: refused while the channel runs, as IBM's (the agent would resolve it itself). */
-  async resolve(name: string, action: "commit" | "backout"): Promise<ChannelCommandResult> {
-    if (this.#runningHere(name)) return inUse(name);
-    const result = await resolveChannel(this.host, name, action);
+  /** RESOLVE CHANNEL, RESET CHANNEL, PING CHANNEL (operations.ts): each refused while the channel runs here, as IBM's are. */
+  resolve(name: string, action: "commit" | "backout"): Promise<ChannelCommandResult> {
+    return this.#command(name, () => resolveChannel(this.host, name, action));
+  }
+
+  reset(name: string, seq: number): Promise<ChannelCommandResult> {
+    return this.#command(name, () => resetChannel(this.host, name, seq));
+  }
+
+  ping(name: string, dataLength: number): Promise<ChannelCommandResult> {
+    return this.#command(name, () => pingChannel(this.host, this.clock, this.connector(), name, dataLength));
+  }
+
+  async #command(name: string, run: () => Promise<ChannelCommandResult>): Promise<ChannelCommandResult> {
+    if (this.#runningHere(name)) return { ok: false, refusal: "inUse", text: `channel ${name} is running: stop it first` };
+    const result = await run();
+    // What a sender's status shows of its record follows the command (RESOLVE leaves nothing in doubt).
     const shown = this.#statuses.get(name);
-    if (result.ok && shown) {
+    if (result.ok && shown?.role === "sender") {
       const sync = readSync<SenderSync>(this.host, senderKey(name));
-      Object.assign(shown, { inDoubt: false, lastSeq: sync.seq, lastLuwid: sync.luwid, currentSeq: sync.seq });
+      Object.assign(shown, { inDoubt: sync.inDoubt !== undefined, lastSeq: sync.seq, lastLuwid: sync.luwid, currentSeq: sync.seq });
     }
     return result;
-  }
-
-  /** RESET CHANNEL: refused while this end runs (its agent holds the sequence number in hand). */
-  async reset(name: string, seq: number): Promise<ChannelCommandResult> {
-    if (this.#runningHere(name)) return inUse(name);
-    return resetChannel(this.host, name, seq);
-  }
-
-  /** PING CHANNEL: refused while the channel runs; valid when stopped or retrying. */
-  async ping(name: string, dataLength: number): Promise<ChannelCommandResult> {
-    if (this.#runningHere(name)) return inUse(name);
-    return pingChannel(this.host, this.clock, this.connector(), name, dataLength);
   }
 
   #runningHere(name: string): boolean {
@@ -262,27 +261,18 @@ export class ChannelAgents {
     return shown && { ...shown };
   }
 
-  /** Every connection is cut as the queue manager closes; what is in doubt stays in the store for the next start. */
-  /**
-   * Runs the channel initiator on `handle` (SYSTEM.CHANNEL.INITQ, open for input): each trigger
-   * message starts its channel through `start` (the queue manager's START CHANNEL), unless the
-   * channel's operator stopped it.
-   */
+  /** Runs the channel initiator on `handle` (SYSTEM.CHANNEL.INITQ, open for input); `start` is the queue manager's START CHANNEL. */
   startInitiator(handle: QueueHandle, start: (channel: string) => void): void {
     if (this.#closed || this.#initiator) return void handle.close().catch(() => undefined);
-    this.#initiator = new ChannelInitiator(handle, {
-      channels: () => this.host.channels(),
-      startTriggered: (channel) => {
-        if (!this.host.channel(channel)) throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `a trigger message names channel ${channel}, which is not defined here`);
-        if (!this.#stopped.has(channel)) start(channel);
-      },
-      report: (text) => {
-        this.initiatorReports.push(text);
-        if (this.initiatorReports.length > 20) this.initiatorReports.shift();
-      },
-    });
+    this.#initiator = new ChannelInitiator(handle, { channels: () => this.host.channels(), stopped: (name) => this.#stopped.has(name), start });
   }
 
+  /** What the channel initiator could not do (a trigger message naming no channel here), the last few. */
+  get initiatorReports(): readonly string[] {
+    return this.#initiator?.reports ?? [];
+  }
+
+  /** Every connection is cut as the queue manager closes; what is in doubt stays in the store for the next start. */
   async close(): Promise<void> {
     this.#closed = true;
     await this.#initiator?.close();
@@ -300,10 +290,6 @@ function shownState(shown: ChannelStatus | undefined): ChannelState | undefined 
 
 /** A partner's reasons for ending that a requester retries: the link, or the server's queue manager or session going away. */
 const RETRIED_REASON = /MQRC_CONNECTION_BROKEN|MQRC_Q_MGR_STOPPING|MQRC_CHANNEL_NOT_AVAILABLE/;
-
-function inUse(name: string): ChannelCommandResult {
-  return { ok: false, refusal: "inUse", text: `channel ${name} is running: stop it first` };
-}
 
 function reasonText(error: unknown): string {
   return error instanceof MQError ? `${error.reason}: ${error.message}` : String(error);

@@ -33,7 +33,8 @@ export interface ReceiverSync {
 
 /** A sender's last confirmed batch, and the batch it has sent and prepared but not yet seen confirmed. */
 export interface SenderSync extends ReceiverSync {
-  inDoubt?: { luwid: string; lastSeq: number; count: number };
+  /** `fast`: the ids of its NPMSPEED(FAST) messages, put at the receiver already: discarded if the batch backs out. */
+  inDoubt?: { luwid: string; lastSeq: number; count: number; fast?: string[] };
   /** RESET CHANNEL's number, for the receiver at the next start (IBM's RESETSEQ, pending). */
   resetSeq?: number;
 }

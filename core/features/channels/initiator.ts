@@ -18,14 +18,16 @@ export const CHANNEL_INITIATION_QUEUE = "SYSTEM.CHANNEL.INITQ";
 export interface InitiatorHost {
   /** The channels defined here, to find one by its XMITQ. */
   channels(): { name: string; attributes: Attributes }[];
-  /** Starts the channel as START CHANNEL does, unless its operator stopped it. */
-  startTriggered(channel: string): void;
-  /** A trigger message that named no channel this queue manager can start. */
-  report(text: string): void;
+  /** Whether STOP CHANNEL stopped the channel (a trigger does not start it then). */
+  stopped(channel: string): boolean;
+  /** Starts the channel as START CHANNEL does. */
+  start(channel: string): void;
 }
 
 export class ChannelInitiator {
   readonly #stop = new StopSignal();
+  /** What it could not do (a trigger message naming no channel defined here), the last few: there is no error log yet. */
+  readonly reports: string[] = [];
   readonly #loop: Promise<void>;
 
   constructor(
@@ -51,18 +53,25 @@ export class ChannelInitiator {
       }
       if (!message) continue;
       if (message.format !== MQFMT_TRIGGER || !(message.body instanceof Uint8Array)) {
-        this.host.report(`a message on ${CHANNEL_INITIATION_QUEUE} is not a trigger message (format ${JSON.stringify(message.format)})`);
+        this.#report(`a message on ${CHANNEL_INITIATION_QUEUE} is not a trigger message (format ${JSON.stringify(message.format)})`);
         continue;
       }
       try {
         const trigger = decodeTriggerMessage(message.body);
         const channel = trigger.triggerData.trim() || trigger.userData.trim() || this.#channelServing(trigger.queueName.trim());
-        if (!channel) throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `no channel sends from transmission queue ${trigger.queueName.trim()} (AMQ9514)`);
-        this.host.startTriggered(channel);
+        if (!channel) throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `no channel sends from transmission queue ${trigger.queueName.trim()}`);
+        if (!this.host.channels().some((c) => c.name === channel))
+          throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `a trigger message names channel ${channel}, not defined here`);
+        if (!this.host.stopped(channel)) this.host.start(channel);
       } catch (error) {
-        this.host.report(error instanceof Error ? error.message : String(error));
+        this.#report(error instanceof Error ? error.message : String(error));
       }
     }
+  }
+
+  #report(text: string): void {
+    this.reports.push(text);
+    if (this.reports.length > 20) this.reports.shift();
   }
 
   /** The one sending channel whose XMITQ is `queue`; none when there are none, or several to choose from. */

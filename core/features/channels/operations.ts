@@ -6,7 +6,7 @@
 import { MQError } from "../../base/errors.js";
 import type { Clock } from "../../base/clock.js";
 import { readSync, receiverKey, senderKey, type ChannelHost, type SenderSync } from "./host.js";
-import { resolveInDoubt } from "./sender.js";
+import { resolveInDoubt } from "./in-doubt.js";
 import { channelTypeOf, SENDING_TYPES } from "./settings.js";
 import type { ChannelConnector } from "./transport.js";
 
@@ -30,7 +30,7 @@ export async function resolveChannel(host: ChannelHost, name: string, action: "c
   if (!sync.inDoubt) return refused("notInDoubt", `channel ${name} has no batch in doubt`);
   const { count, luwid } = sync.inDoubt;
   // resolveInDoubt commits the batch whose LUWID the receiver names: naming it (or not) is the decision.
-  await resolveInDoubt(host, name, sync, action === "commit" ? luwid : "");
+  await resolveInDoubt(host, name, String(host.channel(name)?.transmissionQueue ?? ""), sync, action === "commit" ? luwid : "");
   return {
     ok: true,
     text: `${count} messages of batch ${luwid} ${action === "commit" ? "committed (removed from" : "backed out (back on"} the transmission queue)`,

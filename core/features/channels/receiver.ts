@@ -5,15 +5,14 @@
  * in one unit of work, then confirms. A batch it already committed (the sender did not see the
  * confirm) is confirmed again, never put twice. A message it cannot put goes to the dead-letter
  * queue with an MQDLH giving the reason, and the batch goes on; with no dead-letter queue the
- * batch is backed out and the channel stops, the reason sent to the sender.
+ * batch is backed out and the channel stops, the reason sent to the sender. A `fastMessage`
+ * (NPMSPEED(FAST)) is put as it comes, outside the batch's unit of work, and counted in it.
  */
 import { MQError, type MQReasonName } from "../../base/errors.js";
-import type { Message, PutMessage } from "../../message/message.js";
-import type { MessageContext } from "../../kernel/index.js";
 import type { Clock } from "../../base/clock.js";
-import { copyOf, moveToDeadLetterQueue } from "../dead-letters/move-aside.js";
 import { nextSeq, readSync, receiverKey, type ChannelHost, type ReceiverSync } from "./host.js";
 import { messageBytes } from "./message-bytes.js";
+import { commitBatch, messageRetry, putFast } from "./puts.js";
 import { freshStatus, type ChannelStatus } from "./status.js";
 import type { ChannelTransport, WireMessage } from "./transport.js";
 
@@ -32,6 +31,8 @@ export async function runReceiver(
   status(shown);
   let wrap = 999_999_999;
   let batch: WireMessage[] = [];
+  /** The batch's fast messages, put already: counted with `batch` against the sender's endBatch. */
+  let fastCount = 0;
   let lastSeen = sync.seq;
   const fail = async (reason: MQError) => {
     shown.status = "stopped";
@@ -45,6 +46,7 @@ export async function runReceiver(
         // A new session (or the start frame again): what was collected and not committed is gone.
         wrap = frame.sequenceWrap;
         batch = [];
+        fastCount = 0;
         lastSeen = sync.seq;
         await transport.send({ type: "status", lastSeq: sync.seq, lastLuwid: sync.luwid });
       } else if (frame.type === "reset") {
@@ -52,16 +54,24 @@ export async function runReceiver(
         sync = { seq: frame.seq, luwid: "" };
         await host.writeSyncRecord(key, { ...sync });
         batch = [];
+        fastCount = 0;
         lastSeen = sync.seq;
         Object.assign(shown, { lastSeq: sync.seq, lastLuwid: "", currentSeq: sync.seq });
         await transport.send({ type: "status", lastSeq: sync.seq, lastLuwid: sync.luwid });
-      } else if (frame.type === "message") {
-        if (frame.seq === lastSeen && batch.length > 0) continue; // delivered twice
+      } else if (frame.type === "message" || frame.type === "fastMessage") {
+        if (frame.seq === lastSeen && batch.length + fastCount > 0) continue; // delivered twice
         if (frame.seq !== nextSeq(lastSeen, wrap))
           return await fail(
             new MQError("MQRC_UNEXPECTED_ERROR", `channel ${channel}: message sequence number ${frame.seq}, expected ${nextSeq(lastSeen, wrap)} (AMQ9526)`),
           );
-        batch.push(frame.message);
+        if (frame.type === "message") batch.push(frame.message);
+        else {
+          fastCount++;
+          shown.substate = "MQPUT";
+          const lost = await putFast(host, frame.message, retry);
+          shown.substate = "RECEIVE";
+          if (lost) shown.reason = `${lost.reason}: a fast non-persistent ${lost.message}: discarded`;
+        }
         lastSeen = frame.seq;
         shown.currentSeq = frame.seq;
         shown.bytesReceived += messageBytes(frame.message);
@@ -71,19 +81,20 @@ export async function runReceiver(
           await transport.send({ type: "confirm", luwid: sync.luwid, lastSeq: sync.seq });
           continue;
         }
-        if (frame.lastSeq !== lastSeen || frame.count !== batch.length)
+        if (frame.lastSeq !== lastSeen || frame.count !== batch.length + fastCount)
           return await fail(
             new MQError(
               "MQRC_UNEXPECTED_ERROR",
-              `channel ${channel}: batch ${frame.luwid} ends at ${frame.lastSeq} with ${frame.count} messages; received up to ${lastSeen}, ${batch.length}`,
+              `channel ${channel}: batch ${frame.luwid} ends at ${frame.lastSeq} with ${frame.count} messages; received up to ${lastSeen}, ${batch.length + fastCount}`,
             ),
           );
         shown.substate = "MQPUT";
         const refused = await commitBatch(host, key, batch, { seq: frame.lastSeq, luwid: frame.luwid }, retry);
         shown.substate = "RECEIVE";
-        if (refused) return await fail(refused);
+        if (refused) return await fail(new MQError(refused.reason as MQReasonName, `${refused.message}: the channel stops`));
         sync = { seq: frame.lastSeq, luwid: frame.luwid };
-        shown.messages += batch.length;
+        shown.messages += batch.length + fastCount;
+        fastCount = 0;
         shown.batches++;
         shown.lastSeq = sync.seq;
         shown.lastLuwid = sync.luwid;
@@ -107,67 +118,4 @@ export async function runReceiver(
     shown.substate = "";
     if (shown.status === "running") shown.status = "stopped";
   }
-}
-
-/** Puts the batch and the sync record in one unit of work; the reason the channel must stop, when it must. */
-async function commitBatch(host: ChannelHost, key: string, batch: WireMessage[], sync: ReceiverSync, retry: MessageRetry): Promise<MQError | undefined> {
-  const unit = host.beginUnitOfWork();
-  for (const wire of batch) {
-    const { message, context } = toPut(wire);
-    let failure: unknown;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if (wire.to.remoteQueueManager !== host.name && wire.to.remoteQueueManager !== "")
-          throw new MQError("MQRC_UNKNOWN_REMOTE_Q_MGR", `queue manager ${host.name} does not route to ${wire.to.remoteQueueManager}`);
-        await host.put(wire.to.remoteQueue, message, { unitOfWork: unit, context });
-        failure = undefined;
-        break;
-      } catch (error) {
-        failure = error;
-      }
-      if (attempt >= retry.count || !(failure instanceof MQError) || !RETRIED_PUTS.has(failure.reason)) break;
-      await retry.wait();
-    }
-    if (failure === undefined) continue;
-    const reason = failure instanceof MQError ? failure.reasonCode : 2195;
-    const asMessage = { ...wire, backoutCount: 0 } as unknown as Message;
-    const notMoved = await moveToDeadLetterQueue(host, asMessage, wire.to.remoteQueue, reason, unit, "webmq channel");
-    if (notMoved) {
-      await unit.rollback();
-      const why = failure instanceof Error ? failure.message : String(failure);
-      return new MQError(
-        failure instanceof MQError ? (failure.reason as MQReasonName) : "MQRC_UNEXPECTED_ERROR",
-        `message ${wire.messageId} for ${wire.to.remoteQueue} could not be put (${why}) nor dead-lettered (${notMoved instanceof Error ? notMoved.message : String(notMoved)}): the channel stops`,
-      );
-    }
-  }
-  unit.putMeta(key, { ...sync });
-  await unit.commit();
-  host.syncRecordCommitted(key, { ...sync });
-  return undefined;
-}
-
-/**
- * MRRTY and MRTMR: a put refused for a reason that can clear by itself (the queue full, or put
- * inhibited for a moment) is tried again MRRTY times, MRTMR ms apart, before the message goes to
- * the dead-letter queue. The batch waits meanwhile, as IBM's does; the sender waits for its confirm.
- */
-interface MessageRetry {
-  count: number;
-  wait(): Promise<void>;
-}
-
-const RETRIED_PUTS = new Set(["MQRC_Q_FULL", "MQRC_PUT_INHIBITED"]);
-
-function messageRetry(host: ChannelHost, clock: Clock, channel: string): MessageRetry {
-  const attributes = host.channel(channel) ?? {};
-  const interval = Math.max(0, Number(attributes.messageRetryInterval ?? 1000));
-  return {
-    count: Math.max(0, Number(attributes.messageRetryCount ?? 10)),
-    wait: () => new Promise<void>((resolve) => void clock.setTimer(interval, resolve)),
-  };
-}
-
-function toPut(wire: WireMessage): { message: PutMessage; context: MessageContext } {
-  return { message: copyOf(wire), context: { messageId: wire.messageId, putTime: wire.putTime } };
 }

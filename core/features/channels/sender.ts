@@ -14,6 +14,7 @@ import type { Message } from "../../message/message.js";
 import type { Clock } from "../../base/clock.js";
 import type { UnitOfWork } from "../../kernel/index.js";
 import { batchXid, newLuwid, nextSeq, readSync, senderKey, type ChannelHost, type SenderSync } from "./host.js";
+import { discardFast, resolveInDoubt } from "./in-doubt.js";
 import { messageBytes } from "./message-bytes.js";
 import { PartnerFrames } from "./partner-frames.js";
 import type { ChannelStatus } from "./status.js";
@@ -31,6 +32,8 @@ export interface SenderSettings {
   sequenceWrap: number;
   /** How long one wait for a first message lasts before the agent checks whether it is stopping. */
   idleWait: number;
+  /** NPMSPEED(FAST): non-persistent messages go outside the batch's unit of work (put at once at the receiver, never resent). */
+  nonPersistentFast: boolean;
   /** BATCHLIM, bytes: a batch ends after the message that takes its data to this; 0 no limit. */
   batchLimitBytes: number;
   /** DISCINT, ms: a channel with no message for this long ends normally (inactive); 0 never. */
@@ -48,6 +51,8 @@ export async function runSender(
   const { channel, transmissionQueue } = settings;
   const key = senderKey(channel);
   let unit: UnitOfWork | undefined;
+  /** The batch's NPMSPEED(FAST) messages sent so far: put at the receiver already, never to be sent again. */
+  let sentFast: string[] = [];
   const partner = new PartnerFrames(transport);
   try {
     shown.substate = "RESYNCH";
@@ -55,7 +60,7 @@ export async function runSender(
     const isStatus = (f: ChannelFrame): f is Extract<ChannelFrame, { type: "status" }> => f.type === "status";
     let remote = await expectFrame(partner, isStatus);
     const stored = readSync<SenderSync>(host, key);
-    let sync = await resolveInDoubt(host, channel, stored, remote.lastLuwid);
+    let sync = await resolveInDoubt(host, channel, transmissionQueue, stored, remote.lastLuwid);
     if (stored.resetSeq !== undefined) {
       // RESET CHANNEL here: the receiver takes the same number before any batch, and the reset is no longer pending.
       await transport.send({ type: "reset", seq: stored.resetSeq });
@@ -100,12 +105,15 @@ export async function runSender(
         at = nextSeq(at, settings.sequenceWrap);
         shown.currentSeq = at;
         const wire = toWire(message);
-        await transport.send({ type: "message", seq: at, message: wire });
+        const fast = settings.nonPersistentFast && !message.persistent;
+        if (fast) sentFast.push(message.messageId);
+        await transport.send({ type: fast ? "fastMessage" : "message", seq: at, message: wire });
         shown.bytesSent += messageBytes(wire);
         shown.lastMessageAt = clock.now();
       }
       const luwid = newLuwid(clock.now());
-      await host.writeSyncRecord(key, { seq, luwid: shown.lastLuwid, inDoubt: { luwid, lastSeq: at, count: batch.length } });
+      const inDoubt = { luwid, lastSeq: at, count: batch.length, ...(sentFast.length > 0 ? { fast: sentFast } : {}) };
+      await host.writeSyncRecord(key, { seq, luwid: shown.lastLuwid, inDoubt });
       // The record of the batch as confirmed goes with the gets' commit, written only if it commits.
       const committed = { seq: at, luwid };
       unit.putMeta(key, committed);
@@ -117,6 +125,7 @@ export async function runSender(
       shown.substate = "SYNCPOINT";
       await unit.commit();
       unit = undefined;
+      sentFast = [];
       host.syncRecordCommitted(key, committed);
       seq = at;
       Object.assign(shown, { lastSeq: at, lastLuwid: luwid, inDoubt: false, messages: shown.messages + batch.length, batches: shown.batches + 1 });
@@ -129,29 +138,16 @@ export async function runSender(
   } catch (error) {
     shown.substate = "";
     // An active unit's gets go back on the transmission queue; a prepared one waits, in doubt, for the next start.
-    if (unit?.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
+    if (unit?.state === "active") {
+      await unit.rollback({ countBackout: false }).catch(() => undefined);
+      await discardFast(host, transmissionQueue, sentFast);
+    }
     const reason = error instanceof MQError ? error : new MQError("MQRC_UNEXPECTED_ERROR", String(error));
     shown.reason = `${reason.reason}: ${reason.message}`;
     shown.status = RETRIED.has(reason.reason) ? "retrying" : "stopped";
   } finally {
     transport.close();
   }
-}
-
-/**
- * Commits or backs out the batch the sender last prepared, as the receiver's last LUWID says,
- * and any other batch of this channel still prepared (none should be); answers the record then.
- */
-export async function resolveInDoubt(host: ChannelHost, channel: string, sync: SenderSync, receiverLuwid: string): Promise<SenderSync> {
-  const prepared = (await host.xa.recover()).filter((xid) => xid.startsWith(batchXid(channel, "")));
-  let resolved: SenderSync = { seq: sync.seq, luwid: sync.luwid };
-  if (sync.inDoubt && receiverLuwid === sync.inDoubt.luwid) resolved = { seq: sync.inDoubt.lastSeq, luwid: sync.inDoubt.luwid };
-  for (const xid of prepared) {
-    if (xid === batchXid(channel, resolved.luwid) && resolved.luwid !== sync.luwid) await host.xa.commit(xid);
-    else await host.xa.rollback(xid);
-  }
-  if (sync.inDoubt) await host.writeSyncRecord(senderKey(channel), { ...resolved, ...(sync.resetSeq === undefined ? {} : { resetSeq: sync.resetSeq }) });
-  return resolved;
 }
 
 /** Up to BATCHSZ messages in `unit`: the first waited for, the rest as long as BATCHINT allows, ending after the one that reaches BATCHLIM. */

@@ -50,6 +50,8 @@ export type ChannelFrame =
   | { type: "start"; channel: string; from: string; sequenceWrap: number }
   | { type: "status"; lastSeq: number; lastLuwid: string }
   | { type: "message"; seq: number; message: WireMessage }
+  /** A non-persistent message of an NPMSPEED(FAST) channel: put at once, outside the batch's unit of work. */
+  | { type: "fastMessage"; seq: number; message: WireMessage }
   | { type: "endBatch"; luwid: string; firstSeq: number; lastSeq: number; count: number }
   | { type: "confirm"; luwid: string; lastSeq: number }
   | { type: "error"; reason: MQReasonName; text: string }
