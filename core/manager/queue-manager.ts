@@ -25,7 +25,7 @@ import type { PutMessage } from "../message/message.js";
 import type { ChannelConnector, ChannelTransport } from "../features/channels/transport.js";
 import type { ChannelStatus } from "../features/channels/status.js";
 import type { ChannelAgents } from "../features/channels/agents.js";
-import type { ChannelCommandResult } from "../features/channels/operations.js";
+import type { ChannelCommandResult, SavedChannelStatus } from "../features/channels/operations.js";
 import { dialsOut } from "../features/channels/settings.js";
 import type { DefineOptions } from "../objects/registry.js";
 import type { TopicNodeStatus } from "../features/pubsub/topic-status.js";
@@ -280,6 +280,11 @@ export class QueueManager extends QueueManagerBase {
     if (!this.object("localQueue", initiationQueue)) return;
     const agents = await this.#channelAgents();
     agents.startInitiator(await this.open(initiationQueue, { input: true, application: "runmqchi" }), (channel) => void this.startChannel(channel));
+  }
+
+  /** DISPLAY CHSTATUS SAVED: what the channel's sync record keeps (loads the channels' code). */
+  channelSavedStatus(name: string): Promise<SavedChannelStatus | undefined> {
+    return this.#channelCommand(name).then((agents) => agents.saved(name));
   }
 
   #channelCommand(name: string): Promise<ChannelAgents> {

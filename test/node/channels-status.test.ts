@@ -68,3 +68,48 @@ describe("BATCHLIM", () => {
     await expect.poll(() => page.channelAgentStatus("C1")).toMatchObject({ batches: 1, messages: 5 });
   });
 });
+
+describe("DISPLAY CHSTATUS SAVED", () => {
+  it("shows what each end's sync record keeps, after a restart when no channel runs", async () => {
+    const storage = new MemoryStorage();
+    const registry = new LinkedChannels();
+    let page = await QueueManager.open({ name: "PAGE", store: new MemoryStore(storage), channelConnector: registry });
+    const edge = await QueueManager.open({ name: "QM1", store: new MemoryStore(new MemoryStorage()) });
+    open.push(edge);
+    registry.register(edge);
+    await page.mqsc(`DEFINE QLOCAL(QM1) USAGE(XMITQ)
+DEFINE QREMOTE(ORDERS) RNAME(APP.ORDERS) RQMNAME(QM1) XMITQ(QM1)
+DEFINE CHANNEL(C1) CHLTYPE(SDR) CONNAME('QM1') XMITQ(QM1) BATCHSZ(2)
+DEFINE CHANNEL(NEVER.RAN) CHLTYPE(SDR) CONNAME('QM1') XMITQ(QM1)`);
+    await edge.mqsc(`DEFINE CHANNEL(C1) CHLTYPE(RCVR)\nDEFINE QLOCAL(APP.ORDERS)`);
+    for (let i = 0; i < 3; i++) await page.put("ORDERS", { body: `m${i}`, persistent: true });
+    page.startChannel("C1");
+    await expect.poll(() => page.channelAgentStatus("C1")).toMatchObject({ lastSeq: 3, inDoubt: false });
+    const luwid = page.channelAgentStatus("C1")!.lastLuwid;
+    await page.close();
+    page = await QueueManager.open({ name: "PAGE", store: new MemoryStore(storage) }); // no connector: nothing runs
+    open.push(page);
+    expect((await page.mqsc("DISPLAY CHSTATUS(C1)")).commands[0]!.reasonCode).toBe(3065);
+    const saved = (await page.mqsc("DISPLAY CHSTATUS(*) SAVED")).commands[0]!;
+    expect(saved.objects!.map((o) => o.parameters)).toEqual([
+      {
+        channel: "C1",
+        chltype: "SDR",
+        conname: "QM1",
+        saved: "YES",
+        xmitq: "QM1",
+        lstseqno: 3,
+        lstluwid: luwid,
+        curseqno: 3,
+        curluwid: luwid,
+        indoubt: "NO",
+      },
+    ]);
+    expect((await edge.mqsc("DISPLAY CHSTATUS(C1) SAVED LSTSEQNO")).commands[0]!.objects![0]!.parameters).toEqual({
+      channel: "C1",
+      chltype: "RCVR",
+      lstseqno: 3,
+    });
+    expect((await page.mqsc("DISPLAY CHSTATUS(NEVER.RAN) SAVED")).commands[0]!.reasonCode).toBe(3065);
+  });
+});

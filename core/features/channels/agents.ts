@@ -13,7 +13,7 @@ import { StopSignal } from "../jms/stop-signal.js";
 import type { Clock } from "../../base/clock.js";
 import type { ChannelState } from "../../kernel/index.js";
 import { readSync, senderKey, type ChannelHost, type SenderSync } from "./host.js";
-import { pingChannel, resetChannel, resolveChannel, type ChannelCommandResult } from "./operations.js";
+import { pingChannel, resetChannel, resolveChannel, savedStatus, type ChannelCommandResult, type SavedChannelStatus } from "./operations.js";
 import { runReceiver } from "./receiver.js";
 import { runSender } from "./sender.js";
 import type { QueueHandle } from "../../kernel/index.js";
@@ -238,6 +238,10 @@ export class ChannelAgents {
 
   ping(name: string, dataLength: number): Promise<ChannelCommandResult> {
     return this.#command(name, () => pingChannel(this.host, this.clock, this.connector(), name, dataLength));
+  }
+
+  saved(name: string): SavedChannelStatus | undefined {
+    return savedStatus(this.host, name);
   }
 
   async #command(name: string, run: () => Promise<ChannelCommandResult>): Promise<ChannelCommandResult> {

@@ -37,6 +37,25 @@ export async function resolveChannel(host: ChannelHost, name: string, action: "c
   };
 }
 
+/** What DISPLAY CHSTATUS SAVED shows: the last batch confirmed, and the one in doubt (CURSEQNO, CURLUWID) if any. */
+export interface SavedChannelStatus {
+  lastSeq: number;
+  lastLuwid: string;
+  currentSeq: number;
+  currentLuwid: string;
+  inDoubt: boolean;
+}
+
+/** The channel's sync record as DISPLAY CHSTATUS SAVED shows it; undefined when it never committed a batch (or reset) here. */
+export function savedStatus(host: ChannelHost, name: string): SavedChannelStatus | undefined {
+  const sending = SENDING_TYPES.has(channelTypeOf(host.channel(name)));
+  const key = sending ? senderKey(name) : receiverKey(name);
+  if (host.syncRecord(key) === undefined) return undefined;
+  const sync = readSync<SenderSync>(host, key);
+  const current = sync.inDoubt ? { seq: sync.inDoubt.lastSeq, luwid: sync.inDoubt.luwid } : { seq: sync.seq, luwid: sync.luwid };
+  return { lastSeq: sync.seq, lastLuwid: sync.luwid, currentSeq: current.seq, currentLuwid: current.luwid, inDoubt: sync.inDoubt !== undefined };
+}
+
 /**
  * RESET CHANNEL SEQNUM(n): at a receiving end the record takes `n` at once; at a sending end
  * too, and the reset is kept pending for the next start, which tells the receiver (a `reset`

@@ -2,6 +2,7 @@
  * The operator's channel commands beyond START and STOP: RESOLVE CHANNEL ACTION(COMMIT|BACKOUT),
  * RESET CHANNEL SEQNUM(n) and PING CHANNEL DATALEN(n), answered with IBM's reasons (MQRCCF)
  * and AMQ messages. Each is refused while the channel runs (AMQ9514, MQRCCF_CHANNEL_IN_USE).
+ * And DISPLAY CHSTATUS SAVED, read from the channels' sync records.
  */
 import type { MqscHost } from "./host.js";
 import type { ChannelCommandResult, ChannelRefusal } from "../channels/operations.js";
@@ -9,7 +10,9 @@ import { MQRCCF } from "../../objects/catalogue/messages.js";
 import { MqscSyntax, failure } from "./commands.js";
 import { objectName } from "./object-commands.js";
 import type { MqscParameter } from "./parser.js";
-import { amq, failed, productMessage, succeeded, type MqscMessage, type Outcome } from "./result.js";
+import { amq, failed, productMessage, succeeded, type MqscMessage, type MqscObject, type Outcome } from "./result.js";
+import { matchesGeneric } from "./display.js";
+import { chltypeKeyword, item, select } from "./status-commands.js";
 
 export async function resolveChannel(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
   const name = objectName(target, false);
@@ -32,13 +35,35 @@ export async function pingChannel(qm: MqscHost, target: MqscParameter, rest: Mqs
   return answer(name, () => qm.pingChannel(name, Number(length ?? 16)), amq("channelPingComplete"));
 }
 
-/** STOP CHANNEL MODE: QUIESCE (IBM's default: after the current batch) or FORCE and TERMINATE (now). */
-export function stopMode(rest: MqscParameter[]): "quiesce" | "force" {
-  const mode = rest.find((p) => p.keyword === "MODE");
-  const text = mode?.values?.[0]?.text.toUpperCase() ?? "QUIESCE";
-  if (mode && (mode.values?.length !== 1 || !["QUIESCE", "FORCE", "TERMINATE"].includes(text)))
-    throw new MqscSyntax("MODE is QUIESCE, FORCE or TERMINATE", mode.position);
-  return text === "QUIESCE" ? "quiesce" : "force";
+/**
+ * DISPLAY CHSTATUS(name) SAVED: what each channel's sync records keep, whether or not it runs
+ * now (IBM saves a channel's status at the end of each batch): LSTSEQNO, LSTLUWID, CURSEQNO,
+ * INDOUBT, with CHANNEL, CHLTYPE, CONNAME and XMITQ from the definition. A channel that never
+ * committed a batch here has none.
+ */
+export async function displaySavedChannelStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
+  const pattern = objectName(target, true);
+  const requested = rest.filter((p) => p.values === undefined && p.keyword !== "CURRENT");
+  const objects: MqscObject[] = [];
+  for (const c of qm.objects(["channel"]).filter((c) => matchesGeneric(pattern, c.name))) {
+    const saved = await qm.channelSavedStatus(c.name);
+    if (!saved) continue;
+    const items = [
+      item("CHANNEL", c.name),
+      item("CHLTYPE", chltypeKeyword(c.attributes.channelType)),
+      item("CONNAME", String(c.attributes.connectionName ?? "")),
+      { keyword: "SAVED", text: "SAVED", json: "YES" },
+      item("XMITQ", String(c.attributes.transmissionQueue ?? "")),
+      item("LSTSEQNO", saved.lastSeq),
+      item("LSTLUWID", saved.lastLuwid || "0000000000000000"),
+      item("CURSEQNO", saved.currentSeq),
+      item("CURLUWID", saved.currentLuwid || "0000000000000000"),
+      item("INDOUBT", saved.inDoubt ? "YES" : "NO"),
+    ];
+    objects.push(select(items, requested, 2));
+  }
+  if (objects.length === 0) return failed(MQRCCF.MQRCCF_CHL_STATUS_NOT_FOUND, [amq("channelStatusNotFound")]);
+  return succeeded([amq("displayChannelStatusDetails")], objects);
 }
 
 async function answer(name: string, run: () => Promise<ChannelCommandResult>, done: MqscMessage): Promise<Outcome> {

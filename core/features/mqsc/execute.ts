@@ -25,7 +25,7 @@ import { deleteAuthorityRecord, displayAuthorityRecords, displayEntityAuthority,
 import { checkCommand, displayingHost, type MqscPrincipal } from "./authorized-host.js";
 import { requiredAuthority } from "./command-authority.js";
 import { amq, failed, productMessage, summaryLines, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
-import { pingChannel, resetChannel, resolveChannel } from "./channel-commands.js";
+import { displaySavedChannelStatus, pingChannel, resetChannel, resolveChannel } from "./channel-commands.js";
 import { displayChannelStatus, displayQueueStatus, displaySubscriptionStatus, startChannel, stopChannel } from "./status-commands.js";
 
 registerReasonNames(MQRCCF);
@@ -157,7 +157,16 @@ async function runCommand(host: MqscHost, command: ParsedCommand, options: MqscR
       if (objectKeyword === "LSSTATUS") return displayListenerStatus(qm, second, rest);
       if (objectKeyword === "SVSTATUS") return displayNoStatus(second, rest, `DISPLAY ${objectKeyword}`);
       if (objectKeyword === "QSTATUS" || objectKeyword === "QS") return displayQueueStatus(qm, second, rest);
-      if (objectKeyword === "CHSTATUS" || objectKeyword === "CHS") return displayChannelStatus(qm, second, rest);
+      if (objectKeyword === "CHSTATUS" || objectKeyword === "CHS") {
+        const saved = rest.some((p) => p.keyword === "SAVED" && p.values === undefined);
+        return saved
+          ? displaySavedChannelStatus(
+              qm,
+              second,
+              rest.filter((p) => p.keyword !== "SAVED"),
+            )
+          : displayChannelStatus(qm, second, rest);
+      }
       if (objectKeyword === "SBSTATUS") return displaySubscriptionStatus(qm, second, rest);
       if (objectKeyword === "TPSTATUS" || objectKeyword === "TPS") return displayTopicStatus(qm, second, rest);
       if (object || QUEUE_KEYWORDS.has(objectKeyword)) return display(qm, objectKeyword, second, rest);

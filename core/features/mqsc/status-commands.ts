@@ -7,7 +7,6 @@ import { subscriptionId } from "../pubsub/subscription-id.js";
 import { MqscSyntax, failure } from "./commands.js";
 import { dateAndTime, layout, matchesGeneric, type DisplayItem } from "./display.js";
 import { objectName } from "./object-commands.js";
-import { stopMode } from "./channel-commands.js";
 import type { MqscParameter } from "./parser.js";
 import { amq, failed, productMessage, succeeded, warned, type MqscObject, type Outcome } from "./result.js";
 
@@ -148,26 +147,14 @@ function withReason(shown: MqscObject, agent: ChannelStatus | undefined): MqscOb
 
 export function displayChannelStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
   const pattern = objectName(target, true);
-  const requested = rest.filter((p) => p.values === undefined);
+  const requested = rest.filter((p) => p.values === undefined && p.keyword !== "CURRENT");
   const objects = qm
     .objects(["channel"])
     .filter((c) => matchesGeneric(pattern, c.name) && qm.channelStatus(c.name) !== undefined)
     .map((c) => {
-      const keyword = String(c.attributes.channelType);
-      const chltype =
-        {
-          sender: "SDR",
-          server: "SVR",
-          receiver: "RCVR",
-          requester: "RQSTR",
-          serverConnection: "SVRCONN",
-          clientConnection: "CLNTCONN",
-          clusterSender: "CLUSSDR",
-          clusterReceiver: "CLUSRCVR",
-        }[keyword] ?? keyword;
       const items = [
         item("CHANNEL", c.name),
-        item("CHLTYPE", chltype),
+        item("CHLTYPE", chltypeKeyword(c.attributes.channelType)),
         item("CONNAME", String(c.attributes.connectionName ?? "")),
         item("CURRENT", ""),
         item("STATUS", qm.channelStatus(c.name)!.toUpperCase()),
@@ -180,6 +167,31 @@ export function displayChannelStatus(qm: MqscHost, target: MqscParameter, rest: 
     });
   if (objects.length === 0) return failed(MQRCCF.MQRCCF_CHL_STATUS_NOT_FOUND, [amq("channelStatusNotFound")]);
   return succeeded([amq("displayChannelStatusDetails")], objects);
+}
+
+/** A channel's CHLTYPE as MQSC shows it (SDR, SVR, RCVR, ...). */
+export function chltypeKeyword(channelType: unknown): string {
+  const keyword = String(channelType);
+  const keywords: Record<string, string> = {
+    sender: "SDR",
+    server: "SVR",
+    receiver: "RCVR",
+    requester: "RQSTR",
+    serverConnection: "SVRCONN",
+    clientConnection: "CLNTCONN",
+    clusterSender: "CLUSSDR",
+    clusterReceiver: "CLUSRCVR",
+  };
+  return keywords[keyword] ?? keyword;
+}
+
+/** STOP CHANNEL MODE: QUIESCE (IBM's default: after the current batch) or FORCE and TERMINATE (now). */
+export function stopMode(rest: MqscParameter[]): "quiesce" | "force" {
+  const mode = rest.find((p) => p.keyword === "MODE");
+  const text = mode?.values?.[0]?.text.toUpperCase() ?? "QUIESCE";
+  if (mode && (mode.values?.length !== 1 || !["QUIESCE", "FORCE", "TERMINATE"].includes(text)))
+    throw new MqscSyntax("MODE is QUIESCE, FORCE or TERMINATE", mode.position);
+  return text === "QUIESCE" ? "quiesce" : "force";
 }
 
 function noOptions(rest: MqscParameter[], command: string): void {
