@@ -226,8 +226,8 @@ export class QueueManager extends QueueManagerBase {
     this.checkOpen();
     const state = this.channels.start(name);
     const attributes = this.object("channel", name)?.attributes;
-    // A server with no CONNAME waits for its requester: START lets it serve again after a STOP.
-    if (attributes?.channelType === "server" && !dialsOut(attributes)) void this.#agents()?.start(name);
+    // A receiver, or a server with no CONNAME, waits for its partner: START lets it take the partner again after a STOP.
+    if (attributes && !dialsOut(attributes)) void this.#agents()?.start(name);
     if (!state || !this.channelConnector || !dialsOut(attributes)) return state;
     // A load that fails (MQRC_RESOURCE_PROBLEM) leaves the channel RETRYING, as ChannelStates set it.
     this.#channelStarts.set(

@@ -185,3 +185,23 @@ describe("STOP CHANNEL MODE", () => {
     expect((await run(page, "STOP CHANNEL(C1) MODE(SOON)")).syntaxError).toBeTruthy();
   });
 });
+
+describe("STOP CHANNEL of a receiver", () => {
+  it("cuts its session and refuses its sender (MQRC_CHANNEL_STOPPED_BY_USER) until START CHANNEL at the receiver", async () => {
+    const { page, edge } = await pair();
+    await page.put("ORDERS", { body: "one", persistent: true });
+    page.startChannel("C1");
+    expect((await edge.get("APP.ORDERS", { wait: 5000 }))?.body).toBe("one");
+    expect((await run(edge, "STOP CHANNEL(C1)")).completionCode).toBe(0);
+    await expect.poll(() => edge.channelStatus("C1")).toBe("stopped");
+    await expect.poll(() => page.channelStatus("C1")).toBe("retrying"); // its link was cut
+    await page.put("ORDERS", { body: "two", persistent: true });
+    page.startChannel("C1");
+    await expect.poll(() => page.channelAgentStatus("C1")?.reason ?? "").toContain("MQRC_CHANNEL_STOPPED_BY_USER");
+    expect(page.channelStatus("C1")).toBe("stopped");
+    expect((await run(edge, "START CHANNEL(C1)")).completionCode).toBe(0);
+    expect(edge.channelStatus("C1")).toBeUndefined();
+    page.startChannel("C1");
+    expect((await edge.get("APP.ORDERS", { wait: 5000 }))?.body).toBe("two");
+  });
+});

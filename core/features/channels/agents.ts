@@ -35,6 +35,8 @@ export class ChannelAgents {
   readonly #statuses = new Map<string, ChannelStatus>();
   readonly #running = new Map<string, RunningAgent>();
   readonly #receiving = new Map<string, Promise<void>>();
+  /** Each channel's receiving session's connection while it runs: what STOP CHANNEL of a receiver cuts. */
+  readonly #receivingOn = new Map<string, ChannelTransport>();
   readonly #transports = new Set<ChannelTransport>();
   /** Channels STOP CHANNEL stopped: a server among them refuses its requester until started again (IBM's STOPPED state). */
   readonly #stopped = new Set<string>();
@@ -57,8 +59,12 @@ export class ChannelAgents {
   async start(name: string): Promise<ChannelState | undefined> {
     this.#stopped.delete(name);
     const attributes = this.host.channel(name)!;
-    // A server with no CONNAME only waits for its requester: START takes it out of STOPPED.
-    if (!dialsOut(attributes)) return shownState(this.#statuses.get(name)?.status === "stopped" ? undefined : this.#statuses.get(name));
+    // A receiver, or a server with no CONNAME, only waits for its partner: START takes it out of STOPPED.
+    if (!dialsOut(attributes)) {
+      const shown = this.#statuses.get(name);
+      if (shown?.status === "stopped") shown.status = "inactive";
+      return shownState(shown);
+    }
     if (this.#running.has(name)) return shownState(this.#statuses.get(name));
     this.#retries.get(name)?.cancel();
     this.#retries.set(name, new RetrySchedule(attributes));
@@ -112,17 +118,7 @@ export class ChannelAgents {
   #retryLater(name: string, shown: ChannelStatus, reason: string): void {
     const schedule = this.#retries.get(name) ?? new RetrySchedule(this.host.channel(name) ?? {});
     this.#retries.set(name, schedule);
-    const wait = schedule.next();
-    Object.assign(shown, { reason, substate: "", shortRetriesLeft: schedule.shortLeft, longRetriesLeft: schedule.longLeft });
-    if (wait === undefined) {
-      shown.status = "stopped";
-      shown.reason = `${reason} (no retries left: SHORTRTY and LONGRTY spent)`;
-      return;
-    }
-    shown.status = "retrying";
-    schedule.cancel();
-    schedule.timer = this.clock.setTimer(wait, () => {
-      schedule.timer = undefined;
+    schedule.retry(this.clock, shown, reason, () => {
       if (!this.#closed && !this.#stopped.has(name) && !this.#running.has(name)) void this.#dial(name);
     });
   }
@@ -136,6 +132,7 @@ export class ChannelAgents {
   async stop(name: string, mode: "quiesce" | "force" = "force"): Promise<void> {
     this.#stopped.add(name);
     this.#retries.get(name)?.cancel();
+    this.#receivingOn.get(name)?.close();
     const running = this.#running.get(name);
     if (running) {
       running.stop.stop();
@@ -211,6 +208,7 @@ export class ChannelAgents {
     const session = before
       .then(async () => {
         if (this.#closed || options.entry?.stop.aborted) return transport.close();
+        this.#receivingOn.set(name, transport);
         if (options.request) await transport.send({ type: "request", channel: name, from: this.host.name });
         await runReceiver(this.host, this.clock, name, transport, (s) => this.#statuses.set(name, s));
       })
@@ -220,6 +218,7 @@ export class ChannelAgents {
         if (shown?.status === "running") Object.assign(shown, { status: "stopped", reason: reasonText(error) });
       })
       .finally(() => {
+        if (this.#receivingOn.get(name) === transport) this.#receivingOn.delete(name);
         this.#transports.delete(transport);
         if (options.entry && this.#running.get(name) === options.entry) this.#running.delete(name);
       });

@@ -26,16 +26,23 @@ export function openingOf(
   switch (first.type) {
     case "start":
       // A sender reaches a receiver; a fully qualified server may also start its requester (server-requester).
-      return receiving ? { run: "receiver", transport: replaying(first, transport) } : noSuch("receiving");
+      if (!receiving) return noSuch("receiving");
+      if (where.stopped) return stoppedHere(channel, qmgr);
+      return { run: "receiver", transport: replaying(first, transport) };
     case "ping":
       return receiving ? { run: "pingReply", data: first.data } : noSuch("receiving");
     case "request":
       if (type !== "server") return noSuch("server");
-      if (where.stopped) return { refuse: "MQRC_CHANNEL_STOPPED_BY_USER", text: `channel ${channel} is stopped at ${qmgr} (AMQ9558)` };
+      if (where.stopped) return stoppedHere(channel, qmgr);
       return { run: "server" };
     default:
       return { refuse: "MQRC_FORMAT_ERROR", text: `a channel's connection opens with start, request or ping, not ${first.type}` };
   }
+}
+
+/** A channel STOP CHANNEL stopped here refuses its partner until START CHANNEL (IBM's AMQ9558 at the other end). */
+function stoppedHere(channel: string, qmgr: string): Opening {
+  return { refuse: "MQRC_CHANNEL_STOPPED_BY_USER", text: `channel ${channel} is stopped at ${qmgr} (AMQ9558)` };
 }
 
 /** Sends `frame` if the connection still takes it, then closes it. */

@@ -6,7 +6,8 @@
  * timers, so a test moves them with a ManualClock and an edge with its alarms.
  */
 import type { Attributes } from "../../objects/definitions.js";
-import type { TimerHandle } from "../../base/clock.js";
+import type { Clock, TimerHandle } from "../../base/clock.js";
+import type { ChannelStatus } from "./status.js";
 
 export class RetrySchedule {
   shortLeft: number;
@@ -35,6 +36,23 @@ export class RetrySchedule {
       return this.#longMs;
     }
     return undefined;
+  }
+
+  /** RETRYING, `attempt` called when the next attempt is due; STOPPED once SHORTRTY and LONGRTY are spent. */
+  retry(clock: Clock, shown: ChannelStatus, reason: string, attempt: () => void): void {
+    const wait = this.next();
+    Object.assign(shown, { reason, substate: "", shortRetriesLeft: this.shortLeft, longRetriesLeft: this.longLeft });
+    if (wait === undefined) {
+      shown.status = "stopped";
+      shown.reason = `${reason} (no retries left: SHORTRTY and LONGRTY spent)`;
+      return;
+    }
+    shown.status = "retrying";
+    this.cancel();
+    this.timer = clock.setTimer(wait, () => {
+      this.timer = undefined;
+      attempt();
+    });
   }
 
   cancel(): void {
