@@ -17,6 +17,8 @@ export { openFileStore } from "./node-store.js";
 import { FailedLoginLimiter, UserDirectory, parseUsers } from "./security/index.js";
 import { socketLogin } from "./security/socket-login.js";
 import { refuseUpgrade, stompEndpoint } from "./stomp/node-websocket.js";
+import { listenStompTcp } from "./stomp/node-tcp.js";
+import type { StompServerOptions } from "./stomp/connection.js";
 import { channelEndpoint, nodeChannelConnector } from "./channels/node-websocket.js";
 import type { ChannelCredentials } from "./channels/credentials.js";
 export { nodeChannelConnector } from "./channels/node-websocket.js";
@@ -37,6 +39,11 @@ export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" |
   /** STOMP over WebSocket at /stomp (adapters/http/stomp): the heart-beats the server offers, in ms (default 10,000 each). */
   stompHeartBeat?: { send: number; receive: number };
   /**
+   * STOMP over plain TCP on this port too (0 picks a free one), as ActiveMQ and RabbitMQ offer it
+   * on 61613, for clients without WebSocket such as stomp.py; off unless given. On `hostname`.
+   */
+  stompPort?: number;
+  /**
    * The credentials of the sending channels of the queue managers the admin API's crtmqm
    * creates here (by channel name: a token, or a user and password, of the partner's REST API):
    * they are opened with a WebSocket channel connector that uses them. Configured queue managers
@@ -49,6 +56,8 @@ export interface NodeServer {
   /** http://host:port, with the port that was bound. */
   readonly url: string;
   readonly port: number;
+  /** The STOMP-over-TCP port that was bound, when `stompPort` was given. */
+  readonly stompPort?: number;
   /** Stops accepting connections and ends the open ones. */
   close(): Promise<void>;
 }
@@ -84,14 +93,16 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
   const users = typeof options.users === "string" || options.users === undefined ? parseUsers(options.users as string | undefined) : options.users;
   const login = socketLogin(new UserDirectory(users, options.tokens ?? []), loginRateLimit);
   const first = [...options.queueManagers][0]?.name;
-  const stomp = stompEndpoint({
+  const stompOptions: StompServerOptions = {
     queueManager: (host) => {
       const name = host ?? first;
       return name === undefined ? undefined : resolve(name).catch(() => undefined);
     },
     authenticate: login,
     ...(options.stompHeartBeat ? { heartBeat: options.stompHeartBeat } : {}),
-  });
+  };
+  const stomp = stompEndpoint(stompOptions);
+  const stompTcp = options.stompPort === undefined ? undefined : await listenStompTcp(stompOptions, options.stompPort, hostname);
   const channels = channelEndpoint({
     queueManager: (name) => resolve(name).catch(() => undefined),
     queueManagers: async () =>
@@ -104,8 +115,9 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
   return {
     url: `http://${hostname}:${port}`,
     port,
+    ...(stompTcp ? { stompPort: stompTcp.port } : {}),
     close: async () => {
-      await Promise.all([stomp.close(), channels.close()]);
+      await Promise.all([stomp.close(), channels.close(), stompTcp?.close()]);
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections?.();

@@ -55,6 +55,7 @@ const frame: fc.Arbitrary<ChannelFrame> = fc.oneof(
   fc.record({ type: fc.constant("start" as const), channel: fc.string(), from: fc.string(), sequenceWrap: fc.nat() }),
   fc.record({ type: fc.constant("status" as const), lastSeq: fc.nat(), lastLuwid: luwid }),
   fc.record({ type: fc.constant("message" as const), seq: fc.nat(), message }),
+  fc.record({ type: fc.constant("fastMessage" as const), seq: fc.nat(), message }),
   fc.record({ type: fc.constant("endBatch" as const), luwid: luwid, firstSeq: fc.nat(), lastSeq: fc.nat(), count: fc.nat() }),
   fc.record({ type: fc.constant("confirm" as const), luwid: luwid, lastSeq: fc.nat() }),
   fc.record({
@@ -62,6 +63,11 @@ const frame: fc.Arbitrary<ChannelFrame> = fc.oneof(
     reason: fc.constantFrom("MQRC_NOT_AUTHORIZED" as const, "MQRC_Q_MGR_STOPPING" as const),
     text: fc.string(),
   }),
+  fc.record({ type: fc.constant("request" as const), channel: fc.string(), from: fc.string() }),
+  fc.record({ type: fc.constant("ping" as const), channel: fc.string(), from: fc.string(), data: fc.string() }),
+  fc.record({ type: fc.constant("pingReply" as const), data: fc.string() }),
+  fc.record({ type: fc.constant("reset" as const), seq: fc.nat() }),
+  fc.record({ type: fc.constant("close" as const), text: fc.string() }),
 );
 
 describe("channel frames on the wire", () => {
@@ -102,6 +108,7 @@ describe("channel frames on the wire", () => {
       { type: "message", seq: 1, message: { ...sample(), properties: [{ name: "a", type: "long", value: "1.5" }] } },
     ],
     ["a negative sequence number", { type: "confirm", luwid: "A", lastSeq: -1 }],
+    ["a request that names no channel", { type: "request", from: "PAGE" }],
   ])("refuse %s", (_, header) => {
     const text = new TextEncoder().encode(JSON.stringify(header));
     const bytes = new Uint8Array(4 + text.byteLength);

@@ -2,7 +2,7 @@
  * The package as another project gets it: `npm pack` (whose prepack builds dist/lib with tsc),
  * the tarball installed in a fresh project under the system's temporary folder (its
  * dependencies from npm's cache, --prefer-offline), then with plain `node` (no tsx, no
- * bundler) the README's "Use it from code" example, each entry's import and the `webmq` bin,
+ * bundler) docs/getting-started.md's "Use it from code" example, each entry's import and the `webmq` bin,
  * with `tsc --noEmit` a TypeScript file using the entries' types, and with Vite an app
  * (test/fixtures/package/browser-app) run in Chromium: the shared manager in a SharedWorker
  * and elected among tabs, a triggered application's worker, a webmq/worker worker. Every URL
@@ -28,12 +28,13 @@ let project: string;
 /** The tarball's files, package-relative, as `npm pack` wrote them. */
 let packed: string[];
 
-/** The first ```ts block after a README heading. */
-async function readmeExample(heading: string): Promise<string> {
-  const readme = await readFile(join(ROOT, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf(heading));
-  const match = /```ts\n([\s\S]*?)```/.exec(section);
-  if (!match) throw new Error(`README.md has no ts example under ${heading}`);
+/** The first ```ts block after a heading of a guide in docs/. */
+async function guideExample(guide: string, heading: string): Promise<string> {
+  const text = await readFile(join(ROOT, "docs", guide), "utf8");
+  const at = text.indexOf(heading);
+  if (at < 0) throw new Error(`docs/${guide} has no heading ${heading}`);
+  const match = /```ts\n([\s\S]*?)```/.exec(text.slice(at));
+  if (!match) throw new Error(`docs/${guide} has no ts example under ${heading}`);
   return match[1]!;
 }
 
@@ -55,11 +56,12 @@ afterAll(async () => {
 });
 
 describe("the packed package, installed in a fresh project", { timeout: 60_000 }, () => {
-  it("holds the built entries, their types, the LICENSE and the READMEs, and no TypeScript sources or tests", async () => {
+  it("holds the built entries, their types, the LICENSE, the READMEs and the guides the README links to, and no TypeScript sources or tests", async () => {
     const files = packed;
     for (const file of [
       "LICENSE",
       "README.md",
+      "docs/getting-started.md",
       "package.json",
       "adapters/edge/README.md",
       "dist/lib/core/index.js",
@@ -78,8 +80,8 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
     expect(manifest.license).toBe("MIT");
   });
 
-  it("runs the README's 'Use it from code' example with plain node", async () => {
-    await writeFile(join(project, "example.mjs"), await readmeExample("## Use it from code"));
+  it("runs the 'Use it from code' example of docs/getting-started.md with plain node", async () => {
+    await writeFile(join(project, "example.mjs"), await guideExample("getting-started.md", "## Use it from code"));
     const { stdout } = await run(process.execPath, ["example.mjs"], { cwd: project, timeout: 20_000 });
     expect(stdout).toMatch(/^eu$/m); // message?.getProperty("region")
     expect(stdout).toMatch(/^order 1 null$/m); // held under syncpoint, unseen by another get

@@ -327,6 +327,20 @@ describe("refusals and dropped clients", () => {
     expect(received.at(-1)).toMatch(/MQRC_FORMAT_ERROR/);
   });
 
+  it("sends no MESSAGE once the client has sent DISCONNECT, even one read with a SUBSCRIBE still being handled", async () => {
+    const queue = await freshQueue();
+    await qm.put(queue, { body: "waiting" });
+    const { ws, received, closed } = await rawSocket(url);
+    ws.send(`CONNECT\naccept-version:1.2\npasscode:${TOKEN}\n\n\0`);
+    await eventually(() => received.length > 0, "CONNECTED");
+    // One message holding both frames: the DISCONNECT is read before the SUBSCRIBE's consumer starts.
+    ws.send(`SUBSCRIBE\nid:0\ndestination:/queue/${queue}\nack:auto\n\n\0DISCONNECT\nreceipt:bye\n\n\0`);
+    await closed;
+    expect(received.filter((frame) => frame.startsWith("MESSAGE"))).toEqual([]);
+    expect(received.at(-1)).toMatch(/^RECEIPT\nreceipt-id:bye/);
+    await eventually(() => depth(queue) === 1 && qm.queueStatus(queue).uncommitted === 0, "the message to stay");
+  });
+
   it("a frame larger than MAXMSGL is an ERROR naming 2031", async () => {
     const { ws, received, closed } = await rawSocket(url);
     ws.send(`CONNECT\naccept-version:1.2\npasscode:${TOKEN}\n\n\0`);

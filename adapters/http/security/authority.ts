@@ -11,9 +11,26 @@ import { checkAuthority, type AuthorityObjectType } from "../../../core/features
 import type { MqscRunOptions } from "../../../core/features/mqsc/execute.js";
 import { directoryOf, principalOf } from "./index.js";
 
+/** Who an authority check is made for: a name, its role (MQWebAdmin is never checked) and its groups. */
+export interface CheckedPrincipal {
+  name: string;
+  role: string;
+  groups?: readonly string[] | undefined;
+}
+
 /** Throws MQRC_NOT_AUTHORIZED unless the request's principal may `authority` on the object. */
 export function checkRequestAuthority(c: Context, qm: QueueManager, objectType: AuthorityObjectType, name: string, authority: string): void {
-  const principal = principalOf(c);
+  checkPrincipalAuthority(qm, principalOf(c), objectType, name, authority);
+}
+
+/** As checkRequestAuthority, for a principal a socket's CONNECT or auth frame made (STOMP, channels); none on an app without security. */
+export function checkPrincipalAuthority(
+  qm: QueueManager,
+  principal: CheckedPrincipal | undefined,
+  objectType: AuthorityObjectType,
+  name: string,
+  authority: string,
+): void {
   if (principal === undefined || principal.role === "MQWebAdmin") return;
   checkAuthority(qm, principal.name, principal.groups ?? [], objectType, name, authority);
 }
@@ -25,7 +42,10 @@ export function checkRequestAuthority(c: Context, qm: QueueManager, objectType: 
  * granting is enough.
  */
 export function checkTopicAuthority(c: Context, qm: QueueManager, topicString: string, authority: string): void {
-  const principal = principalOf(c);
+  checkPrincipalTopicAuthority(qm, principalOf(c), topicString, authority);
+}
+
+export function checkPrincipalTopicAuthority(qm: QueueManager, principal: CheckedPrincipal | undefined, topicString: string, authority: string): void {
   if (principal === undefined || principal.role === "MQWebAdmin") return;
   const above = qm
     .objects(["topic"])

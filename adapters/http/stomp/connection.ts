@@ -12,6 +12,7 @@
  */
 import { MQError, type Connection, type MessageProducer, type QueueManager, type ReceivedMessage, type Session } from "../../../core/index.js";
 import { authorize, type Role } from "../security/roles.js";
+import { checkPrincipalAuthority, checkPrincipalTopicAuthority } from "../security/authority.js";
 import { encodeFrame, FrameParser, header, type StompFrame, type StompVersion } from "./frame.js";
 import { parseDestination, type StompDestination } from "./destinations.js";
 import { bodyBytes, messageFromSend, messageHeaders } from "./message-mapping.js";
@@ -39,6 +40,8 @@ export interface StompTransport {
 export interface StompPrincipal {
   name: string;
   role: Role;
+  /** The groups the authority records know the principal by. */
+  groups?: string[];
 }
 
 export interface StompServerOptions {
@@ -91,6 +94,12 @@ export class StompConnection implements SubscriptionSink {
   #waitingFrames = 0;
   #paused = false;
   #ended = false;
+  /**
+   * The client has sent DISCONNECT (read, perhaps not yet handled: frames are handled in
+   * turn). From then on no MESSAGE is sent: an auto-acknowledged one would be taken for a
+   * client that has said it is leaving (stomp.py closes without reading what follows).
+   */
+  #disconnecting = false;
   #ending: Promise<void> | undefined;
 
   constructor(
@@ -112,6 +121,7 @@ export class StompConnection implements SubscriptionSink {
       }
       if ("frame" in result) {
         const frame = result.frame;
+        if (frame.command === "DISCONNECT") this.#disconnecting = true;
         // A SEND without content-type that came as a WebSocket text message carries text (stompjs's `body`).
         const text = typeof data === "string";
         this.#enqueue(() => this.#handle(frame, text));
@@ -234,9 +244,18 @@ export class StompConnection implements SubscriptionSink {
     });
   }
 
-  #authorize(kind: "put" | "get" | "publish", target: string): void {
-    const verdict = authorize(this.#principal!.role, { kind, target });
-    if (!verdict.allowed) throw new MQError("MQRC_NOT_AUTHORIZED", `user ${this.#principal!.name} is not authorized to ${verdict.verb} ${verdict.object}`);
+  /**
+   * The role first (the REST API's outer gate), then the authority records, as the REST routes
+   * check them: SEND to a queue needs PUT on it, to a topic PUB; SUBSCRIBE to a queue GET, to a
+   * topic SUB. A temporary queue is the connection's own and is not checked. A refusal is
+   * MQRC_NOT_AUTHORIZED, sent as an ERROR frame, before anything is put or consumed.
+   */
+  #authorize(kind: "put" | "get" | "publish", target: string, destination: StompDestination): void {
+    const principal = this.#principal!;
+    const verdict = authorize(principal.role, { kind, target });
+    if (!verdict.allowed) throw new MQError("MQRC_NOT_AUTHORIZED", `user ${principal.name} is not authorized to ${verdict.verb} ${verdict.object}`);
+    if (destination.kind === "queue") checkPrincipalAuthority(this.#qm!, principal, "QUEUE", destination.name, kind === "get" ? "GET" : "PUT");
+    else if (destination.kind === "topic") checkPrincipalTopicAuthority(this.#qm!, principal, destination.topic, kind === "get" ? "SUB" : "PUB");
   }
 
   async #queueFor(destination: StompDestination): Promise<string> {
@@ -253,7 +272,7 @@ export class StompConnection implements SubscriptionSink {
 
   async #send(frame: StompFrame, text: boolean): Promise<void> {
     const destination = parseDestination(header(frame, "destination"));
-    this.#authorize(destination.kind === "topic" ? "publish" : "put", header(frame, "destination")!);
+    this.#authorize(destination.kind === "topic" ? "publish" : "put", header(frame, "destination")!, destination);
     const replyHeader = header(frame, "reply-to");
     const replyTo = replyHeader === undefined || replyHeader === "" ? undefined : await this.#queueFor(parseDestination(replyHeader));
     const message = messageFromSend(frame, replyTo, Date.now(), text);
@@ -277,7 +296,7 @@ export class StompConnection implements SubscriptionSink {
     if (this.#subscriptions.has(id)) throw new MQError("MQRC_OPTIONS_ERROR", `subscription ${JSON.stringify(id)} exists on this connection`);
     const destinationText = header(frame, "destination");
     const destination = parseDestination(destinationText);
-    this.#authorize("get", destinationText!);
+    this.#authorize("get", destinationText!, destination);
     const ackHeader = header(frame, "ack") ?? "auto";
     if (ackHeader !== "auto" && ackHeader !== "client" && ackHeader !== "client-individual")
       throw new MQError("MQRC_OPTIONS_ERROR", `ack is auto, client or client-individual; got ${JSON.stringify(ackHeader.slice(0, 40))}`);
@@ -365,7 +384,7 @@ export class StompConnection implements SubscriptionSink {
 
   /** SubscriptionSink: one MESSAGE frame; resolves when the socket has room for the next. */
   async deliver(subscription: StompSubscription, message: ReceivedMessage, ackId: string | undefined): Promise<void> {
-    if (this.#ended) throw new MQError("MQRC_CONNECTION_BROKEN", "the STOMP connection has ended");
+    if (this.#ended || this.#disconnecting) throw new MQError("MQRC_CONNECTION_BROKEN", "the STOMP connection has ended");
     const headers: [string, string][] = [
       ["subscription", subscription.id],
       ["destination", subscription.destination],

@@ -1,24 +1,31 @@
 /**
- * The queue manager's running channels: START CHANNEL starts a sending agent on a connection
- * the connector makes to the channel's CONNAME; a connection a partner makes runs the
- * receiving channel of that name. A channel runs one agent at a time: a second START of a
- * running sender does nothing, and a receiver's new session waits for the one before it to end
- * (a batch it is committing must be in its sync record before the sender asks for it again).
+ * The queue manager's running channels. START CHANNEL of a channel that dials out (SDR, RQSTR,
+ * or an SVR with a CONNAME) connects to its CONNAME: a sender or server runs the sending agent
+ * on the connection, a requester first asks its server to send (a `request` frame) and then
+ * runs the receiving agent. A connection a partner makes opens with `start` (a sender: the
+ * receiving channel of that name runs) or `request` (a requester: the server channel of that
+ * name runs its sending agent on it). A channel runs one agent at a time: a second START of a
+ * running channel does nothing, and a receiving session waits for the one before it to end (a
+ * batch it is committing must be in its sync record before the sender asks for it again).
  */
 import { MQError } from "../../base/errors.js";
 import { StopSignal } from "../jms/stop-signal.js";
 import type { Clock } from "../../base/clock.js";
 import type { ChannelState } from "../../kernel/index.js";
-import type { ChannelHost } from "./host.js";
+import { readSync, senderKey, type ChannelHost, type SenderSync } from "./host.js";
+import { pingChannel, resetChannel, resolveChannel, savedStatus, type ChannelCommandResult, type SavedChannelStatus } from "./operations.js";
 import { runReceiver } from "./receiver.js";
 import { runSender } from "./sender.js";
+import type { QueueHandle } from "../../kernel/index.js";
+import { ChannelInitiator } from "./initiator.js";
+import { openingOf, sendAndClose, type Opening } from "./opening.js";
+import { RetrySchedule } from "./retry.js";
+import { channelTypeOf, dialsOut, senderSettings } from "./settings.js";
 import { freshStatus, type ChannelStatus } from "./status.js";
-import type { ChannelConnector, ChannelTransport } from "./transport.js";
+import type { ChannelConnector, ChannelFrame, ChannelTransport } from "./transport.js";
 
-const SENDING = new Set(["sender"]);
-const RECEIVING = new Set(["receiver"]);
-
-interface RunningSender {
+/** An agent this end started (START CHANNEL) or a requester asked for: what STOP CHANNEL ends. */
+interface RunningAgent {
   stop: StopSignal;
   transport?: ChannelTransport;
   done: Promise<void>;
@@ -26,10 +33,16 @@ interface RunningSender {
 
 export class ChannelAgents {
   readonly #statuses = new Map<string, ChannelStatus>();
-  readonly #senders = new Map<string, RunningSender>();
+  readonly #running = new Map<string, RunningAgent>();
   readonly #receiving = new Map<string, Promise<void>>();
+  /** Each channel's receiving session's connection while it runs: what STOP CHANNEL of a receiver cuts. */
+  readonly #receivingOn = new Map<string, ChannelTransport>();
   readonly #transports = new Set<ChannelTransport>();
+  /** Channels STOP CHANNEL stopped: a server among them refuses its requester until started again (IBM's STOPPED state). */
+  readonly #stopped = new Set<string>();
+  readonly #retries = new Map<string, RetrySchedule>();
   #closed = false;
+  #initiator: ChannelInitiator | undefined;
 
   constructor(
     private readonly host: ChannelHost,
@@ -37,81 +50,213 @@ export class ChannelAgents {
     private readonly connector: () => ChannelConnector | undefined,
   ) {}
 
-  /** Whether START CHANNEL runs this channel here: a sender, with a connector to reach its partner. */
+  /** Whether START CHANNEL runs an agent here: a channel that dials out, with a connector to reach its partner. */
   runs(name: string): boolean {
-    return SENDING.has(String(this.host.channel(name)?.channelType)) && this.connector() !== undefined;
+    return dialsOut(this.host.channel(name)) && this.connector() !== undefined;
   }
 
-  /** Starts the sending agent (when not running); resolves once it runs or has failed to connect. */
-  async start(name: string): Promise<ChannelState> {
-    const running = this.#senders.get(name);
-    if (running) return this.#statuses.get(name)!.status;
+  /** START CHANNEL: starts the channel's agent (when not running); resolves once it runs or has failed to connect. */
+  async start(name: string): Promise<ChannelState | undefined> {
+    this.#stopped.delete(name);
     const attributes = this.host.channel(name)!;
+    // A receiver, or a server with no CONNAME, only waits for its partner: START takes it out of STOPPED.
+    if (!dialsOut(attributes)) {
+      const shown = this.#statuses.get(name);
+      if (shown?.status === "stopped") shown.status = "inactive";
+      return shownState(shown);
+    }
+    if (this.#running.has(name)) return shownState(this.#statuses.get(name));
+    this.#retries.get(name)?.cancel();
+    this.#retries.set(name, new RetrySchedule(attributes));
+    return this.#dial(name);
+  }
+
+  /** One attempt to connect and run the channel's agent; a failure, or a session the link ends, retries later. */
+  async #dial(name: string): Promise<ChannelState | undefined> {
+    const attributes = this.host.channel(name);
+    if (!attributes || !dialsOut(attributes)) return undefined; // deleted or altered while retrying
+    const requester = channelTypeOf(attributes) === "requester";
     const stop = new StopSignal();
-    const shown = freshStatus(name, "sender", 0, "");
+    const shown = freshStatus(name, requester ? "receiver" : "sender", 0, "");
+    shown.substate = "NETCONNECT";
     this.#statuses.set(name, shown);
-    const entry: RunningSender = { stop, done: Promise.resolve() };
-    this.#senders.set(name, entry);
+    const entry: RunningAgent = { stop, done: Promise.resolve() };
+    this.#running.set(name, entry);
     let transport: ChannelTransport;
     try {
       transport = await this.connector()!.connect(name, String(attributes.connectionName ?? ""), this.host.name);
     } catch (error) {
-      this.#senders.delete(name);
-      shown.status = "retrying";
-      shown.reason = error instanceof MQError ? `${error.reason}: ${error.message}` : String(error);
-      return shown.status;
+      this.#running.delete(name);
+      if (!stop.aborted) this.#retryLater(name, shown, reasonText(error));
+      return shownState(shown);
     }
     if (this.#closed || stop.aborted) {
       transport.close();
-      this.#senders.delete(name);
+      this.#running.delete(name);
       shown.status = "stopped";
       return shown.status;
     }
+    // Connected: the next failure has every retry again, as IBM's channel has.
+    this.#retries.set(name, new RetrySchedule(attributes));
     entry.transport = transport;
     this.#transports.add(transport);
-    const settings = {
-      channel: name,
-      transmissionQueue: String(attributes.transmissionQueue ?? ""),
-      batchSize: Math.max(1, Number(attributes.batchSize ?? 50)),
-      batchInterval: Math.max(0, Number(attributes.batchInterval ?? 0)),
-      sequenceWrap: Math.max(100, Number(attributes.sequenceNumberWrap ?? 999_999_999)),
-      idleWait: 1000,
-    };
-    entry.done = runSender(this.host, this.clock, settings, transport, shown, stop).finally(() => {
-      this.#transports.delete(transport);
-      if (this.#senders.get(name) === entry) this.#senders.delete(name);
-    });
-    return shown.status;
+    const session = requester ? this.#receive(name, transport, { request: true, entry }) : this.#send(name, transport, shown, entry);
+    entry.done = session.then(() => this.#afterSession(name, entry));
+    return shownState(shown);
   }
 
-  /** STOP CHANNEL (MODE FORCE): the connection is cut; a batch in doubt is resolved at the next start. */
-  async stop(name: string): Promise<void> {
-    const running = this.#senders.get(name);
+  /** A session this end dialled has ended: one the link or the partner's going away ended is retried. */
+  #afterSession(name: string, entry: RunningAgent): void {
+    const shown = this.#statuses.get(name);
+    if (this.#closed || entry.stop.aborted || !shown) return;
+    const broken =
+      shown.status === "retrying" || (shown.role === "receiver" && shown.status === "stopped" && (!shown.reason || RETRIED_REASON.test(shown.reason)));
+    if (broken) this.#retryLater(name, shown, shown.reason ?? "MQRC_CONNECTION_BROKEN: the channel's connection ended");
+  }
+
+  /** RETRYING until the next attempt's timer (SHORTTMR, then LONGTMR); STOPPED once SHORTRTY and LONGRTY are spent. */
+  #retryLater(name: string, shown: ChannelStatus, reason: string): void {
+    const schedule = this.#retries.get(name) ?? new RetrySchedule(this.host.channel(name) ?? {});
+    this.#retries.set(name, schedule);
+    schedule.retry(this.clock, shown, reason, () => {
+      if (!this.#closed && !this.#stopped.has(name) && !this.#running.has(name)) void this.#dial(name);
+    });
+  }
+
+  /**
+   * STOP CHANNEL. MODE(QUIESCE) lets a sending agent finish the batch under way (its confirm
+   * comes, nothing stays in doubt) and end there; MODE(FORCE) cuts the connection now, and a
+   * batch sent and not yet confirmed stays in doubt until the next start (or RESOLVE CHANNEL).
+   * A receiving agent's connection is cut in either mode.
+   */
+  async stop(name: string, mode: "quiesce" | "force" = "force"): Promise<void> {
+    this.#stopped.add(name);
+    this.#retries.get(name)?.cancel();
+    this.#receivingOn.get(name)?.close();
+    const running = this.#running.get(name);
     if (running) {
       running.stop.stop();
-      running.transport?.close();
+      const shown = this.#statuses.get(name);
+      if (mode === "force" || shown?.role !== "sender") running.transport?.close();
+      else if (shown.status === "running") shown.status = "stopping";
       await running.done;
     }
     const shown = this.#statuses.get(name);
     if (shown) shown.status = "stopped";
   }
 
-  /** A partner's connection: runs the receiving channel `name` on it, after the session before it ends. */
+  /** A partner's connection for channel `name`: its first frame says which agent runs on it. */
   accept(name: string, transport: ChannelTransport): void {
-    if (this.#closed || !RECEIVING.has(String(this.host.channel(name)?.channelType))) {
-      const text = this.#closed
-        ? `queue manager ${this.host.name} is closing`
-        : `queue manager ${this.host.name} defines no receiving channel ${name} (AMQ9520)`;
-      void transport.send({ type: "error", reason: this.#closed ? "MQRC_Q_MGR_STOPPING" : "MQRC_UNKNOWN_OBJECT_NAME", text }).finally(() => transport.close());
-      return;
-    }
+    if (this.#closed) return sendAndClose(transport, { type: "error", reason: "MQRC_Q_MGR_STOPPING", text: `queue manager ${this.host.name} is closing` });
     this.#transports.add(transport);
+    transport.next().then(
+      (first) => this.#opened(name, transport, first),
+      () => transport.close(),
+    );
+  }
+
+  #opened(name: string, transport: ChannelTransport, first: ChannelFrame | undefined): void {
+    const where = { qmgr: this.host.name, channel: name, type: channelTypeOf(this.host.channel(name)), stopped: this.#stopped.has(name) };
+    const opening: Opening = this.#closed
+      ? { refuse: "MQRC_Q_MGR_STOPPING", text: `queue manager ${this.host.name} is closing` }
+      : openingOf(first, transport, where);
+    if ("refuse" in opening || opening.run === "pingReply") this.#transports.delete(transport);
+    if ("refuse" in opening) sendAndClose(transport, { type: "error", reason: opening.refuse, text: opening.text });
+    else if (opening.run === "pingReply") sendAndClose(transport, { type: "pingReply", data: opening.data });
+    else if (opening.run === "receiver") void this.#receive(name, opening.transport, {});
+    else void this.#serve(name, transport);
+  }
+
+  /**
+   * A requester's request: the server's sending agent runs on its connection. A requester asks
+   * again only once its own session has ended, so a session of this server still running talks
+   * to nobody: it gives way (its batch in doubt is resolved by the new session's start).
+   */
+  async #serve(name: string, transport: ChannelTransport): Promise<void> {
+    const before = this.#running.get(name);
+    const entry: RunningAgent = { stop: new StopSignal(), transport, done: Promise.resolve() };
+    this.#running.set(name, entry);
+    if (before) {
+      before.stop.stop();
+      before.transport?.close();
+      await before.done;
+    }
+    if (this.#closed || entry.stop.aborted) {
+      this.#transports.delete(transport);
+      if (this.#running.get(name) === entry) this.#running.delete(name);
+      return sendAndClose(transport, {
+        type: "error",
+        reason: "MQRC_CHANNEL_NOT_AVAILABLE",
+        text: `channel ${name} at ${this.host.name} ended before it could serve`,
+      });
+    }
+    const shown = freshStatus(name, "sender", 0, "");
+    this.#statuses.set(name, shown);
+    entry.done = this.#send(name, transport, shown, entry);
+  }
+
+  #send(name: string, transport: ChannelTransport, shown: ChannelStatus, entry: RunningAgent): Promise<void> {
+    return runSender(this.host, this.clock, senderSettings(name, this.host.channel(name)!), transport, shown, entry.stop).finally(() => {
+      this.#transports.delete(transport);
+      if (this.#running.get(name) === entry) this.#running.delete(name);
+    });
+  }
+
+  /** Runs the receiving agent on `transport` once the channel's session before it has ended; a requester first asks its server to send. */
+  #receive(name: string, transport: ChannelTransport, options: { request?: boolean; entry?: RunningAgent }): Promise<void> {
     const before = this.#receiving.get(name) ?? Promise.resolve();
     const session = before
-      .then(() => (this.#closed ? transport.close() : runReceiver(this.host, name, transport, (s) => this.#statuses.set(name, s))))
-      .catch(() => undefined)
-      .finally(() => this.#transports.delete(transport));
+      .then(async () => {
+        if (this.#closed || options.entry?.stop.aborted) return transport.close();
+        this.#receivingOn.set(name, transport);
+        if (options.request) await transport.send({ type: "request", channel: name, from: this.host.name });
+        await runReceiver(this.host, this.clock, name, transport, (s) => this.#statuses.set(name, s));
+      })
+      .catch((error) => {
+        transport.close();
+        const shown = this.#statuses.get(name);
+        if (shown?.status === "running") Object.assign(shown, { status: "stopped", reason: reasonText(error) });
+      })
+      .finally(() => {
+        if (this.#receivingOn.get(name) === transport) this.#receivingOn.delete(name);
+        this.#transports.delete(transport);
+        if (options.entry && this.#running.get(name) === options.entry) this.#running.delete(name);
+      });
     this.#receiving.set(name, session);
+    return session;
+  }
+
+  /** RESOLVE CHANNEL, RESET CHANNEL, PING CHANNEL (operations.ts): each refused while the channel runs here, as IBM's are. */
+  resolve(name: string, action: "commit" | "backout"): Promise<ChannelCommandResult> {
+    return this.#command(name, () => resolveChannel(this.host, name, action));
+  }
+
+  reset(name: string, seq: number): Promise<ChannelCommandResult> {
+    return this.#command(name, () => resetChannel(this.host, name, seq));
+  }
+
+  ping(name: string, dataLength: number): Promise<ChannelCommandResult> {
+    return this.#command(name, () => pingChannel(this.host, this.clock, this.connector(), name, dataLength));
+  }
+
+  saved(name: string): SavedChannelStatus | undefined {
+    return savedStatus(this.host, name);
+  }
+
+  async #command(name: string, run: () => Promise<ChannelCommandResult>): Promise<ChannelCommandResult> {
+    if (this.#runningHere(name)) return { ok: false, refusal: "inUse", text: `channel ${name} is running: stop it first` };
+    const result = await run();
+    // What a sender's status shows of its record follows the command (RESOLVE leaves nothing in doubt).
+    const shown = this.#statuses.get(name);
+    if (result.ok && shown?.role === "sender") {
+      const sync = readSync<SenderSync>(this.host, senderKey(name));
+      Object.assign(shown, { inDoubt: sync.inDoubt !== undefined, lastSeq: sync.seq, lastLuwid: sync.luwid, currentSeq: sync.seq });
+    }
+    return result;
+  }
+
+  #runningHere(name: string): boolean {
+    return this.#running.has(name) || this.#statuses.get(name)?.status === "running";
   }
 
   status(name: string): ChannelStatus | undefined {
@@ -119,11 +264,36 @@ export class ChannelAgents {
     return shown && { ...shown };
   }
 
+  /** Runs the channel initiator on `handle` (SYSTEM.CHANNEL.INITQ, open for input); `start` is the queue manager's START CHANNEL. */
+  startInitiator(handle: QueueHandle, start: (channel: string) => void): void {
+    if (this.#closed || this.#initiator) return void handle.close().catch(() => undefined);
+    this.#initiator = new ChannelInitiator(handle, { channels: () => this.host.channels(), stopped: (name) => this.#stopped.has(name), start });
+  }
+
+  /** What the channel initiator could not do (a trigger message naming no channel here), the last few. */
+  get initiatorReports(): readonly string[] {
+    return this.#initiator?.reports ?? [];
+  }
+
   /** Every connection is cut as the queue manager closes; what is in doubt stays in the store for the next start. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const sender of this.#senders.values()) sender.stop.stop();
+    await this.#initiator?.close();
+    for (const schedule of this.#retries.values()) schedule.cancel();
+    for (const agent of this.#running.values()) agent.stop.stop();
     for (const transport of this.#transports) transport.close();
-    await Promise.all([...[...this.#senders.values()].map((s) => s.done), ...this.#receiving.values()]);
+    await Promise.all([...[...this.#running.values()].map((s) => s.done), ...this.#receiving.values()]);
   }
+}
+
+/** What START CHANNEL answers: an inactive channel (ended normally) has no state. */
+function shownState(shown: ChannelStatus | undefined): ChannelState | undefined {
+  return shown?.status === "inactive" ? undefined : shown?.status;
+}
+
+/** A partner's reasons for ending that a requester retries: the link, or the server's queue manager or session going away. */
+const RETRIED_REASON = /MQRC_CONNECTION_BROKEN|MQRC_Q_MGR_STOPPING|MQRC_CHANNEL_NOT_AVAILABLE/;
+
+function reasonText(error: unknown): string {
+  return error instanceof MQError ? `${error.reason}: ${error.message}` : String(error);
 }
