@@ -1,14 +1,16 @@
 /**
- * The sending channels an object runs, remembered in its storage so that an evicted or
- * restarted object does not forget them: IBM restarts the channels that were running when its
- * queue manager ended, and so does the object, the next time it opens its queue manager (by
- * request or by alarm). A channel is remembered when it starts (its connector is asked to
- * connect) and forgotten by STOP CHANNEL, the operator's word that it should stay stopped,
- * or when it is no longer a defined sender.
+ * The channels an object dials out on (SDR, SVR, RQSTR), remembered in its storage so that an
+ * evicted or restarted object does not forget them: IBM restarts the channels that were running
+ * when its queue manager ended, and so does the object, the next time it opens its queue
+ * manager (by request or by alarm). A channel is remembered when it starts (its connector is
+ * asked to connect, by START CHANNEL, a retry or the channel initiator) and forgotten by STOP
+ * CHANNEL (the operator's word that it stays stopped), when it has ended normally (INACTIVE:
+ * DISCINT; a trigger starts it again), when it is STOPPED (its retries spent), or when it is no
+ * longer defined.
  *
- * While any is remembered an alarm stays due within CHANNEL_WAKE_MS, so an evicted object
- * wakes and resumes them; the same wake restarts one whose connection ended (RETRYING, as a
- * sender whose partner restarted is) until core's own retries (SHORTRTY/LONGRTY) do it.
+ * While any is remembered an alarm stays due within CHANNEL_WAKE_MS, so an evicted object wakes
+ * and resumes them. Only a channel of which the queue manager knows nothing (it was opened
+ * since) is started: one RETRYING is core's to retry (SHORTRTY/LONGRTY on the same alarms).
  */
 import type { QueueManager, TimerHandle } from "../../core/index.js";
 
@@ -42,9 +44,9 @@ export class RunningChannels {
     this.#qm = qm;
     // STOP CHANNEL is the operator's word that the channel stays stopped, across restarts too.
     const stop = qm.stopChannel.bind(qm);
-    qm.stopChannel = (name: string) => {
+    qm.stopChannel = (name, ...options) => {
       this.#forget(name);
-      return stop(name);
+      return stop(name, ...options);
     };
     await this.names();
     this.#restart();
@@ -75,12 +77,13 @@ export class RunningChannels {
     const qm = this.#qm;
     if (!qm || !this.#names) return;
     for (const name of [...this.#names]) {
-      if (qm.object("channel", name)?.attributes.channelType !== "sender") {
+      const agent = qm.channelAgentStatus(name)?.status;
+      if (qm.object("channel", name) === undefined || agent === "inactive" || agent === "stopped") {
         this.#forget(name);
         continue;
       }
-      const state = qm.channelStatus(name);
-      if (state === "running" || state === "stopped") continue;
+      // Running, retrying, binding: the queue manager has it in hand.
+      if (agent !== undefined || qm.channelStatus(name) !== undefined) continue;
       try {
         qm.startChannel(name);
       } catch (error) {
