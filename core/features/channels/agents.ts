@@ -31,6 +31,13 @@ interface RunningAgent {
   done: Promise<void>;
 }
 
+/** What the channel initiator needs of its queue manager: the initiation queue, opened for input, and START CHANNEL. */
+export interface InitiatorHost {
+  object(type: "localQueue", name: string): unknown;
+  open(queue: string, options: { input: true; application: string }): Promise<QueueHandle>;
+  startChannel(name: string): unknown;
+}
+
 export class ChannelAgents {
   readonly #statuses = new Map<string, ChannelStatus>();
   readonly #running = new Map<string, RunningAgent>();
@@ -265,9 +272,20 @@ export class ChannelAgents {
   }
 
   /** Runs the channel initiator on `handle` (SYSTEM.CHANNEL.INITQ, open for input); `start` is the queue manager's START CHANNEL. */
-  startInitiator(handle: QueueHandle, start: (channel: string) => void): void {
+  /**
+   * IBM's channel initiator (runmqchi) starts with its queue manager: here with one that has a
+   * channel connector (it can start channels), on SYSTEM.CHANNEL.INITQ when that queue is defined.
+   */
+  async startInitiator(manager: InitiatorHost): Promise<void> {
+    const initiationQueue = "SYSTEM.CHANNEL.INITQ";
+    if (!manager.object("localQueue", initiationQueue)) return;
+    const handle = await manager.open(initiationQueue, { input: true, application: "runmqchi" });
     if (this.#closed || this.#initiator) return void handle.close().catch(() => undefined);
-    this.#initiator = new ChannelInitiator(handle, { channels: () => this.host.channels(), stopped: (name) => this.#stopped.has(name), start });
+    this.#initiator = new ChannelInitiator(handle, {
+      channels: () => this.host.channels(),
+      stopped: (name) => this.#stopped.has(name),
+      start: (channel) => void manager.startChannel(channel),
+    });
   }
 
   /** What the channel initiator could not do (a trigger message naming no channel here), the last few. */
