@@ -170,7 +170,7 @@ export class ChannelAgents {
     if ("refuse" in opening || opening.run === "pingReply") this.#transports.delete(transport);
     if ("refuse" in opening) sendAndClose(transport, { type: "error", reason: opening.refuse, text: opening.text });
     else if (opening.run === "pingReply") sendAndClose(transport, { type: "pingReply", data: opening.data });
-    else if (opening.run === "receiver") void this.#receive(name, opening.transport, {});
+    else if (opening.run === "receiver") void this.#receive(name, opening.transport, { putAuthority: transport.putAuthority });
     else void this.#serve(name, transport);
   }
 
@@ -210,14 +210,25 @@ export class ChannelAgents {
   }
 
   /** Runs the receiving agent on `transport` once the channel's session before it has ended; a requester first asks its server to send. */
-  #receive(name: string, transport: ChannelTransport, options: { request?: boolean; entry?: RunningAgent }): Promise<void> {
+  #receive(
+    name: string,
+    transport: ChannelTransport,
+    options: { request?: boolean; entry?: RunningAgent; putAuthority?: ChannelTransport["putAuthority"] },
+  ): Promise<void> {
     const before = this.#receiving.get(name) ?? Promise.resolve();
     const session = before
       .then(async () => {
         if (this.#closed || options.entry?.stop.aborted) return transport.close();
         this.#receivingOn.set(name, transport);
         if (options.request) await transport.send({ type: "request", channel: name, from: this.host.name });
-        await runReceiver(this.host, this.clock, name, transport, (s) => this.#statuses.set(name, s));
+        const authority = options.putAuthority;
+        // The partner's principal puts as itself (IBM's MCAUSER): a put it may not make is
+        // dead-lettered with 2035. The dead-letter queue is the queue manager's own to put to.
+        const dlq = () => this.host.deadLetterQueue();
+        const host: ChannelHost = authority
+          ? { ...this.host, put: (queue, message, put) => (queue !== dlq() && authority(queue), this.host.put(queue, message, put)) }
+          : this.host;
+        await runReceiver(host, this.clock, name, transport, (s) => this.#statuses.set(name, s));
       })
       .catch((error) => {
         transport.close();
