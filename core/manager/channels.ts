@@ -1,13 +1,13 @@
 /**
- * Channel states set by START and STOP CHANNEL. Messages do not move between queue managers
- * yet (channels are on the roadmap), so a sending channel that is started goes to RETRYING,
- * which is what MQ shows for a sender that cannot reach its partner; a receiving channel
- * waits, inactive, for its partner. A channel with no state is inactive.
+ * Channel states set by START and STOP CHANNEL, before (or without) the channels' agents: a
+ * channel that dials its partner goes to RETRYING when started, which is what MQ shows for a
+ * sender that cannot reach its partner, until its agent (core/features/channels, loaded when a
+ * queue manager has a channel connector) says otherwise; a receiving channel waits, inactive,
+ * for its partner. A channel with no state is inactive.
  */
 import type { ChannelState } from "../kernel/index.js";
 import type { ObjectCatalogue } from "../objects/registry.js";
-
-const SENDING = new Set(["sender", "server", "requester", "clusterSender"]);
+import { dialsOut } from "../objects/channel-dialing.js";
 
 export class ChannelStates {
   readonly #states = new Map<string, ChannelState>();
@@ -16,10 +16,8 @@ export class ChannelStates {
 
   start(name: string): ChannelState | undefined {
     const channel = this.objects.definitionOf("channel", name);
-    const type = String(channel.attributes.channelType);
     // A server with no CONNAME cannot dial: started, it is inactive until its requester calls.
-    const dials = type !== "server" || String(channel.attributes.connectionName ?? "").trim() !== "";
-    if (SENDING.has(type) && dials) this.#states.set(name, "retrying");
+    if (dialsOut(channel.attributes) || channel.attributes.channelType === "clusterSender") this.#states.set(name, "retrying");
     else this.#states.delete(name);
     return this.#states.get(name);
   }

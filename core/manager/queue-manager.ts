@@ -25,8 +25,8 @@ import type { PutMessage } from "../message/message.js";
 import type { ChannelConnector, ChannelTransport } from "../features/channels/transport.js";
 import type { ChannelStatus } from "../features/channels/status.js";
 import type { ChannelAgents } from "../features/channels/agents.js";
-import type { ChannelCommandResult, SavedChannelStatus } from "../features/channels/operations.js";
-import { dialsOut } from "../features/channels/settings.js";
+import type { ChannelOperations } from "../features/channels/operations.js";
+import { dialsOut } from "../objects/channel-dialing.js";
 import type { DefineOptions } from "../objects/registry.js";
 import type { TopicNodeStatus } from "../features/pubsub/topic-status.js";
 import type { Connection, ConnectionOptions } from "../features/jms/connection.js";
@@ -83,7 +83,7 @@ export class QueueManager extends QueueManagerBase {
     manager.channelConnector = options.channelConnector;
     try {
       await manager.restore(stored, options.createDefaultObjects !== false);
-      if (manager.channelConnector) await manager.#startChannelInitiator();
+      if (manager.channelConnector) await (await manager.#channelAgents()).startInitiator(manager);
     } catch (error) {
       // An open that fails (a feature whose code could not be loaded, a store that failed) leaves
       // nothing running on the storage: no expiry or delivery timer, no open store.
@@ -256,38 +256,12 @@ export class QueueManager extends QueueManagerBase {
     return Promise.resolve(this.#channelStarts.get(name)).then(() => this.#agents()?.stop(name, options.mode ?? "force"));
   }
 
-  /** RESOLVE CHANNEL ACTION(COMMIT|BACKOUT): a sending channel's batch in doubt, resolved here without its partner. */
-  resolveChannel(name: string, action: "commit" | "backout"): Promise<ChannelCommandResult> {
-    return this.#channelCommand(name).then((agents) => agents.resolve(name, action));
-  }
-
-  /** RESET CHANNEL SEQNUM(n): this end's message sequence number; a sending end tells its partner at the next start. */
-  resetChannel(name: string, sequenceNumber: number): Promise<ChannelCommandResult> {
-    return this.#channelCommand(name).then((agents) => agents.reset(name, sequenceNumber));
-  }
-
-  /** PING CHANNEL: exchanges data with the partner on a connection of its own, moving no message. */
-  pingChannel(name: string, dataLength = 16): Promise<ChannelCommandResult> {
-    return this.#channelCommand(name).then((agents) => agents.ping(name, dataLength));
-  }
-
   /**
-   * IBM's channel initiator starts with its queue manager; here with one that has a channel
-   * connector (it can start channels), on SYSTEM.CHANNEL.INITQ when that queue is defined.
+   * RESOLVE, RESET and PING CHANNEL and DISPLAY CHSTATUS SAVED, for MQSC: the channels' own
+   * operations on a defined channel (loads the channels' code). One accessor rather than a
+   * method each keeps them out of the core's first download.
    */
-  async #startChannelInitiator(): Promise<void> {
-    const initiationQueue = "SYSTEM.CHANNEL.INITQ";
-    if (!this.object("localQueue", initiationQueue)) return;
-    const agents = await this.#channelAgents();
-    agents.startInitiator(await this.open(initiationQueue, { input: true, application: "runmqchi" }), (channel) => void this.startChannel(channel));
-  }
-
-  /** DISPLAY CHSTATUS SAVED: what the channel's sync record keeps (loads the channels' code). */
-  channelSavedStatus(name: string): Promise<SavedChannelStatus | undefined> {
-    return this.#channelCommand(name).then((agents) => agents.saved(name));
-  }
-
-  #channelCommand(name: string): Promise<ChannelAgents> {
+  channelOperations(name: string): Promise<ChannelOperations> {
     this.checkOpen();
     this.catalogue.definitionOf("channel", name);
     return this.#channelAgents();

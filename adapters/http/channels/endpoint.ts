@@ -23,6 +23,7 @@ import { MQError, type MQReasonName, type QueueManager } from "../../../core/ind
 import { SocketTransport, decodeWireFrame, encodeChannelFrame, type FrameSocket } from "../../../core/features/channels/index.js";
 import type { SocketLogin } from "../security/socket-login.js";
 import { mayRunChannels } from "../security/roles.js";
+import { checkPrincipalAuthority } from "../security/authority.js";
 
 export interface ChannelEndpointOptions {
   /** The queue manager of that name here, or undefined. */
@@ -141,6 +142,8 @@ export class ChannelSocketSession {
     this.#state = "open";
     this.socket.send(encodeChannelFrame({ type: "accepted", queueManager: found.name }));
     this.#transport = new SocketTransport(this.socket);
+    const putter = principal;
+    this.#transport.putAuthority = (queue) => checkPrincipalAuthority(found, putter, "QUEUE", queue, "PUT");
     this.#key = `${found.name}/${channel}`;
     this.options.sessions?.adopt(this.#key, this);
     found.acceptChannel(channel, this.#transport);

@@ -31,6 +31,13 @@ interface RunningAgent {
   done: Promise<void>;
 }
 
+/** What the channel initiator needs of its queue manager: the initiation queue, opened for input, and START CHANNEL. */
+export interface InitiatorHost {
+  object(type: "localQueue", name: string): unknown;
+  open(queue: string, options: { input: true; application: string }): Promise<QueueHandle>;
+  startChannel(name: string): unknown;
+}
+
 export class ChannelAgents {
   readonly #statuses = new Map<string, ChannelStatus>();
   readonly #running = new Map<string, RunningAgent>();
@@ -163,7 +170,7 @@ export class ChannelAgents {
     if ("refuse" in opening || opening.run === "pingReply") this.#transports.delete(transport);
     if ("refuse" in opening) sendAndClose(transport, { type: "error", reason: opening.refuse, text: opening.text });
     else if (opening.run === "pingReply") sendAndClose(transport, { type: "pingReply", data: opening.data });
-    else if (opening.run === "receiver") void this.#receive(name, opening.transport, {});
+    else if (opening.run === "receiver") void this.#receive(name, opening.transport, { putAuthority: transport.putAuthority });
     else void this.#serve(name, transport);
   }
 
@@ -203,14 +210,25 @@ export class ChannelAgents {
   }
 
   /** Runs the receiving agent on `transport` once the channel's session before it has ended; a requester first asks its server to send. */
-  #receive(name: string, transport: ChannelTransport, options: { request?: boolean; entry?: RunningAgent }): Promise<void> {
+  #receive(
+    name: string,
+    transport: ChannelTransport,
+    options: { request?: boolean; entry?: RunningAgent; putAuthority?: ChannelTransport["putAuthority"] },
+  ): Promise<void> {
     const before = this.#receiving.get(name) ?? Promise.resolve();
     const session = before
       .then(async () => {
         if (this.#closed || options.entry?.stop.aborted) return transport.close();
         this.#receivingOn.set(name, transport);
         if (options.request) await transport.send({ type: "request", channel: name, from: this.host.name });
-        await runReceiver(this.host, this.clock, name, transport, (s) => this.#statuses.set(name, s));
+        const authority = options.putAuthority;
+        // The partner's principal puts as itself (IBM's MCAUSER): a put it may not make is
+        // dead-lettered with 2035. The dead-letter queue is the queue manager's own to put to.
+        const dlq = () => this.host.deadLetterQueue();
+        const host: ChannelHost = authority
+          ? { ...this.host, put: (queue, message, put) => (queue !== dlq() && authority(queue), this.host.put(queue, message, put)) }
+          : this.host;
+        await runReceiver(host, this.clock, name, transport, (s) => this.#statuses.set(name, s));
       })
       .catch((error) => {
         transport.close();
@@ -265,9 +283,20 @@ export class ChannelAgents {
   }
 
   /** Runs the channel initiator on `handle` (SYSTEM.CHANNEL.INITQ, open for input); `start` is the queue manager's START CHANNEL. */
-  startInitiator(handle: QueueHandle, start: (channel: string) => void): void {
+  /**
+   * IBM's channel initiator (runmqchi) starts with its queue manager: here with one that has a
+   * channel connector (it can start channels), on SYSTEM.CHANNEL.INITQ when that queue is defined.
+   */
+  async startInitiator(manager: InitiatorHost): Promise<void> {
+    const initiationQueue = "SYSTEM.CHANNEL.INITQ";
+    if (!manager.object("localQueue", initiationQueue)) return;
+    const handle = await manager.open(initiationQueue, { input: true, application: "runmqchi" });
     if (this.#closed || this.#initiator) return void handle.close().catch(() => undefined);
-    this.#initiator = new ChannelInitiator(handle, { channels: () => this.host.channels(), stopped: (name) => this.#stopped.has(name), start });
+    this.#initiator = new ChannelInitiator(handle, {
+      channels: () => this.host.channels(),
+      stopped: (name) => this.#stopped.has(name),
+      start: (channel) => void manager.startChannel(channel),
+    });
   }
 
   /** What the channel initiator could not do (a trigger message naming no channel here), the last few. */

@@ -116,3 +116,11 @@ function pingData(now: number, length: number): string {
   const stamp = now.toString(36);
   return stamp.repeat(Math.ceil(length / stamp.length)).slice(0, length);
 }
+
+/** What MQSC asks of a channel's agents (QueueManager.channelOperations): RESOLVE, RESET, PING, and the saved status. */
+export interface ChannelOperations {
+  resolve(name: string, action: "commit" | "backout"): Promise<ChannelCommandResult>;
+  reset(name: string, seq: number): Promise<ChannelCommandResult>;
+  ping(name: string, dataLength: number): Promise<ChannelCommandResult>;
+  saved(name: string): SavedChannelStatus | undefined;
+}

@@ -4,6 +4,7 @@
  */
 import type { Attributes } from "../../objects/definitions.js";
 import type { SenderSettings } from "./sender.js";
+export { dialsOut } from "../../objects/channel-dialing.js";
 
 /** The channel types whose agent sends from a transmission queue: SDR, and SVR (requested, or fully qualified and started). */
 export const SENDING_TYPES = new Set(["sender", "server"]);
@@ -12,16 +13,6 @@ export const RECEIVING_TYPES = new Set(["receiver", "requester"]);
 
 export function channelTypeOf(attributes: Attributes | undefined): string {
   return String(attributes?.channelType ?? "");
-}
-
-/**
- * Whether START CHANNEL dials the partner: a sender, a requester, or a server with a CONNAME
- * (IBM's "fully qualified" server, which may start the channel itself). A server without one
- * can only wait for its requester.
- */
-export function dialsOut(attributes: Attributes | undefined): boolean {
-  const type = channelTypeOf(attributes);
-  return type === "sender" || type === "requester" || (type === "server" && String(attributes?.connectionName ?? "").trim() !== "");
 }
 
 export function senderSettings(channel: string, attributes: Attributes): SenderSettings {

@@ -24,6 +24,7 @@ export class SocketTransport implements ChannelTransport {
   readonly #frames: ChannelFrame[] = [];
   readonly #waiting: ((frame: ChannelFrame | undefined) => void)[] = [];
   #ended = false;
+  putAuthority?: ((queue: string) => void) | undefined;
 
   constructor(private readonly socket: FrameSocket) {}
 

@@ -70,6 +70,13 @@ export interface ChannelTransport {
   send(frame: ChannelFrame): Promise<void>;
   next(): Promise<ChannelFrame | undefined>;
   close(): void;
+  /**
+   * On a connection a partner made after authenticating (adapters/http/channels): what that
+   * principal may put, checked for each message the receiving channel puts; it throws
+   * MQRC_NOT_AUTHORIZED, and the message goes to the dead-letter queue with that reason, as
+   * IBM's receiving MCA does with its MCAUSER's authority. Absent: no check.
+   */
+  putAuthority?: ((queue: string) => void) | undefined;
 }
 
 /** How a sending channel reaches its partner: by the channel's name and CONNAME. */

@@ -18,13 +18,17 @@ export async function resolveChannel(qm: MqscHost, target: MqscParameter, rest: 
   const name = objectName(target, false);
   const action = readOptions(rest, "RESOLVE CHANNEL", { ACTION: (text) => (text === "COMMIT" || text === "BACKOUT" ? text : undefined) }).ACTION;
   if (action === undefined) throw new MqscSyntax("RESOLVE CHANNEL needs ACTION(COMMIT) or ACTION(BACKOUT)", target.position);
-  return answer(name, () => qm.resolveChannel(name, action === "COMMIT" ? "commit" : "backout"), amq("channelResolved"));
+  return answer(
+    name,
+    () => qm.channelOperations(name).then((channels) => channels.resolve(name, action === "COMMIT" ? "commit" : "backout")),
+    amq("channelResolved"),
+  );
 }
 
 export async function resetChannel(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
   const name = objectName(target, false);
   const seq = readOptions(rest, "RESET CHANNEL", { SEQNUM: (text) => (/^\d{1,9}$/.test(text) && Number(text) >= 1 ? text : undefined) }).SEQNUM;
-  return answer(name, () => qm.resetChannel(name, Number(seq ?? 1)), amq("channelReset"));
+  return answer(name, () => qm.channelOperations(name).then((channels) => channels.reset(name, Number(seq ?? 1))), amq("channelReset"));
 }
 
 export async function pingChannel(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Promise<Outcome> {
@@ -32,7 +36,7 @@ export async function pingChannel(qm: MqscHost, target: MqscParameter, rest: Mqs
   const length = readOptions(rest, "PING CHANNEL", {
     DATALEN: (text) => (/^\d{1,5}$/.test(text) && Number(text) >= 16 && Number(text) <= 32768 ? text : undefined),
   }).DATALEN;
-  return answer(name, () => qm.pingChannel(name, Number(length ?? 16)), amq("channelPingComplete"));
+  return answer(name, () => qm.channelOperations(name).then((channels) => channels.ping(name, Number(length ?? 16))), amq("channelPingComplete"));
 }
 
 /**
@@ -46,7 +50,7 @@ export async function displaySavedChannelStatus(qm: MqscHost, target: MqscParame
   const requested = rest.filter((p) => p.values === undefined && p.keyword !== "CURRENT");
   const objects: MqscObject[] = [];
   for (const c of qm.objects(["channel"]).filter((c) => matchesGeneric(pattern, c.name))) {
-    const saved = await qm.channelSavedStatus(c.name);
+    const saved = (await qm.channelOperations(c.name)).saved(c.name);
     if (!saved) continue;
     const items = [
       item("CHANNEL", c.name),
