@@ -26,6 +26,7 @@ import {
   parseUsers,
   socketLogin,
   type FailedLoginLimiter,
+  type Principal,
 } from "../http/index.js";
 import { parseTokens, type EdgeEnv } from "./env.js";
 import { openObjectChannel } from "./object-channel-connector.js";
@@ -55,12 +56,19 @@ export function acceptPartnerChannel(request: Request, env: EdgeEnv, limiter: Fa
   server.binaryType = "arraybuffer";
   server.accept();
   const remoteAddress = request.headers.get("CF-Connecting-IP") ?? undefined;
+  // The principal the session's auth frame proved: the object's receiving agent puts as it.
+  const login = socketLogin(new UserDirectory(parseUsers(env.MQ_USERS), parseTokens(env.MQ_TOKENS)), limiter);
+  const proved: { principal?: Principal } = {};
   const session = new ChannelSocketSession(
     { send: (message) => server.send(message), close: (code, reason) => server.close(code, reason) },
     {
-      authenticate: socketLogin(new UserDirectory(parseUsers(env.MQ_USERS), parseTokens(env.MQ_TOKENS)), limiter),
-      queueManager: async (name) => ((await isServedQueueManager(env, name).catch(() => false)) ? relayTo(env, name) : undefined),
-      queueManagers: async () => Promise.all((await servedNames(env)).map((name) => relayTo(env, name))),
+      authenticate: async (...credentials) => {
+        const principal = await login(...credentials);
+        if (principal) proved.principal = principal;
+        return principal;
+      },
+      queueManager: async (name) => ((await isServedQueueManager(env, name).catch(() => false)) ? relayTo(env, name, proved) : undefined),
+      queueManagers: async () => Promise.all((await servedNames(env)).map((name) => relayTo(env, name, proved))),
       sessions,
     },
     { ...target, ...(remoteAddress === undefined ? {} : { remoteAddress }) },
@@ -76,14 +84,14 @@ export function acceptPartnerChannel(request: Request, env: EdgeEnv, limiter: Fa
  * channel, and acceptChannel), standing in for the one in `name`'s object: the channel's
  * connection is relayed to that object.
  */
-async function relayTo(env: EdgeEnv, name: string): Promise<QueueManager> {
+async function relayTo(env: EdgeEnv, name: string, proved: { principal?: Principal }): Promise<QueueManager> {
   const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as unknown as ReceivingChannelsRpc;
   const receiving = new Set(await rpc(stub.receivingChannels(name)).catch(() => [] as string[]));
   const standIn = {
     name,
     object: (type: string, channel: string) => (type === "channel" && receiving.has(channel) ? { attributes: { channelType: "receiver" } } : undefined),
     acceptChannel: (channel: string, partner: ChannelTransport) => {
-      openObjectChannel(env, name, channel, "a partner outside this Worker").then(
+      openObjectChannel(env, name, channel, "a partner outside this Worker", proved.principal).then(
         (object) => relay(partner, object),
         () => partner.close(),
       );

@@ -12,6 +12,8 @@
  */
 import type { QueueManager } from "../../core/index.js";
 import { SocketTransport } from "../../core/features/channels/index.js";
+import type { Principal } from "../http/index.js";
+import { checkPrincipalAuthority } from "../http/security/authority.js";
 
 /** WebSocket close code for a socket whose session this object no longer has (RFC 6455 registry: Service Restart). */
 export const CLOSE_SESSION_LOST = 1012;
@@ -39,7 +41,7 @@ export class ChannelSockets {
    * evicted must not wait on a socket its old self left, and the receiving agent's next session
    * waits for the one before it to end.
    */
-  accept(qm: QueueManager, channel: string, from: string): Response {
+  accept(qm: QueueManager, channel: string, from: string, principal?: Principal): Response {
     const tag = `channel:${channel}`;
     for (const before of this.ctx.getWebSockets(tag)) this.closed(before, 1000, "adopted by a new connection of the channel");
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
@@ -53,6 +55,8 @@ export class ChannelSockets {
         server.close(code, reason);
       },
     });
+    // A partner outside the Worker's channel puts as the principal that authenticated it (IBM's MCAUSER).
+    if (principal) transport.putAuthority = (queue) => checkPrincipalAuthority(qm, principal, "QUEUE", queue, "PUT");
     this.#sessions.set(session, transport);
     qm.acceptChannel(channel, transport);
     return new Response(null, { status: 101, webSocket: client });

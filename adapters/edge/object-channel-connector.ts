@@ -10,7 +10,8 @@
 import { MQError } from "../../core/index.js";
 import { SocketTransport, type ChannelConnector, type ChannelTransport } from "../../core/features/channels/index.js";
 import { connameEntries, isOwnHost, type ConnameEntry } from "./channel-address.js";
-import type { EdgeEnv } from "./env.js";
+import { signPrincipal, type Principal } from "../http/index.js";
+import { edgeSecurity, type EdgeEnv } from "./env.js";
 import { rpc } from "./rpc-errors.js";
 import { isServedQueueManager, servedNames } from "./served-names.js";
 
@@ -97,16 +98,24 @@ async function receivingQueueManager(env: EdgeEnv, channel: string, from: string
   return undefined;
 }
 
-/** A WebSocket to queue manager `target`'s object, as the channel's connection (also the front Worker's relay for partners outside, channel-endpoint.ts). */
-export async function openObjectChannel(env: EdgeEnv, target: string, channel: string, from: string): Promise<ChannelTransport> {
+/**
+ * A WebSocket to queue manager `target`'s object, as the channel's connection (also the front
+ * Worker's relay for partners outside, channel-endpoint.ts). A partner's principal goes with it
+ * signed, as the REST front forwards a request's (x-webmq-principal): the receiving agent puts
+ * as that principal (IBM's MCAUSER); between objects there is none, and the agent puts as the
+ * queue manager's own, as an MCA with a blank MCAUSER does.
+ */
+export async function openObjectChannel(env: EdgeEnv, target: string, channel: string, from: string, principal?: Principal): Promise<ChannelTransport> {
   const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(target));
   const url = new URL(OBJECT_CHANNEL_PATH, "https://queue-manager.object");
   url.searchParams.set("qmgr", target);
   url.searchParams.set("channel", channel);
   url.searchParams.set("from", from);
+  const headers = new Headers({ Upgrade: "websocket" });
+  if (principal) await signPrincipal(headers, principal, await edgeSecurity(env).principalKey, { method: "GET", url: url.href });
   let response: Response;
   try {
-    response = await stub.fetch(new Request(url, { headers: { Upgrade: "websocket" } }));
+    response = await stub.fetch(new Request(url, { headers }));
   } catch (cause) {
     throw new MQError("MQRC_CONNECTION_BROKEN", `channel ${channel}: queue manager ${target}'s object could not be reached: ${String(cause)}`, { cause });
   }

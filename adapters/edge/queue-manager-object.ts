@@ -27,6 +27,7 @@ import { ChannelSockets } from "./channel-sockets.js";
 import { OBJECT_CHANNEL_PATH, objectChannelConnector } from "./object-channel-connector.js";
 import { RunningChannels } from "./running-channels.js";
 import { parseChannelCredentials } from "./channel-credentials.js";
+import { verifiedPrincipal } from "../http/security/principal-header.js";
 
 export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #clock: AlarmClock;
@@ -142,8 +143,11 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     const url = new URL(request.url);
     const name = url.searchParams.get("qmgr") ?? "";
     try {
+      // A partner's principal, signed by the front Worker (channel-endpoint.ts); none from another object.
+      const principal = await verifiedPrincipal(request, await edgeSecurity(this.env).principalKey);
+      if (principal === "invalid") return new Response("the channel's principal is not signed by this Worker", { status: 403 });
       const qm = await this.queueManager(name);
-      return this.#channelSockets.accept(qm, url.searchParams.get("channel") ?? "", url.searchParams.get("from") ?? "");
+      return this.#channelSockets.accept(qm, url.searchParams.get("channel") ?? "", url.searchParams.get("from") ?? "", principal);
     } catch (error) {
       return errorResponse(error, request);
     }

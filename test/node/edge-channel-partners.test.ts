@@ -6,7 +6,9 @@
  * messages arrive once and in order; a token whose role may not run channels, and none at all,
  * are refused (2035) with nothing put and no object woken for them. And the other way: QM1's
  * object sends to a serveHttp in this process with the credentials MQ_CHANNEL_CREDENTIALS
- * gives it, at this machine's non-loopback address (a loopback name is the Worker itself).
+ * gives it, at this machine's non-loopback address (a loopback name is the Worker itself). The
+ * partner's principal goes with its channel to QM2's object, which puts as it (MCAUSER): a
+ * queue it may not PUT to gets its messages dead-lettered with 2035.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { QueueManager } from "../../core/index.js";
@@ -28,7 +30,7 @@ beforeAll(async () => {
   edge = await startLocalEdge({
     port: 0,
     vars: {
-      MQ_TOKENS: `${ADMIN}, ${CHANNEL_ROBOT}:MQWebChannel:channel-robot, ${READER}:MQWebUser:reader`,
+      MQ_TOKENS: `${ADMIN}, ${CHANNEL_ROBOT}:MQWebChannel:channel-robot:channels, ${READER}:MQWebUser:reader`,
       MQ_QUEUE_MANAGERS: "QM1,QM2",
       MQ_CHANNEL_CREDENTIALS: JSON.stringify({ "QM1.TO.NODE": { token: NODE_ROBOT } }),
     },
@@ -57,15 +59,16 @@ async function mqsc(qmgr: string, command: string): Promise<{ overallCompletionC
   return (await response.json()) as { overallCompletionCode: number; commandResponse: { text: string[] }[] };
 }
 
-const depth = async () => Number(/CURDEPTH\((\d+)\)/.exec((await mqsc("QM2", "DISPLAY QLOCAL(APP.ORDERS) CURDEPTH")).commandResponse[0]!.text.join(" "))![1]);
+const depth = async (queue = "APP.ORDERS") =>
+  Number(/CURDEPTH\((\d+)\)/.exec((await mqsc("QM2", `DISPLAY QLOCAL(${queue}) CURDEPTH`)).commandResponse[0]!.text.join(" "))![1]);
 
 /** The page's queue manager, here in Node: a sender to QM2 at `connectionName`. */
-async function page(connectionName: string, credentials: ChannelCredentials): Promise<QueueManager> {
+async function page(connectionName: string, credentials: ChannelCredentials, channel = "PAGE.TO.QM2"): Promise<QueueManager> {
   const qm = await QueueManager.open({ name: "PAGE", channelConnector: nodeChannelConnector({ credentials, timeoutMs: 10_000 }) });
   open.push(qm);
   await qm.mqsc(`DEFINE QLOCAL(QM2) USAGE(XMITQ)
 DEFINE QREMOTE(ORDERS) RNAME(APP.ORDERS) RQMNAME(QM2) XMITQ(QM2)
-DEFINE CHANNEL(PAGE.TO.QM2) CHLTYPE(SDR) CONNAME('${connectionName}') XMITQ(QM2) BATCHSZ(20)`);
+DEFINE CHANNEL(${channel}) CHLTYPE(SDR) CONNAME('${connectionName}') XMITQ(QM2) BATCHSZ(20)`);
   return qm;
 }
 
@@ -141,4 +144,21 @@ it("sends from QM1's object to a serveHttp outside the Worker, with the token MQ
   } finally {
     await server.close();
   }
+}, 60_000);
+
+it("puts a partner's messages as the principal that authenticated its channel: a queue it may not PUT to dead-letters them with 2035", async () => {
+  // A channel of its own: a fresh sender's sequence numbers start at 1, and PAGE.TO.QM2's receiver has counted on.
+  const answer = await mqsc(
+    "QM2",
+    "DEFINE QLOCAL(APP.GUARDED)\nDEFINE CHANNEL(GUARDED.TO.QM2) CHLTYPE(RCVR)\nSET AUTHREC PROFILE('APP.ORDERS') OBJTYPE(QUEUE) GROUP('channels') AUTHADD(PUT)",
+  );
+  expect(answer.overallCompletionCode).toBe(0);
+  const [orders, dead] = [await depth(), await depth("SYSTEM.DEAD.LETTER.QUEUE")];
+  const qm = await page(`127.0.0.1(${new URL(edge!.url).port})`, { "GUARDED.TO.QM2": { token: CHANNEL_ROBOT } }, "GUARDED.TO.QM2");
+  await qm.mqsc("DEFINE QREMOTE(GUARDED) RNAME(APP.GUARDED) RQMNAME(QM2) XMITQ(QM2)");
+  for (const queue of ["ORDERS", "GUARDED", "ORDERS", "GUARDED"]) await qm.put(queue, { body: queue, persistent: true });
+  qm.startChannel("GUARDED.TO.QM2");
+  await expect.poll(() => depth(), { timeout: 30_000 }).toBe(orders + 2);
+  await expect.poll(() => depth("SYSTEM.DEAD.LETTER.QUEUE"), { timeout: 10_000 }).toBe(dead + 2);
+  expect(await depth("APP.GUARDED")).toBe(0);
 }, 60_000);
