@@ -7,10 +7,13 @@
 import { MQError } from "../../core/index.js";
 import { configuredQueueManager, queueManagerExists } from "../http/errors.js";
 import type { QueueManagerDirectory } from "../http/queue-manager-directory.js";
-import { DEFAULT_QUEUE_MANAGERS, isConfiguredQueueManager, parseTokens, type EdgeEnv } from "./env.js";
+import { isConfiguredQueueManager, type EdgeEnv } from "./env.js";
 import type { QueueManagerObject } from "./queue-manager-object.js";
 import { REGISTRY_OBJECT_NAME } from "./queue-manager-registry.js";
 import { rpc } from "./rpc-errors.js";
+import { isServedQueueManager, servedNames } from "./served-names.js";
+
+export { isServedQueueManager };
 
 function objectFor(env: EdgeEnv, name: string): DurableObjectStub<QueueManagerObject> {
   return env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)) as DurableObjectStub<QueueManagerObject>;
@@ -20,20 +23,11 @@ function registry(env: EdgeEnv): DurableObjectStub<QueueManagerObject> {
   return objectFor(env, REGISTRY_OBJECT_NAME);
 }
 
-/** Whether the worker serves `name`: configured, or created and not deleted since. */
-export async function isServedQueueManager(env: EdgeEnv, name: string): Promise<boolean> {
-  return isConfiguredQueueManager(env.MQ_QUEUE_MANAGERS, name) || (await rpc(registry(env).registryHas(name)));
-}
-
 export function edgeDirectory(env: EdgeEnv): QueueManagerDirectory {
   const unknown = (name: string) => new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${name} here`);
   return {
-    async names() {
-      // A generic entry (QM.*) admits names it cannot list: only the ones it names whole are listed.
-      const configured = parseTokens(env.MQ_QUEUE_MANAGERS || DEFAULT_QUEUE_MANAGERS).filter((entry) => !entry.endsWith("*"));
-      const created = await rpc(registry(env).registryNames());
-      return [...new Set([...configured, ...created])];
-    },
+    // A generic entry (QM.*) admits names it cannot list: only the ones it names whole are listed.
+    names: () => servedNames(env),
     async describe(name) {
       if (!(await isServedQueueManager(env, name))) throw unknown(name);
       return rpc(objectFor(env, name).describeQueueManager(name));

@@ -44,6 +44,18 @@ export interface EdgeEnv {
   MQ_LISTENERS?: string | unknown[];
   /** Trigger monitors each queue manager's object runs: JSON, see adapters/edge/triggers.ts. */
   MQ_TRIGGER_MONITORS?: string | unknown[];
+  /**
+   * This Worker's own host names (comma-separated, e.g. `mq.example.com, webmq.me.workers.dev`):
+   * a channel's CONNAME naming one of them (any port) reaches a queue manager of this Worker
+   * object to object (adapters/edge/channel-address.ts). Loopback names always do.
+   */
+  MQ_CHANNEL_HOSTS?: string;
+  /**
+   * What this Worker's sending channels give partners outside it, per channel: JSON
+   * `{ "CHANNEL": { "token": "..." } }` or `{ "CHANNEL": { "user": "...", "password": "..." } }`
+   * (adapters/edge/channel-credentials.ts). A secret.
+   */
+  MQ_CHANNEL_CREDENTIALS?: string;
 }
 
 export const DEFAULT_QUEUE_MANAGERS = "QM1";

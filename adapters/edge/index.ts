@@ -19,3 +19,5 @@ export { registerListenerHandlers, parseListenerConfiguration, LISTENER_WAKE_MS 
 export type { EdgeMessageHandler, EdgeListenerContext, ListenerConfiguration } from "./listeners.js";
 export { registerTriggerHandlers, parseTriggerMonitorConfiguration, EdgeTriggerMonitors, TRIGGER_WAKE_MS, TRIGGER_START_RETRY_MAX_MS } from "./triggers.js";
 export type { EdgeTriggerHandler, EdgeTriggerContext, EdgeTriggerStats, TriggerMonitorConfiguration } from "./triggers.js";
+export { CHANNEL_WAKE_MS } from "./running-channels.js";
+export { parseChannelCredentials } from "./channel-credentials.js";

@@ -4,7 +4,10 @@
  * single-threaded home and its own SQLite database. The manager is opened on first use
  * (creating the default objects the first time ever) and reopened after an eviction, which
  * restores its persistent messages. The listeners (MQ_LISTENERS) and trigger monitors
- * (MQ_TRIGGER_MONITORS) configured for the queue manager start as it opens.
+ * (MQ_TRIGGER_MONITORS) configured for the queue manager start as it opens, and so do the
+ * sending channels that were running (running-channels.ts). Channels between queue managers
+ * of this Worker go from object to object over WebSockets (object-channel-connector.ts); this
+ * object holds the receiving ends with the Hibernation API (channel-sockets.ts).
  *
  * The same class serves the registry of created queue managers (queue-manager-registry.ts),
  * under a name no queue manager can have: its `registry*` methods, called by the worker over
@@ -12,7 +15,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { MQError, QueueManager } from "../../core/index.js";
-import { DEFAULT_HTTP_LIMITS, createHttpApp, errorResponse } from "../http/index.js";
+import { DEFAULT_HTTP_LIMITS, createHttpApp, errorResponse, webSocketChannelConnector, type ChannelWebSocketConstructor } from "../http/index.js";
 import { AlarmClock } from "./alarm-clock.js";
 import { EdgeListeners, parseListenerConfiguration } from "./listeners.js";
 import { EdgeTriggerMonitors, parseTriggerMonitorConfiguration } from "./triggers.js";
@@ -20,6 +23,11 @@ import { DurableObjectStore } from "./durable-object-store.js";
 import { EDGE_BODY_CACHE_BYTES, EDGE_MESSAGE_MEMORY_BYTES, edgeSecurity, numberVariable, type EdgeEnv } from "./env.js";
 import { queueManagerFacts, type QueueManagerFacts } from "../http/queue-manager-directory.js";
 import { isRegistered, register, registeredNames, unregister } from "./queue-manager-registry.js";
+import { ChannelSockets } from "./channel-sockets.js";
+import { OBJECT_CHANNEL_PATH, objectChannelConnector } from "./object-channel-connector.js";
+import { RunningChannels } from "./running-channels.js";
+import { parseChannelCredentials } from "./channel-credentials.js";
+import { verifiedPrincipal } from "../http/security/principal-header.js";
 
 export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #clock: AlarmClock;
@@ -27,6 +35,8 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #storeInstance: DurableObjectStore | undefined;
   #listeners: EdgeListeners | undefined;
   #triggers: EdgeTriggerMonitors | undefined;
+  #channels: RunningChannels | undefined;
+  readonly #channelSockets: ChannelSockets;
   #app: ReturnType<typeof createHttpApp> | undefined;
   /**
    * Set by dltmqm, cleared by crtmqm: a request that passed the worker's "is it served?" check
@@ -40,6 +50,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   constructor(ctx: DurableObjectState, env: EdgeEnv) {
     super(ctx, env);
     this.#clock = new AlarmClock(ctx.storage);
+    this.#channelSockets = new ChannelSockets(ctx);
   }
 
   /** The queue manager this object holds, opened on first use under `name`, with its configured listeners. */
@@ -58,19 +69,39 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       } catch (error) {
         return Promise.reject(error);
       }
+      let remoteCredentials: ReturnType<typeof parseChannelCredentials>;
+      try {
+        remoteCredentials = parseChannelCredentials(this.env.MQ_CHANNEL_CREDENTIALS);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      const report = (text: string) => console.warn(`webmq ${name}: ${text}`);
+      const channels = new RunningChannels(this.ctx.storage, report);
+      this.#channels = channels;
       this.#manager = QueueManager.open({
         name,
         store: this.#store(),
         clock: this.#clock,
         messageMemoryBytes: numberVariable(this.env, "MQ_MESSAGE_MEMORY_BYTES", EDGE_MESSAGE_MEMORY_BYTES),
         bodyCacheBytes: EDGE_BODY_CACHE_BYTES,
+        channelConnector: objectChannelConnector(this.env, {
+          connecting: (channel) => channels.started(channel),
+          // Partners elsewhere over the runtime's WebSocket; `host(port)` as wss, since a Worker
+          // reaches them over the Internet (an http:// URL in CONNAME for one without TLS).
+          remote: webSocketChannelConnector({
+            WebSocket: WebSocket as unknown as ChannelWebSocketConstructor,
+            credentials: remoteCredentials,
+            scheme: "wss",
+          }),
+        }),
       }).then(async (qm) => {
-        const report = (text: string) => console.warn(`webmq ${name}: ${text}`);
         // The listeners MQ_LISTENERS names for this queue manager run from the moment it opens.
         this.#listeners = new EdgeListeners(qm, this.env, listeners, report);
         // So do the trigger monitors MQ_TRIGGER_MONITORS names; each application they start is
         // kept alive with waitUntil, inside this object's lifetime.
         this.#triggers = await EdgeTriggerMonitors.start(qm, this.env, monitors, (promise) => this.ctx.waitUntil(promise), report);
+        // The sending channels that were running start again, as IBM's do when their queue manager restarts.
+        await channels.resume(qm);
         return qm;
       });
       // A failed open is not cached: the next request tries again.
@@ -95,6 +126,9 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   }
 
   override async fetch(request: Request): Promise<Response> {
+    // A partner's channel socket: only this Worker's code reaches it, through a stub (the front
+    // Worker forwards /ibmmq/ paths only), so it carries no credentials.
+    if (new URL(request.url).pathname === OBJECT_CHANNEL_PATH) return this.#acceptChannel(request);
     try {
       this.#app ??= this.#createApp();
     } catch (error) {
@@ -102,6 +136,42 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       return errorResponse(error, request);
     }
     return this.#app.fetch(request);
+  }
+
+  async #acceptChannel(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("a channel's connection is a WebSocket", { status: 426 });
+    const url = new URL(request.url);
+    const name = url.searchParams.get("qmgr") ?? "";
+    try {
+      // A partner's principal, signed by the front Worker (channel-endpoint.ts); none from another object.
+      const principal = await verifiedPrincipal(request, await edgeSecurity(this.env).principalKey);
+      if (principal === "invalid") return new Response("the channel's principal is not signed by this Worker", { status: 403 });
+      const qm = await this.queueManager(name);
+      return this.#channelSockets.accept(qm, url.searchParams.get("channel") ?? "", url.searchParams.get("from") ?? "", principal);
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+  }
+
+  /** The receiving channels this object's queue manager (opened under `name` if it is not yet) defines: the CONNAME rule and the partners' endpoint find a channel's queue manager by them. */
+  async receivingChannels(name: string): Promise<string[]> {
+    const qm = await this.queueManager(name);
+    return qm
+      .objects(["channel"])
+      .filter((definition) => definition.attributes.channelType === "receiver")
+      .map((definition) => definition.name);
+  }
+
+  override webSocketMessage(socket: WebSocket, message: ArrayBuffer | string): void {
+    this.#channelSockets.message(socket, message);
+  }
+
+  override webSocketClose(socket: WebSocket, code: number, reason: string): void {
+    this.#channelSockets.closed(socket, code, reason);
+  }
+
+  override webSocketError(socket: WebSocket): void {
+    this.#channelSockets.closed(socket);
   }
 
   #createApp(): ReturnType<typeof createHttpApp> {
@@ -159,6 +229,8 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     const qm = await opening?.catch(() => undefined);
     await this.#listeners?.close();
     await this.#triggers?.close();
+    await this.#channels?.close();
+    this.#channels = undefined;
     this.#listeners = undefined;
     this.#triggers = undefined;
     await qm?.close();

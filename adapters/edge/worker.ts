@@ -31,6 +31,7 @@ import {
 import { FailedLoginLimiter } from "../http/index.js";
 import { edgeDirectory, isServedQueueManager } from "./edge-directory.js";
 import { dropUnreadBody } from "./unread-body.js";
+import { acceptPartnerChannel } from "./channel-endpoint.js";
 import { EDGE_MESSAGE_MEMORY_BYTES, edgeSecurity, numberVariable, type EdgeEnv } from "./env.js";
 
 /**
@@ -49,6 +50,13 @@ export interface EdgeWorkerOptions {
 
 export function createEdgeWorker(options: EdgeWorkerOptions = {}): Hono<{ Bindings: EdgeEnv }> {
   const app = new Hono<{ Bindings: EdgeEnv }>();
+
+  // Channels from partners outside the Worker (channel-endpoint.ts), first: their credentials
+  // come in the socket's first frame, not in a header the REST front would check, and a 101's
+  // headers are not the secure headers' to change.
+  const channel: MiddlewareHandler<{ Bindings: EdgeEnv }> = async (c, next) => acceptPartnerChannel(c.req.raw, c.env, loginLimiter) ?? (await next());
+  app.get("/ibmmq/channel", channel);
+  app.get("/ibmmq/channel/:qmgr", channel);
 
   // A body left unread would cost the client its keep-alive connection (unread-body.ts).
   app.use(
