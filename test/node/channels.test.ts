@@ -93,6 +93,21 @@ describe("a sender and receiver channel in one process", () => {
     expect((await drain(edge, "APP.ORDERS", 1)).map((m) => m.body)).toEqual(["c"]);
   });
 
+  it("resolves the queue manager a message is for as a put would: an alias of the receiver delivers here, an XMITQ sends it on (multi-hop)", async () => {
+    const { page, edge } = await pair({ batchSize: 10 });
+    // IBM's blueprints address the receiver as RECEIVER: a queue-manager alias makes this queue manager that name too.
+    await page.mqsc("DEFINE QREMOTE(VIA.ALIAS) RNAME(APP.ORDERS) RQMNAME(RECEIVER) XMITQ(QM1)\nDEFINE QREMOTE(ONWARD) RNAME(FAR.Q) RQMNAME(QM3) XMITQ(QM1)");
+    await edge.mqsc("DEFINE QREMOTE(RECEIVER) RNAME(' ') RQMNAME(QM1) XMITQ(' ')\nDEFINE QLOCAL(QM3) USAGE(XMITQ)");
+    await page.put("VIA.ALIAS", { body: "by alias", persistent: true });
+    await page.put("ONWARD", { body: "next hop", persistent: true });
+    page.startChannel("APP.TO.QM1");
+    expect((await drain(edge, "APP.ORDERS", 1)).map((m) => m.body)).toEqual(["by alias"]);
+    const onward = await edge.get("QM3", { wait: 5000 });
+    expect(onward?.body).toBe("next hop");
+    expect(onward?.transmission).toEqual({ remoteQueue: "FAR.Q", remoteQueueManager: "QM3" });
+    expect(edge.queueStatus("SYSTEM.DEAD.LETTER.QUEUE").depth).toBe(0);
+  });
+
   it("with no dead-letter queue, stops with the reason and keeps the batch on the sender's transmission queue", async () => {
     const { page, edge } = await pair({ batchSize: 10, receiverDlq: false });
     await page.put("ORDERS", { body: "a", persistent: true });

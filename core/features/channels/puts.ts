@@ -47,9 +47,11 @@ async function putOrDeadLetter(host: ChannelHost, wire: WireMessage, unit: UnitO
     let failure: unknown;
     for (let attempt = 0; ; attempt++) {
       try {
-        if (wire.to.remoteQueueManager !== host.name && wire.to.remoteQueueManager !== "")
-          throw new MQError("MQRC_UNKNOWN_REMOTE_Q_MGR", `queue manager ${host.name} does not route to ${wire.to.remoteQueueManager}`);
-        await host.put(wire.to.remoteQueue, message, { unitOfWork: unit, context });
+        // As IBM's receiving MCA: the put names the queue manager the message is for, so name
+        // resolution applies (this queue manager, a queue-manager alias of it, or a transmission
+        // queue toward another: the next hop); one it cannot resolve is MQRC_UNKNOWN_REMOTE_Q_MGR.
+        const queueManager = wire.to.remoteQueueManager.trim();
+        await host.put(wire.to.remoteQueue, message, { unitOfWork: unit, context, ...(queueManager === "" ? {} : { queueManager }) });
         failure = undefined;
         break;
       } catch (error) {
