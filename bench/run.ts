@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (through scripts/bench.mjs): runs the memory, IndexedDB, Durable
- * Object and shared-manager benchmarks one after another, each in its own runtime, prints one table and
+ * Object, shared-manager and channels benchmarks one after another, each in its own runtime, prints one table and
  * writes bench/results/<name>.json for each. A benchmark that fails is reported and the
  * others still run; the exit code is then 1. Missed targets show as "no" in the table but
  * are not failures.
@@ -11,6 +11,7 @@ import { runDurableObjectBench } from "./durable-object/run.js";
 import { runIndexedDBBench } from "./indexeddb/run.js";
 import { runMemoryBench } from "./memory.bench.js";
 import { runSharedBench } from "./shared/run.js";
+import { runChannelsBench } from "./channels/run.js";
 import { formatTable, writeResult } from "./report.js";
 import type { BenchResult } from "./types.js";
 
@@ -23,6 +24,7 @@ const BENCHMARKS: [string, () => Promise<BenchResult>][] = [
   ["indexeddb", runIndexedDBBench],
   ["durable-object", runDurableObjectBench],
   ["shared", runSharedBench],
+  ["channels", runChannelsBench],
 ];
 
 const watchdog = setTimeout(() => {

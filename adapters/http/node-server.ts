@@ -19,9 +19,10 @@ import { socketLogin } from "./security/socket-login.js";
 import { refuseUpgrade, stompEndpoint } from "./stomp/node-websocket.js";
 import { listenStompTcp } from "./stomp/node-tcp.js";
 import type { StompServerOptions } from "./stomp/connection.js";
-import { channelEndpoint, nodeChannelConnector } from "./channels/node-websocket.js";
+import { channelEndpoint } from "./channels/node-websocket.js";
+import { nodeChannelConnector } from "./channels/node-connector.js";
 import type { ChannelCredentials } from "./channels/credentials.js";
-export { nodeChannelConnector } from "./channels/node-websocket.js";
+export { nodeChannelConnector } from "./channels/node-connector.js";
 export type { ChannelCredentials } from "./channels/credentials.js";
 
 export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" | "queueManagers" | "installation"> {

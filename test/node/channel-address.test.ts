@@ -1,11 +1,8 @@
 /**
  * The WebSocket channels' addressing (adapters/http/channels/address.ts): CONNAME as IBM writes
- * it and URLs become the WebSocket URLs a connector tries in turn; the endpoint's paths; and the
- * channel code runs at the edge as in Node (only node-websocket.ts imports Node or `ws`).
+ * it and URLs become the WebSocket URLs a connector tries in turn; the endpoint's paths (that the
+ * channel code runs at the edge as in Node: socket-adapters-portability.test.ts).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { channelPathTarget, channelUrls } from "../../adapters/http/channels/index.js";
 import { authorize, mayRunChannels, type Operation } from "../../adapters/http/security/roles.js";
@@ -61,14 +58,4 @@ describe("the MQWebChannel role", () => {
       expect(authorize("MQWebChannel", operation).allowed, operation.kind).toBe(false);
     expect(authorize("MQWebChannel", { kind: "session" }).allowed).toBe(true);
   });
-});
-
-it("adapters/http/channels imports no node: module and no ws outside node-websocket.ts", () => {
-  const folder = join(dirname(fileURLToPath(import.meta.url)), "../../adapters/http/channels");
-  const files = readdirSync(folder).filter((file) => file.endsWith(".ts") && file !== "node-websocket.ts");
-  const sources = [...files.map((file) => join(folder, file)), join(folder, "../security/socket-login.ts")];
-  expect(sources.length).toBeGreaterThan(4);
-  const offenders = sources.filter((file) => /from\s+["'](node:[^"']+|ws)["']|import\(["'](node:|ws["'])/.test(readFileSync(file, "utf8")));
-  expect(offenders).toEqual([]);
-  expect(readFileSync(join(folder, "node-websocket.ts"), "utf8")).toMatch(/from "ws"/);
 });

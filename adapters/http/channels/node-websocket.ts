@@ -1,12 +1,11 @@
 /**
  * Channels over WebSocket on a Node HTTP server, with `ws`: the receiving end's upgrades at
- * /ibmmq/channel and /ibmmq/channel/{qmgr} (address.ts), each a ChannelSocketSession, and the
- * sending end's connector with `ws`'s WebSocket (Node 20 has no global one). The only file of
- * adapters/http/channels that imports Node or `ws`.
+ * /ibmmq/channel and /ibmmq/channel/{qmgr} (address.ts), each a ChannelSocketSession. With
+ * node-connector.ts, the only files of adapters/http/channels that import Node or `ws`.
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { WebSocket, WebSocketServer } from "ws";
+import { WebSocketServer } from "ws";
 import type { ChannelConnector } from "../../../core/features/channels/index.js";
 import { CHANNEL_SUBPROTOCOL, channelPathTarget } from "./address.js";
 import { webSocketChannelConnector, type ChannelWebSocketConstructor, type WebSocketChannelConnectorOptions } from "./connector.js";
@@ -65,11 +64,4 @@ export function channelEndpoint(options: ChannelEndpointOptions): ChannelEndpoin
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
     },
   };
-}
-
-/** The connector for a queue manager in Node: `QueueManager.open({ name, store, channelConnector: nodeChannelConnector({ credentials }) })`. */
-export function nodeChannelConnector(
-  options: Omit<WebSocketChannelConnectorOptions, "WebSocket"> & { credentials?: ChannelCredentials } = {},
-): ChannelConnector {
-  return webSocketChannelConnector({ ...options, WebSocket: WebSocket as unknown as ChannelWebSocketConstructor });
 }

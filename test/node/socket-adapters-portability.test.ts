@@ -1,0 +1,26 @@
+/**
+ * adapters/http/stomp and adapters/http/channels run in a Durable Object as on Node: only their
+ * Node bindings (the files named node-*.ts) may import `node:` modules or `ws`, and
+ * security/socket-login.ts, which both use at the edge, neither.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+
+const HTTP = join(dirname(fileURLToPath(import.meta.url)), "../../adapters/http");
+const NODE_ONLY = /from\s+["'](node:[^"']+|ws)["']|import\(["'](node:|ws["'])/;
+
+it.each(["stomp", "channels"])("adapters/http/%s imports no node: module and no ws outside its node-*.ts bindings", (folder) => {
+  const files = readdirSync(join(HTTP, folder)).filter((file) => file.endsWith(".ts"));
+  const bindings = files.filter((file) => file.startsWith("node-"));
+  const neutral = files.filter((file) => !file.startsWith("node-")).map((file) => join(HTTP, folder, file));
+  expect(neutral.length).toBeGreaterThan(3);
+  expect(neutral.filter((file) => NODE_ONLY.test(readFileSync(file, "utf8")))).toEqual([]);
+  // Not vacuous: the bindings do import them.
+  expect(bindings.some((file) => /from "ws"/.test(readFileSync(join(HTTP, folder, file), "utf8")))).toBe(true);
+});
+
+it("security/socket-login.ts, shared by STOMP and channels at the edge, imports no node: module and no ws", () => {
+  expect(readFileSync(join(HTTP, "security/socket-login.ts"), "utf8")).not.toMatch(NODE_ONLY);
+});
