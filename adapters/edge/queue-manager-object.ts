@@ -158,7 +158,8 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     const qm = await this.queueManager(name);
     return qm
       .objects(["channel"])
-      .filter((definition) => definition.attributes.channelType === "receiver")
+      // A partner dials a receiver (its sender sends) or a server (its requester asks it to send).
+      .filter((definition) => definition.attributes.channelType === "receiver" || definition.attributes.channelType === "server")
       .map((definition) => definition.name);
   }
 

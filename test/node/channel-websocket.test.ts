@@ -120,6 +120,25 @@ describe("a sender and a receiver on two servers", { timeout: 60_000 }, () => {
   });
 });
 
+describe("a requester and a server", { timeout: 30_000 }, () => {
+  it("a requester that dials the server's endpoint gets the server's transmission queue sent back to it (replies to a page the server cannot dial)", async () => {
+    await receiverQm.mqsc(`DEFINE QLOCAL(PAGE) USAGE(XMITQ) REPLACE
+DEFINE QREMOTE(TO.PAGE) RNAME(PAGE.REPLIES) RQMNAME(PAGE) XMITQ(PAGE) REPLACE
+DEFINE CHANNEL(SERVER.TO.PAGE) CHLTYPE(SVR) XMITQ(PAGE) REPLACE`);
+    for (let i = 0; i < 5; i++) await receiverQm.put("TO.PAGE", { body: `reply ${i}`, persistent: true });
+    const page = await QueueManager.open({
+      name: "PAGE",
+      channelConnector: nodeChannelConnector({ credentials: { "SERVER.TO.PAGE": { token: CHANNEL_TOKEN } }, timeoutMs: 5000 }),
+    });
+    closing.push(page);
+    await page.mqsc(`DEFINE QLOCAL(PAGE.REPLIES)\nDEFINE CHANNEL(SERVER.TO.PAGE) CHLTYPE(RQSTR) CONNAME('127.0.0.1(${receiver.port})')`);
+    page.startChannel("SERVER.TO.PAGE");
+    expect((await drain(page, "PAGE.REPLIES", 5)).map((m) => m.body)).toEqual(["reply 0", "reply 1", "reply 2", "reply 3", "reply 4"]);
+    await expect.poll(() => receiverQm.queueStatus("PAGE").depth).toBe(0);
+    await page.stopChannel("SERVER.TO.PAGE");
+  });
+});
+
 describe("a channel's connection", { timeout: 30_000 }, () => {
   it("is adopted by a new connection of the same channel (ADOPTMCA): the one before it, left open, is ended", async () => {
     await receiverQm.mqsc("DEFINE CHANNEL(ADOPTED) CHLTYPE(RCVR)");

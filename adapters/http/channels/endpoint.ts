@@ -52,6 +52,9 @@ export class ChannelSessions {
   }
 }
 
+/** The channel types a partner's connection runs: RCVR for a sender, SVR for a requester. */
+const PARTNER_DIALED = new Set(["receiver", "server"]);
+
 /** Close codes: a refused channel (policy), a frame that could not be read (protocol). */
 const CLOSE_REFUSED = 1008;
 const CLOSE_PROTOCOL_ERROR = 1002;
@@ -151,7 +154,8 @@ export class ChannelSocketSession {
 
   /** The queue manager that runs `channel`, or why there is none: "none" (no queue manager of the path's name), "no channel". */
   async #receivingQueueManager(channel: string): Promise<QueueManager | "none" | "no channel"> {
-    const receives = (qm: QueueManager) => qm.object("channel", channel)?.attributes.channelType === "receiver";
+    // A partner dials a receiver (its sender sends) or a server (its requester asks the server to send).
+    const receives = (qm: QueueManager) => PARTNER_DIALED.has(String(qm.object("channel", channel)?.attributes.channelType));
     if (this.target.queueManager !== undefined) {
       const qm = await this.options.queueManager(this.target.queueManager);
       if (!qm) return "none";
