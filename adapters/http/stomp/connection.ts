@@ -240,7 +240,9 @@ export class StompConnection implements SubscriptionSink {
     const clientId = header(frame, "client-id");
     await this.#open(qm, principal, version, clientId === "" ? undefined : clientId);
     const offer = this.options.heartBeat ?? { send: 10_000, receive: 10_000 };
-    const beats = this.options.heartBeatEchoed ? negotiateEchoedHeartBeat(header(frame, "heart-beat"), offer) : negotiateHeartBeat(header(frame, "heart-beat"), offer);
+    const beats = this.options.heartBeatEchoed
+      ? negotiateEchoedHeartBeat(header(frame, "heart-beat"), offer)
+      : negotiateHeartBeat(header(frame, "heart-beat"), offer);
     this.#write("CONNECTED", [
       ["version", version],
       ["heart-beat", `${beats.send},${beats.receive}`],
@@ -280,14 +282,20 @@ export class StompConnection implements SubscriptionSink {
    * CONNECTED is sent; the client never knew. Heart-beats: only echoed ones (no timers).
    * Any failure (the queue manager gone, the client id taken) is an ERROR frame and a close.
    */
-  async restore(state: StompConnectionState): Promise<void> {
+  async restore(saved: StompConnectionState | Promise<StompConnectionState>): Promise<void> {
+    // Enqueued at once, so that frames received meanwhile are handled after it.
     const done = new Promise<void>((resolve) =>
       this.#enqueue(async () => {
         try {
+          const state = await saved;
           const qm = await this.options.queueManager(state.queueManager);
           if (qm === undefined || qm.closed) throw new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${JSON.stringify(state.queueManager)} here`);
           this.#id = state.id;
-          const principal: StompPrincipal = { name: state.principal.name, role: state.principal.role as Role, ...(state.principal.groups ? { groups: state.principal.groups } : {}) };
+          const principal: StompPrincipal = {
+            name: state.principal.name,
+            role: state.principal.role as Role,
+            ...(state.principal.groups ? { groups: state.principal.groups } : {}),
+          };
           await this.#open(qm, principal, state.version, state.clientId);
           for (const [name, queue] of state.tempQueues) this.#tempQueues.set(name, queue);
           for (const subscription of state.subscriptions) await this.#openSubscription(subscription);
@@ -400,7 +408,8 @@ export class StompConnection implements SubscriptionSink {
       let consumer;
       if (destination.kind === "topic") {
         const topic = session.createTopic(destination.topic);
-        consumer = spec.durableName === undefined ? session.createConsumer(topic, options) : await session.createDurableConsumer(topic, spec.durableName, options);
+        consumer =
+          spec.durableName === undefined ? session.createConsumer(topic, options) : await session.createDurableConsumer(topic, spec.durableName, options);
       } else consumer = session.createConsumer(session.createQueue(await this.#queueFor(destination)), options);
       const subscription = new StompSubscription(spec.id, spec.destination, spec.ack, spec.prefetch, session, consumer, this.#qm!, this);
       this.#subscriptions.set(spec.id, subscription);
