@@ -184,7 +184,12 @@ async function startRabbit() {
       // already gone
     }
     // The Erlang port mapper it started on our port, so that none is left behind.
-    spawnSync("epmd", ["-port", String(epmd), "-kill"], { env, stdio: "ignore" });
+    // (it refuses while the node is still registered: retried for a few seconds).
+    for (let i = 0; i < 25; i++) {
+      const killed = spawnSync("epmd", ["-port", String(epmd), "-kill"], { env, encoding: "utf8" });
+      if (/Killed/i.test(killed.stdout) || /connect|refused/i.test(killed.stderr + killed.stdout)) break;
+      spawnSync("sleep", ["0.2"]);
+    }
     rmSync(dir, { recursive: true, force: true });
   };
   if (wait.status !== 0) {
