@@ -7,7 +7,8 @@
  * (MQ_TRIGGER_MONITORS) configured for the queue manager start as it opens, and so do the
  * sending channels that were running (running-channels.ts). Channels between queue managers
  * of this Worker go from object to object over WebSockets (object-channel-connector.ts); this
- * object holds the receiving ends with the Hibernation API (channel-sockets.ts).
+ * object holds the receiving ends with the Hibernation API (channel-sockets.ts), and so it
+ * holds STOMP connections the front Worker relays (stomp-sockets.ts).
  *
  * The same class serves the registry of created queue managers (queue-manager-registry.ts),
  * under a name no queue manager can have: its `registry*` methods, called by the worker over
@@ -28,6 +29,7 @@ import { OBJECT_CHANNEL_PATH, objectChannelConnector } from "./object-channel-co
 import { RunningChannels } from "./running-channels.js";
 import { parseChannelCredentials } from "./channel-credentials.js";
 import { verifiedPrincipal } from "../http/security/principal-header.js";
+import { OBJECT_STOMP_PATH, STOMP_TAG, StompSockets } from "./stomp-sockets.js";
 
 export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #clock: AlarmClock;
@@ -37,6 +39,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #triggers: EdgeTriggerMonitors | undefined;
   #channels: RunningChannels | undefined;
   readonly #channelSockets: ChannelSockets;
+  readonly #stompSockets: StompSockets;
   #app: ReturnType<typeof createHttpApp> | undefined;
   /**
    * Set by dltmqm, cleared by crtmqm: a request that passed the worker's "is it served?" check
@@ -51,6 +54,11 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     super(ctx, env);
     this.#clock = new AlarmClock(ctx.storage);
     this.#channelSockets = new ChannelSockets(ctx);
+    this.#stompSockets = new StompSockets(ctx, (name) => this.queueManager(name));
+    // A STOMP heart-beat (one EOL, as @stomp/stompjs sends it) is answered by the runtime
+    // without waking the object: both directions' heart-beats, at no cost while the client
+    // beats (stomp-sockets.ts). Channel sockets carry binary frames only, never this text.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("\n", "\n"));
   }
 
   /** The queue manager this object holds, opened on first use under `name`, with its configured listeners. */
@@ -128,7 +136,12 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   override async fetch(request: Request): Promise<Response> {
     // A partner's channel socket: only this Worker's code reaches it, through a stub (the front
     // Worker forwards /ibmmq/ paths only), so it carries no credentials.
-    if (new URL(request.url).pathname === OBJECT_CHANNEL_PATH) return this.#acceptChannel(request);
+    const path = new URL(request.url).pathname;
+    if (path === OBJECT_CHANNEL_PATH) return this.#acceptChannel(request);
+    if (path === OBJECT_STOMP_PATH) return this.#acceptStomp(request);
+    // Woken for a request after an eviction: STOMP connections whose sockets stayed open are
+    // rebuilt first, so that what this request puts reaches their subscriptions.
+    await this.#stompSockets.rebuildAll().catch(() => undefined);
     try {
       this.#app ??= this.#createApp();
     } catch (error) {
@@ -153,6 +166,20 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     }
   }
 
+  /** A STOMP client's socket, relayed by the front Worker once it has checked the CONNECT (stomp-endpoint.ts). */
+  async #acceptStomp(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("a STOMP connection is a WebSocket", { status: 426 });
+    const name = new URL(request.url).searchParams.get("qmgr") ?? "";
+    try {
+      const principal = await verifiedPrincipal(request, await edgeSecurity(this.env).principalKey);
+      if (principal === undefined || principal === "invalid") return new Response("the STOMP client's principal is not signed by this Worker", { status: 403 });
+      await this.queueManager(name);
+      return this.#stompSockets.accept(name, principal);
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+  }
+
   /** The receiving channels this object's queue manager (opened under `name` if it is not yet) defines: the CONNAME rule and the partners' endpoint find a channel's queue manager by them. */
   async receivingChannels(name: string): Promise<string[]> {
     const qm = await this.queueManager(name);
@@ -164,15 +191,27 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   }
 
   override webSocketMessage(socket: WebSocket, message: ArrayBuffer | string): void {
-    this.#channelSockets.message(socket, message);
+    if (this.#isStomp(socket)) this.#stompSockets.message(socket, message);
+    else {
+      // A channel's batch may be for a STOMP subscription evicted with the object: rebuilt alongside.
+      void this.#stompSockets.rebuildAll().catch(() => undefined);
+      this.#channelSockets.message(socket, message);
+    }
   }
 
   override webSocketClose(socket: WebSocket, code: number, reason: string): void {
-    this.#channelSockets.closed(socket, code, reason);
+    if (this.#isStomp(socket)) this.#stompSockets.closed(socket, code, reason);
+    else this.#channelSockets.closed(socket, code, reason);
   }
 
   override webSocketError(socket: WebSocket): void {
-    this.#channelSockets.closed(socket);
+    if (this.#isStomp(socket)) this.#stompSockets.closed(socket);
+    else this.#channelSockets.closed(socket);
+  }
+
+  /** The tag each socket was accepted with tells a STOMP client's from a channel's. */
+  #isStomp(socket: WebSocket): boolean {
+    return this.ctx.getTags(socket).includes(STOMP_TAG);
   }
 
   #createApp(): ReturnType<typeof createHttpApp> {
@@ -266,6 +305,8 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       const name = this.#store().queueManagerName();
       if (name !== undefined) await this.queueManager(name);
     }
+    // STOMP connections evicted with the object, before the alarm's work puts anything for them.
+    await this.#stompSockets.rebuildAll().catch(() => undefined);
     this.#clock.fire();
   }
 }

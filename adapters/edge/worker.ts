@@ -32,6 +32,7 @@ import { FailedLoginLimiter } from "../http/index.js";
 import { edgeDirectory, isServedQueueManager } from "./edge-directory.js";
 import { dropUnreadBody } from "./unread-body.js";
 import { acceptPartnerChannel } from "./channel-endpoint.js";
+import { acceptStomp } from "./stomp-endpoint.js";
 import { EDGE_MESSAGE_MEMORY_BYTES, edgeSecurity, numberVariable, type EdgeEnv } from "./env.js";
 
 /**
@@ -57,6 +58,8 @@ export function createEdgeWorker(options: EdgeWorkerOptions = {}): Hono<{ Bindin
   const channel: MiddlewareHandler<{ Bindings: EdgeEnv }> = async (c, next) => acceptPartnerChannel(c.req.raw, c.env, loginLimiter) ?? (await next());
   app.get("/ibmmq/channel", channel);
   app.get("/ibmmq/channel/:qmgr", channel);
+  // STOMP (stomp-endpoint.ts), likewise: its credentials are in the CONNECT frame.
+  app.get("/stomp", (c) => acceptStomp(c.req.raw, c.env, loginLimiter)!);
 
   // A body left unread would cost the client its keep-alive connection (unread-body.ts).
   app.use(

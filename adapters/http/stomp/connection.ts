@@ -17,7 +17,8 @@ import { encodeFrame, FrameParser, header, type StompFrame, type StompVersion } 
 import { parseDestination, type StompDestination } from "./destinations.js";
 import { bodyBytes, messageFromSend, messageHeaders } from "./message-mapping.js";
 import { StompSubscription, type AckMode, type SubscriptionSink } from "./subscription.js";
-import { HeartBeats, negotiateHeartBeat } from "./heart-beats.js";
+import { HeartBeats, negotiateEchoedHeartBeat, negotiateHeartBeat } from "./heart-beats.js";
+import { randomHex, type StompConnectionState, type StompSubscriptionState } from "./connection-state.js";
 
 /** The socket, as the connection needs it. */
 export interface StompTransport {
@@ -56,6 +57,20 @@ export interface StompServerOptions {
   heartBeat?: { send: number; receive: number };
   /** Bytes of command and headers a frame may have beside its body (default 64 KiB). */
   headerAllowanceBytes?: number;
+  /**
+   * The platform answers each heart-beat EOL the client sends with one, without the
+   * connection (the edge's WebSocket auto-response, which does not wake a hibernating
+   * Durable Object): the server then beats exactly as often as the client, and keeps no
+   * timers of its own (a timer would keep the object from hibernating). heart-beats.ts says
+   * what is negotiated.
+   */
+  heartBeatEchoed?: boolean;
+  /**
+   * Told what the connection would need to be rebuilt (connection-state.ts), after CONNECT and
+   * each change of its subscriptions or temporary queues: the edge keeps it in the socket's
+   * attachment.
+   */
+  persist?(state: StompConnectionState): void;
 }
 
 const VERSIONS: StompVersion[] = ["1.2", "1.1", "1.0"];
@@ -88,7 +103,10 @@ export class StompConnection implements SubscriptionSink {
   readonly #transactions = new Map<string, Transaction>();
   /** /temp-queue/NAME -> the queue made for it. */
   readonly #tempQueues = new Map<string, string>();
-  readonly #id = `webmq-stomp-${++connectionCount}`;
+  /** Unique across processes too (a rebuilt connection keeps it, and its temporary queues' names come from it). */
+  #id = `webmq-stomp-${++connectionCount}${randomHex()}`;
+  #clientId: string | undefined;
+  readonly #subscriptionStates = new Map<string, StompSubscriptionState>();
   #heartBeats: HeartBeats | undefined;
   #work: Promise<void> = Promise.resolve();
   #waitingFrames = 0;
@@ -220,27 +238,89 @@ export class StompConnection implements SubscriptionSink {
     const principal = await this.options.authenticate(header(frame, "login"), header(frame, "passcode"), this.transport.remoteAddress);
     if (principal === undefined) throw new MQError("MQRC_NOT_AUTHORIZED", "the login and passcode were not accepted");
     const clientId = header(frame, "client-id");
-    const jms = await qm.createConnection(clientId === undefined || clientId === "" ? {} : { clientId });
-    this.#qm = qm;
-    this.#principal = principal;
-    this.#jms = jms;
-    this.#parser.version = version;
-    this.#parser.maxBodyBytes = qm.attributes.maxMessageLength;
-    this.#producerSession = await jms.createSession({ acknowledgeMode: "auto" });
-    this.#producer = this.#producerSession.createProducer();
-    const beats = negotiateHeartBeat(header(frame, "heart-beat"), this.options.heartBeat ?? { send: 10_000, receive: 10_000 });
+    await this.#open(qm, principal, version, clientId === "" ? undefined : clientId);
+    const offer = this.options.heartBeat ?? { send: 10_000, receive: 10_000 };
+    const beats = this.options.heartBeatEchoed
+      ? negotiateEchoedHeartBeat(header(frame, "heart-beat"), offer)
+      : negotiateHeartBeat(header(frame, "heart-beat"), offer);
     this.#write("CONNECTED", [
       ["version", version],
       ["heart-beat", `${beats.send},${beats.receive}`],
       ["server", "webmq/0.1"],
       ["session", this.#id],
     ]);
+    this.#persist();
+    if (this.options.heartBeatEchoed) return;
     this.#heartBeats = new HeartBeats(beats, {
       beat: () => this.transport.send(new Uint8Array([0x0a]), true),
       silent: () => {
         this.transport.close(4000, "no heart-beat from the client");
         void this.#end();
       },
+    });
+  }
+
+  /** The JMS connection and the session SENDs outside a transaction go through. */
+  async #open(qm: QueueManager, principal: StompPrincipal, version: StompVersion, clientId: string | undefined): Promise<void> {
+    const jms = await qm.createConnection(clientId === undefined ? {} : { clientId });
+    this.#qm = qm;
+    this.#principal = principal;
+    this.#jms = jms;
+    this.#clientId = clientId;
+    this.#version = version;
+    this.#parser.version = version;
+    this.#parser.maxBodyBytes = qm.attributes.maxMessageLength;
+    this.#producerSession = await jms.createSession({ acknowledgeMode: "auto" });
+    this.#producer = this.#producerSession.createProducer();
+  }
+
+  /**
+   * Rebuilds a connection from `state` instead of a CONNECT (the socket stayed open while the
+   * process that held it went): the same version, principal and client id, its temporary
+   * queues, and its subscriptions opened again, which take what is on their queues now,
+   * including what they had not acknowledged (backed out when the old process went). No
+   * CONNECTED is sent; the client never knew. Heart-beats: only echoed ones (no timers).
+   * Any failure (the queue manager gone, the client id taken) is an ERROR frame and a close.
+   */
+  async restore(saved: StompConnectionState | Promise<StompConnectionState>): Promise<void> {
+    // Enqueued at once, so that frames received meanwhile are handled after it.
+    const done = new Promise<void>((resolve) =>
+      this.#enqueue(async () => {
+        try {
+          const state = await saved;
+          const qm = await this.options.queueManager(state.queueManager);
+          if (qm === undefined || qm.closed) throw new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${JSON.stringify(state.queueManager)} here`);
+          this.#id = state.id;
+          const principal: StompPrincipal = {
+            name: state.principal.name,
+            role: state.principal.role as Role,
+            ...(state.principal.groups ? { groups: state.principal.groups } : {}),
+          };
+          await this.#open(qm, principal, state.version, state.clientId);
+          for (const [name, queue] of state.tempQueues) this.#tempQueues.set(name, queue);
+          for (const subscription of state.subscriptions) await this.#openSubscription(subscription);
+          this.#persist();
+        } catch (error) {
+          await this.#fail(error, undefined, "CONNECT");
+        } finally {
+          resolve();
+        }
+      }),
+    );
+    await done;
+  }
+
+  #persist(): void {
+    if (!this.options.persist || this.#qm === undefined || this.#principal === undefined || this.#ended) return;
+    const { name, role, groups } = this.#principal;
+    this.options.persist({
+      id: this.#id,
+      version: this.#version,
+      queueManager: this.#qm.name,
+      principal: groups === undefined ? { name, role } : { name, role, groups },
+      ...(this.#clientId === undefined ? {} : { clientId: this.#clientId }),
+      tempQueues: [...this.#tempQueues],
+      subscriptions: [...this.#subscriptionStates.values()],
     });
   }
 
@@ -263,9 +343,10 @@ export class StompConnection implements SubscriptionSink {
     if (destination.kind === "topic") throw new MQError("MQRC_OBJECT_NAME_ERROR", "a topic is not a queue");
     let queue = this.#tempQueues.get(destination.name);
     if (queue === undefined) {
-      queue = `AMQ.STOMP.${this.#id.slice(13)}.${this.#tempQueues.size + 1}`.slice(0, 48).toUpperCase();
+      queue = `AMQ.STOMP.${this.#id.slice(12)}.${this.#tempQueues.size + 1}`.slice(0, 48).toUpperCase();
       await this.#qm!.defineQueue(queue, {});
       this.#tempQueues.set(destination.name, queue);
+      this.#persist();
     }
     return queue;
   }
@@ -306,17 +387,33 @@ export class StompConnection implements SubscriptionSink {
     if (!Number.isSafeInteger(prefetch) || prefetch < 1)
       throw new MQError("MQRC_OPTIONS_ERROR", `prefetch-count is a whole number, 1 or more; got ${JSON.stringify(prefetchHeader)}`);
     const selector = header(frame, "selector");
-    const session = await this.#jms!.createSession({ acknowledgeMode: ackMode === "auto" ? "auto" : "individual" });
+    const durableName = destination.kind === "topic" ? this.#durableName(frame, id) : undefined;
+    await this.#openSubscription({
+      id,
+      destination: destinationText!,
+      ack: ackMode,
+      prefetch,
+      ...(selector !== undefined && selector !== "" ? { selector } : {}),
+      ...(durableName !== undefined ? { durableName } : {}),
+    });
+    this.#persist();
+  }
+
+  /** A subscription's JMS session and consumer, started (SUBSCRIBE, or a rebuild). */
+  async #openSubscription(spec: StompSubscriptionState): Promise<void> {
+    const destination = parseDestination(spec.destination);
+    const session = await this.#jms!.createSession({ acknowledgeMode: spec.ack === "auto" ? "auto" : "individual" });
     try {
-      const options = { prefetch, ...(selector !== undefined && selector !== "" ? { selector } : {}) };
+      const options = { prefetch: spec.prefetch, ...(spec.selector !== undefined ? { selector: spec.selector } : {}) };
       let consumer;
       if (destination.kind === "topic") {
-        const durableName = this.#durableName(frame, id);
         const topic = session.createTopic(destination.topic);
-        consumer = durableName === undefined ? session.createConsumer(topic, options) : await session.createDurableConsumer(topic, durableName, options);
+        consumer =
+          spec.durableName === undefined ? session.createConsumer(topic, options) : await session.createDurableConsumer(topic, spec.durableName, options);
       } else consumer = session.createConsumer(session.createQueue(await this.#queueFor(destination)), options);
-      const subscription = new StompSubscription(id, destinationText!, ackMode, prefetch, session, consumer, this.#qm!, this);
-      this.#subscriptions.set(id, subscription);
+      const subscription = new StompSubscription(spec.id, spec.destination, spec.ack, spec.prefetch, session, consumer, this.#qm!, this);
+      this.#subscriptions.set(spec.id, subscription);
+      this.#subscriptionStates.set(spec.id, spec);
       subscription.start();
     } catch (error) {
       await session.close();
@@ -336,6 +433,8 @@ export class StompConnection implements SubscriptionSink {
     const subscription = id === undefined ? undefined : this.#subscriptions.get(id);
     if (subscription === undefined) throw new MQError("MQRC_OPTIONS_ERROR", `there is no subscription ${JSON.stringify(id)} on this connection`);
     this.#subscriptions.delete(subscription.id);
+    this.#subscriptionStates.delete(subscription.id);
+    this.#persist();
     await subscription.close();
     // Unsubscribing with the durable headers again deletes the durable subscription, as RabbitMQ and ActiveMQ do.
     const durableName = this.#durableName(frame, subscription.id);

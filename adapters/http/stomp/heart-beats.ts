@@ -73,3 +73,18 @@ export class HeartBeats {
     for (const timer of this.#timers.splice(0)) clearInterval(timer);
   }
 }
+
+/**
+ * Heart-beats where the platform answers each of the client's with one (heartBeatEchoed): the
+ * server asks the client to beat every max(cx, its receive) ms and promises the same back, since
+ * each answer follows a beat of the client's. A client that does not beat (cx 0) gets none
+ * either: without timers the server has nothing to send them by. Nothing here drops a silent
+ * client; the platform ends a socket whose peer is gone.
+ */
+export function negotiateEchoedHeartBeat(clientHeader: string | undefined, server: { send: number; receive: number }): NegotiatedHeartBeat {
+  const [cx] = (clientHeader ?? "0,0").split(",").map((part) => Number(part.trim()));
+  const clientSends = Number.isSafeInteger(cx) && cx! > 0 ? cx! : 0;
+  if (clientSends === 0 || server.receive === 0) return { send: 0, receive: 0 };
+  const every = Math.max(server.receive, clientSends);
+  return { send: every, receive: every };
+}

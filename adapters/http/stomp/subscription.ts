@@ -10,6 +10,7 @@
  * backout count goes up, it comes again); one that has reached its queue's BOTHRESH is moved
  * to BOQNAME in the unit of its get instead, as IBM MQ's JMS client requeues a poison message.
  */
+import { randomHex } from "./connection-state.js";
 import type { MessageConsumer, QueueManager, ReceivedMessage, Session } from "../../../core/index.js";
 
 export type AckMode = "auto" | "client" | "client-individual";
@@ -25,6 +26,12 @@ export class StompSubscription {
   readonly #pending = new Map<string, ReceivedMessage>();
   #waitingForRoom: (() => void) | undefined;
   #nextAck = 0;
+  /**
+   * Ack ids differ from any this subscription had in a process before (a connection rebuilt
+   * after an eviction): an ACK the client sends for a message delivered before must not settle
+   * another one delivered since.
+   */
+  #ackPrefix: string | undefined;
   #closed = false;
 
   constructor(
@@ -56,7 +63,8 @@ export class StompSubscription {
     }
     // A message backed out BOTHRESH times already (a client that left with it, say) is moved aside, not delivered again.
     if (await this.#movedAside(message, 0)) return;
-    const ackId = `${this.id}-${++this.#nextAck}`;
+    this.#ackPrefix ??= `${this.id}-${randomHex()}`;
+    const ackId = `${this.#ackPrefix}-${++this.#nextAck}`;
     this.#pending.set(ackId, message);
     await this.sink.deliver(this, message, ackId);
     while (this.#pending.size >= this.prefetch && !this.#closed) await new Promise<void>((resolve) => (this.#waitingForRoom = resolve));

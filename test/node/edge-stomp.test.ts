@@ -1,0 +1,211 @@
+/**
+ * STOMP at the edge: @stomp/stompjs over real sockets against the worker as `npm start` runs it
+ * (scripts/local-edge.mjs, workerd under Miniflare). The front Worker reads CONNECT (host,
+ * credentials under the REST API's users, tokens and failed-login limit), then relays the
+ * socket to the queue manager's Durable Object, which holds it with the Hibernation API.
+ * Messages cross between REST and STOMP both ways; each ack mode, a transaction, NACK,
+ * refusals (2035, 2058), authority records, and echoed heart-beats keeping an idle connection.
+ *
+ * Not here: an eviction of the object (Miniflare offers no way to force one); the rebuild it
+ * needs is tested directly in test/node/stomp-rebuild.test.ts.
+ */
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs script, untyped
+import { startLocalEdge } from "../../scripts/local-edge.mjs";
+import { TEST_MQ_USERS } from "../fixtures/security.js";
+import { connect, eventually, Inbox, stompUrl, type TestClient } from "./stomp/stomp-client.js";
+
+const ADMIN = "edge-stomp-admin";
+const APP = "edge-stomp-app";
+let edge: { url: string; dispose(): Promise<void> };
+const open: TestClient[] = [];
+
+beforeAll(async () => {
+  edge = await startLocalEdge({
+    port: 0,
+    vars: { MQ_TOKENS: `${ADMIN}, ${APP}:MQWebUser:tok-app:apps`, MQ_USERS: TEST_MQ_USERS, MQ_QUEUE_MANAGERS: "QM1,QM2" },
+  });
+  await mqsc("QM1", "DEFINE QLOCAL(APP.Q) REPLACE\nDEFINE QLOCAL(APP.ACKS) REPLACE\nDEFINE QLOCAL(APP.TX) REPLACE\nDEFINE QLOCAL(APP.NACK) REPLACE");
+}, 60_000);
+afterEach(async () => {
+  for (const c of open.splice(0)) await c.close();
+});
+afterAll(async () => {
+  await edge?.dispose();
+});
+
+const auth = { authorization: `Bearer ${ADMIN}`, "ibm-mq-rest-csrf-token": "", connection: "close" };
+const rest = (path: string) => `${edge.url}/ibmmq/rest/v3${path}`;
+
+async function mqsc(qmgr: string, command: string): Promise<string> {
+  const response = await fetch(rest(`/admin/action/qmgr/${qmgr}/mqsc`), {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ type: "runCommand", parameters: { command } }),
+  });
+  const text = await response.text();
+  expect(response.status, text).toBeLessThan(300);
+  return text;
+}
+
+async function depth(queue: string): Promise<number> {
+  return Number(/CURDEPTH\((\d+)\)/.exec(await mqsc("QM1", `DISPLAY QLOCAL(${queue}) CURDEPTH`))?.[1]);
+}
+
+async function stomp(headers: Record<string, string> = { passcode: ADMIN, host: "QM1" }): Promise<TestClient> {
+  const c = await connect(stompUrl(edge.url), headers);
+  open.push(c);
+  return c;
+}
+
+it("receives over STOMP a message put over REST, and REST gets one sent over STOMP, with body and properties", async () => {
+  const c = await stomp();
+  const inbox = new Inbox();
+  c.client.subscribe("/queue/APP.Q", inbox.take, { id: "s1" });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const put = await fetch(rest("/messaging/qmgr/QM1/queue/APP.Q/message"), {
+    method: "POST",
+    headers: { ...auth, "content-type": "text/plain;charset=utf-8", "ibm-mq-md-persistence": "persistent", "ibm-mq-usr": "region;emea;string" },
+    body: "from REST",
+  });
+  expect(put.status, await put.text()).toBe(201);
+  const [message] = await inbox.until(1);
+  expect(message!.body).toBe("from REST");
+  expect(message!.headers.region).toBe("emea");
+  expect(message!.headers["message-id"]).toMatch(/^[0-9a-f]{48}$/i);
+  c.client.unsubscribe("s1");
+
+  const receipt = new Promise<void>((resolve) => c.client.watchForReceipt("sent", () => resolve()));
+  c.client.publish({ destination: "/queue/APP.Q", body: "from STOMP", headers: { receipt: "sent", persistent: "true", colour: "blue" } });
+  await receipt;
+  const got = await fetch(rest("/messaging/qmgr/QM1/queue/APP.Q/message"), { method: "DELETE", headers: auth });
+  expect(got.status).toBe(200);
+  expect(await got.text()).toBe("from STOMP");
+  expect(got.headers.get("ibm-mq-usr")).toContain('"colour"');
+});
+
+it("client ack settles cumulatively, client-individual one message, auto at once: what is not acknowledged comes back", async () => {
+  for (let i = 0; i < 3; i++) await send("APP.ACKS", `m${i}`);
+  const a = await stomp();
+  const cumulative = new Inbox();
+  a.client.subscribe("/queue/APP.ACKS", cumulative.take, { id: "c", ack: "client" });
+  const three = await cumulative.until(3);
+  three[1]!.ack(); // settles m0 and m1
+  await a.close();
+  await eventually(async () => (await depth("APP.ACKS")) === 1, "m2 back on the queue");
+
+  await send("APP.ACKS", "m3");
+  const b = await stomp();
+  const individual = new Inbox();
+  b.client.subscribe("/queue/APP.ACKS", individual.take, { id: "i", ack: "client-individual" });
+  const two = await individual.until(2);
+  expect(two[0]!.headers.redelivered).toBe("true");
+  two[1]!.ack(); // settles m3 only
+  await b.close();
+  await eventually(async () => (await depth("APP.ACKS")) === 1, "m2 back again");
+
+  const c = await stomp();
+  const auto = new Inbox();
+  c.client.subscribe("/queue/APP.ACKS", auto.take, { id: "a" });
+  expect((await auto.until(1))[0]!.body).toBe("m2");
+  await eventually(async () => (await depth("APP.ACKS")) === 0, "the auto get committed");
+});
+
+it("puts a transaction's sends at COMMIT and none at ABORT", async () => {
+  const c = await stomp();
+  const committed = c.client.begin("t1");
+  c.client.publish({ destination: "/queue/APP.TX", body: "one", headers: { transaction: "t1" } });
+  c.client.publish({ destination: "/queue/APP.TX", body: "two", headers: { transaction: "t1" } });
+  await receipted(c, { destination: "/queue/APP.TX", body: "outside" });
+  // Uncommitted puts count in CURDEPTH (as IBM's) but cannot be got.
+  expect(await takeAll("APP.TX")).toEqual(["outside"]);
+  committed.commit();
+  await receipted(c, { destination: "/queue/APP.TX", body: "marker" });
+  expect(await takeAll("APP.TX")).toEqual(["one", "two", "marker"]);
+  const aborted = c.client.begin("t2");
+  c.client.publish({ destination: "/queue/APP.TX", body: "never", headers: { transaction: "t2" } });
+  aborted.abort();
+  await receipted(c, { destination: "/queue/APP.TX", body: "after" });
+  expect(await takeAll("APP.TX")).toEqual(["after"]);
+  expect(await depth("APP.TX")).toBe(0);
+});
+
+it("NACK backs a message out: it comes again, redelivered", async () => {
+  await send("APP.NACK", "poison?");
+  const c = await stomp();
+  const inbox = new Inbox();
+  c.client.subscribe("/queue/APP.NACK", inbox.take, { id: "n", ack: "client-individual" });
+  (await inbox.until(1))[0]!.nack();
+  const again = (await inbox.until(2))[1]!;
+  expect(again.body).toBe("poison?");
+  expect(again.headers.redelivered).toBe("true");
+  expect(again.headers.JMSXDeliveryCount).toBe("2");
+  again.ack();
+});
+
+it("refuses a bad passcode with 2035 and an unknown host with 2058, an ERROR frame then a close", async () => {
+  await expect(connect(stompUrl(edge.url), { login: "app", passcode: "wrong" })).rejects.toThrow(/MQRC_NOT_AUTHORIZED \(2035\)/);
+  await expect(connect(stompUrl(edge.url), { passcode: ADMIN, host: "QM.NOWHERE" })).rejects.toThrow(/MQRC_Q_MGR_NAME_ERROR \(2058\)/);
+  // A user and password of MQ_USERS, and no host: the first configured queue manager.
+  const c = await stomp({ login: "app", passcode: "app-pw" });
+  await receipted(c, { destination: "/queue/APP.Q", body: "as app" });
+});
+
+it("keeps authority records: a SEND the principal's group may not PUT is an ERROR with 2035, nothing put", async () => {
+  await mqsc("QM2", "DEFINE QLOCAL(APP.Q) REPLACE\nSET AUTHREC PROFILE('APP.*') OBJTYPE(QUEUE) GROUP('others') AUTHADD(PUT)");
+  const c = await stomp({ passcode: APP, host: "QM2" });
+  c.client.publish({ destination: "/queue/APP.Q", body: "refused" });
+  await eventually(() => c.errors.length > 0, "the ERROR frame");
+  expect(c.errors[0]).toMatch(/2035/);
+  const depthQm2 = Number(/CURDEPTH\((\d+)\)/.exec(await mqsc("QM2", "DISPLAY QLOCAL(APP.Q) CURDEPTH"))?.[1]);
+  expect(depthQm2).toBe(0);
+});
+
+it("negotiates heart-beats the runtime echoes: an idle connection beating every second stays up", async () => {
+  const { Client } = await import("@stomp/stompjs");
+  const { default: WebSocket } = await import("ws");
+  let connected: Record<string, string> = {};
+  let closed = false;
+  const client = new Client({
+    webSocketFactory: () => new WebSocket(stompUrl(edge.url), ["v12.stomp"]),
+    connectHeaders: { passcode: ADMIN, host: "QM1" },
+    heartbeatIncoming: 1000,
+    heartbeatOutgoing: 1000,
+    reconnectDelay: 0,
+    debug: () => undefined,
+    onConnect: (frame) => void (connected = frame.headers),
+    onWebSocketClose: () => void (closed = true),
+  });
+  client.activate();
+  await eventually(() => connected["heart-beat"] !== undefined, "CONNECTED");
+  expect(connected["heart-beat"]).toBe("1000,1000");
+  await new Promise((resolve) => setTimeout(resolve, 3500));
+  expect(closed).toBe(false);
+  await client.deactivate();
+});
+
+async function send(queue: string, body: string): Promise<void> {
+  const response = await fetch(rest(`/messaging/qmgr/QM1/queue/${queue}/message`), {
+    method: "POST",
+    headers: { ...auth, "content-type": "text/plain;charset=utf-8" },
+    body,
+  });
+  expect(response.status, await response.text()).toBe(201);
+}
+
+/** Every message REST can get from `queue` now, in order. */
+async function takeAll(queue: string): Promise<string[]> {
+  const bodies: string[] = [];
+  for (;;) {
+    const got = await fetch(rest(`/messaging/qmgr/QM1/queue/${queue}/message`), { method: "DELETE", headers: auth });
+    if (got.status !== 200) return bodies;
+    bodies.push(await got.text());
+  }
+}
+
+async function receipted(c: TestClient, frame: { destination: string; body: string }): Promise<void> {
+  const id = `r-${Math.random()}`;
+  const done = new Promise<void>((resolve) => c.client.watchForReceipt(id, () => resolve()));
+  c.client.publish({ ...frame, headers: { receipt: id } });
+  await done;
+}
