@@ -183,11 +183,13 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   /** The receiving channels this object's queue manager (opened under `name` if it is not yet) defines: the CONNAME rule and the partners' endpoint find a channel's queue manager by them. */
   async receivingChannels(name: string): Promise<string[]> {
     const qm = await this.queueManager(name);
-    return qm
-      .objects(["channel"])
-      // A partner dials a receiver (its sender sends) or a server (its requester asks it to send).
-      .filter((definition) => definition.attributes.channelType === "receiver" || definition.attributes.channelType === "server")
-      .map((definition) => definition.name);
+    return (
+      qm
+        .objects(["channel"])
+        // A partner dials a receiver (its sender sends) or a server (its requester asks it to send).
+        .filter((definition) => definition.attributes.channelType === "receiver" || definition.attributes.channelType === "server")
+        .map((definition) => definition.name)
+    );
   }
 
   override webSocketMessage(socket: WebSocket, message: ArrayBuffer | string): void {

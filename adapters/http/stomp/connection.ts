@@ -18,7 +18,8 @@ import { parseDestination, type StompDestination } from "./destinations.js";
 import { bodyBytes, messageFromSend, messageHeaders } from "./message-mapping.js";
 import { StompSubscription, type AckMode, type SubscriptionSink } from "./subscription.js";
 import { HeartBeats, negotiateEchoedHeartBeat, negotiateHeartBeat } from "./heart-beats.js";
-import { randomHex, type StompConnectionState, type StompSubscriptionState } from "./connection-state.js";
+import { randomHex } from "./random-hex.js";
+import type { StompConnectionState, StompSubscriptionState } from "./connection-state.js";
 
 /** The socket, as the connection needs it. */
 export interface StompTransport {

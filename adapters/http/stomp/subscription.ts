@@ -10,7 +10,7 @@
  * backout count goes up, it comes again); one that has reached its queue's BOTHRESH is moved
  * to BOQNAME in the unit of its get instead, as IBM MQ's JMS client requeues a poison message.
  */
-import { randomHex } from "./connection-state.js";
+import { randomHex } from "./random-hex.js";
 import type { MessageConsumer, QueueManager, ReceivedMessage, Session } from "../../../core/index.js";
 
 export type AckMode = "auto" | "client" | "client-individual";
