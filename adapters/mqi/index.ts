@@ -47,12 +47,20 @@ function attempt<T>(work: () => Promise<T>): () => Promise<T> {
 
 export function Connx(qMgrName: string | null, cno: MQCNO | null, cb: Callback<MQQueueManager>): void {
   if (typeof cb !== "function") throw new TypeError("Callback function must be provided");
-  void complete("CONNX", cb, attempt(() => connect(qMgrName, cno)));
+  void complete(
+    "CONNX",
+    cb,
+    attempt(() => connect(qMgrName, cno)),
+  );
 }
 
 export function Conn(qMgrName: string | null, cb: Callback<MQQueueManager>): void {
   if (typeof cb !== "function") throw new TypeError("Callback function must be provided");
-  void complete("CONNX", cb, attempt(() => connect(qMgrName, null)));
+  void complete(
+    "CONNX",
+    cb,
+    attempt(() => connect(qMgrName, null)),
+  );
 }
 
 async function connect(qMgrName: string | null, cno: MQCNO | null): Promise<MQQueueManager> {
@@ -90,7 +98,11 @@ export function Disc(hConn: MQQueueManager, cb?: Callback): Promise<void> | unde
 
 export function Open(hConn: MQQueueManager, od: MQOD, openOptions: number, cb: Callback<MQObject>): void {
   if (typeof cb !== "function") throw new TypeError("Callback function must be provided");
-  void complete("OPEN", cb, attempt(() => openObject(hConn, od, openOptions, "OPEN")));
+  void complete(
+    "OPEN",
+    cb,
+    attempt(() => openObject(hConn, od, openOptions, "OPEN")),
+  );
 }
 
 async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb: string): Promise<MQObject> {
@@ -103,7 +115,18 @@ async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb
     const inquire = (options & N.MQOO_INQUIRE) !== 0;
     if (!input && !output && !browse && !inquire) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTIONS_ERROR, verb);
     const qm = connection.qm;
-    const state: Omit<ObjectState, "object"> = { kind: "queue", queue: "", remote: undefined, handle: undefined, input, output, browse, inquire, cursor: undefined, consumer: undefined };
+    const state: Omit<ObjectState, "object"> = {
+      kind: "queue",
+      queue: "",
+      remote: undefined,
+      handle: undefined,
+      input,
+      output,
+      browse,
+      inquire,
+      cursor: undefined,
+      consumer: undefined,
+    };
     if (od.ObjectType === N.MQOT_Q_MGR) {
       if (input || output || browse) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTION_NOT_VALID_FOR_TYPE, verb);
       const name = od.ObjectName?.trim();
@@ -179,7 +202,10 @@ function putData(md: MQMD, data: Buffer | string | null | undefined): Buffer {
 
 async function putOn(connection: ConnectionState, queue: string, remote: string | undefined, md: MQMD, pmo: MQPMO, data: Buffer): Promise<void> {
   const { message, messageId, format } = messageFromMD(md, pmo.Options, data);
-  const context = messageId !== undefined || format !== undefined ? { ...(messageId !== undefined ? { messageId } : {}), ...(format !== undefined ? { format } : {}) } : undefined;
+  const context =
+    messageId !== undefined || format !== undefined
+      ? { ...(messageId !== undefined ? { messageId } : {}), ...(format !== undefined ? { format } : {}) }
+      : undefined;
   const result = await connection.qm.put(queue, message, {
     ...(pmo.Options & N.MQPMO_SYNCPOINT ? { unitOfWork: connection.unit() } : {}),
     ...(remote ? { queueManager: remote } : {}),
@@ -220,7 +246,8 @@ export function Put1(hConn: MQQueueManager, od: MQOD, md: MQMD, pmo: MQPMO, data
       const body = putData(md, data);
       return connection.serial(async () => {
         const name = od.ObjectName?.trim() ?? "";
-        if (od.ObjectType !== N.MQOT_Q || name === "") throw new MQError(N.MQCC_FAILED, od.ObjectType !== N.MQOT_Q ? N.MQRC_OBJECT_TYPE_ERROR : N.MQRC_UNKNOWN_OBJECT_NAME, "PUT1");
+        if (od.ObjectType !== N.MQOT_Q || name === "")
+          throw new MQError(N.MQCC_FAILED, od.ObjectType !== N.MQOT_Q ? N.MQRC_OBJECT_TYPE_ERROR : N.MQRC_UNKNOWN_OBJECT_NAME, "PUT1");
         const remote = od.ObjectQMgrName?.trim() || undefined;
         const handle = await connection.qm.open(name, { output: true, ...(remote ? { queueManager: remote } : {}), application: connection.applName });
         try {
@@ -298,7 +325,12 @@ async function browseNext(connection: ConnectionState, state: ObjectState, wait:
  * GetDone; when a wait ends with none, with MQRC_NO_MSG_AVAILABLE (and the consumer goes on
  * until GetDone, as IBM's does). Another failure ends the consumer.
  */
-export function Get(hObj: MQObject, md: MQMD, gmo: MQGMO, cb: (err: MQError | null, hObj: MQObject, gmo: MQGMO, md: MQMD | null, data: Buffer | null, hConn: MQQueueManager) => void): void {
+export function Get(
+  hObj: MQObject,
+  md: MQMD,
+  gmo: MQGMO,
+  cb: (err: MQError | null, hObj: MQObject, gmo: MQGMO, md: MQMD | null, data: Buffer | null, hConn: MQQueueManager) => void,
+): void {
   if (typeof cb !== "function") throw new TypeError("Callback function must be provided");
   if (!(md instanceof MQMD)) throw new TypeError("Parameter must be of type MQMD");
   if (!(gmo instanceof MQGMO)) throw new TypeError("Parameter must be of type MQGMO");
@@ -466,7 +498,8 @@ export const GetSync = notSynchronous("GET", "Get, ended by GetDone");
 
 // --- The Promise forms ibmmq offers ---
 
-export const ConnPromise = (qMgrName: string | null): Promise<MQQueueManager> => new Promise((resolve, reject) => Conn(qMgrName, (err, hConn) => (err ? reject(err) : resolve(hConn!))));
+export const ConnPromise = (qMgrName: string | null): Promise<MQQueueManager> =>
+  new Promise((resolve, reject) => Conn(qMgrName, (err, hConn) => (err ? reject(err) : resolve(hConn!))));
 export const ConnxPromise = (qMgrName: string | null, cno: MQCNO | null): Promise<MQQueueManager> =>
   new Promise((resolve, reject) => Connx(qMgrName, cno, (err, hConn) => (err ? reject(err) : resolve(hConn!))));
 export const DiscPromise = (hConn: MQQueueManager): Promise<void> => Disc(hConn)!;
@@ -475,4 +508,3 @@ export const OpenPromise = (hConn: MQQueueManager, od: MQOD, openOptions: number
 export const ClosePromise = (hObj: MQObject, closeOptions: number): Promise<void> => Close(hObj, closeOptions)!;
 export const PutPromise = (hObj: MQObject, md: MQMD, pmo: MQPMO, data: Buffer | string): Promise<void> => Put(hObj, md, pmo, data)!;
 export const Put1Promise = (hConn: MQQueueManager, od: MQOD, md: MQMD, pmo: MQPMO, data: Buffer | string): Promise<void> => Put1(hConn, od, md, pmo, data)!;
-
