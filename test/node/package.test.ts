@@ -94,7 +94,7 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
 
   it("imports every entry with plain node; webmq/edge only in workerd", async () => {
     const script = `
-      for (const entry of ["webmq", "webmq/internal", "webmq/jms", "webmq/selector", "webmq/dead-letters", "webmq/triggers", "webmq/events", "webmq/mqsc", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node", "webmq/http/client"]) {
+      for (const entry of ["webmq", "webmq/internal", "webmq/jms", "webmq/selector", "webmq/dead-letters", "webmq/triggers", "webmq/events", "webmq/mqsc", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node", "webmq/http/client", "webmq/ibmmq"]) {
         const module = await import(entry);
         console.log(entry, Object.keys(module).length > 0);
       }
@@ -115,6 +115,7 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
         "webmq/http",
         "webmq/http/node",
         "webmq/http/client",
+        "webmq/ibmmq",
       ]
         .map((e) => `${e} true\n`)
         .join("") + "edge: ERR_UNSUPPORTED_ESM_URL_SCHEME\n",

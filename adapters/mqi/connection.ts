@@ -1,0 +1,140 @@
+/**
+ * What a connection of the MQI holds: its queue manager, its open objects, its unit of work
+ * (begun by the first MQPMO_SYNCPOINT or MQGMO_SYNCPOINT call, ended by Cmit, Back or Disc), and a
+ * chain that runs its verbs one after another, as IBM runs the calls on one hConn.
+ */
+import { MQError as CoreError, type BrowseCursor, type QueueHandle, type QueueManager, type UnitOfWork } from "../../core/index.js";
+import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
+import { MQError, MQObject, MQQueueManager } from "./structures.js";
+
+const registered = new Map<string, QueueManager>();
+let defaultName: string | undefined;
+
+/**
+ * Makes `qm` reachable by Conn and Connx under its name (local bindings). The first one
+ * registered, or one registered with `{ default: true }`, is the default queue manager that a
+ * blank name connects to. Returns the function that takes it away again.
+ */
+export function registerQueueManager(qm: QueueManager, options: { default?: boolean } = {}): () => void {
+  registered.set(qm.name, qm);
+  if (options.default || defaultName === undefined) defaultName = qm.name;
+  return () => unregisterQueueManager(qm.name);
+}
+
+/** Takes a queue manager's name away: later Conn calls for it fail with MQRC_Q_MGR_NAME_ERROR. */
+export function unregisterQueueManager(name: string): void {
+  registered.delete(name);
+  if (defaultName === name) defaultName = registered.keys().next().value;
+}
+
+/** The registered queue manager of that name, or the default for a blank one. */
+export function registeredQueueManager(name: string): QueueManager | undefined {
+  const wanted = name.trim() === "" ? defaultName : name.trim();
+  const qm = wanted === undefined ? undefined : registered.get(wanted);
+  return qm && !qm.closed ? qm : undefined;
+}
+
+export interface ObjectState {
+  object: MQObject;
+  kind: "queue" | "qmgr";
+  queue: string;
+  /** MQOD ObjectQMgrName, when the queue is at another queue manager. */
+  remote: string | undefined;
+  handle: QueueHandle | undefined;
+  input: boolean;
+  output: boolean;
+  browse: boolean;
+  inquire: boolean;
+  cursor: BrowseCursor | undefined;
+  /** The asynchronous consumer Get started, stopped by GetDone. */
+  consumer: { stop(): void } | undefined;
+}
+
+let nextHandle = 1;
+
+export class ConnectionState {
+  readonly objects = new Map<number, ObjectState>();
+  connected = true;
+  suspended = false;
+  #unit: UnitOfWork | undefined;
+  #chain: Promise<unknown> = Promise.resolve();
+  readonly #resumed = new Set<() => void>();
+
+  constructor(
+    readonly qm: QueueManager,
+    readonly hConn: MQQueueManager,
+    readonly applName: string,
+  ) {}
+
+  static newHandle(): number {
+    return nextHandle++;
+  }
+
+  /** The connection's unit of work, begun now if none is in flight. */
+  unit(): UnitOfWork {
+    if (this.#unit === undefined || this.#unit.state !== "active") this.#unit = this.qm.beginUnitOfWork();
+    return this.#unit;
+  }
+
+  /** Ends the unit of work in flight, if any: commits it or backs it out. */
+  async endUnit(commit: boolean): Promise<void> {
+    const unit = this.#unit;
+    this.#unit = undefined;
+    if (unit === undefined || unit.state !== "active") return;
+    if (commit) await unit.commit();
+    else await unit.rollback();
+  }
+
+  /** Runs `work` after every verb called before it on this connection has finished. */
+  serial<T>(work: () => Promise<T> | T): Promise<T> {
+    const run = this.#chain.then(work, work);
+    this.#chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves when Ctl resumes the connection's consumers (at once when they are not suspended). */
+  whenResumed(): Promise<void> {
+    if (!this.suspended) return Promise.resolve();
+    return new Promise((resolve) => this.#resumed.add(resolve));
+  }
+
+  setSuspended(suspended: boolean): void {
+    this.suspended = suspended;
+    if (!suspended) {
+      for (const resume of this.#resumed) resume();
+      this.#resumed.clear();
+    }
+  }
+}
+
+const connections = new WeakMap<MQQueueManager, ConnectionState>();
+
+export function attach(hConn: MQQueueManager, state: ConnectionState): void {
+  connections.set(hConn, state);
+}
+
+/** The live connection of an hConn, or MQRC_HCONN_ERROR. */
+export function connectionOf(hConn: unknown, verb: string): ConnectionState {
+  const state = hConn instanceof MQQueueManager ? connections.get(hConn) : undefined;
+  if (state === undefined || !state.connected) throw new MQError(N.MQCC_FAILED, N.MQRC_HCONN_ERROR, verb);
+  if (state.qm.closed) throw new MQError(N.MQCC_FAILED, N.MQRC_CONNECTION_BROKEN, verb);
+  return state;
+}
+
+/** The open object of an hObj and its connection, or MQRC_HOBJ_ERROR (MQRC_HCONN_ERROR once disconnected). */
+export function objectOf(hObj: unknown, verb: string): { connection: ConnectionState; state: ObjectState } {
+  if (!(hObj instanceof MQObject)) throw new MQError(N.MQCC_FAILED, N.MQRC_HOBJ_ERROR, verb);
+  const connection = connectionOf(hObj._mqQueueManager, verb);
+  const state = connection.objects.get(hObj._hObj);
+  if (state === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_HOBJ_ERROR, verb);
+  return { connection, state };
+}
+
+/** Any failure as `ibmmq`'s MQError: ours carry their reason code; anything else is MQRC_UNEXPECTED_ERROR. */
+export function asMQError(error: unknown, verb: string): MQError {
+  if (error instanceof MQError) return error;
+  if (error instanceof CoreError) return new MQError(error.completionCode || N.MQCC_FAILED, error.reasonCode, verb);
+  const failure = new MQError(N.MQCC_FAILED, N.MQRC_UNEXPECTED_ERROR, verb);
+  (failure as { cause?: unknown }).cause = error;
+  return failure;
+}
