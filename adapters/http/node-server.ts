@@ -1,6 +1,9 @@
 /**
  * The HTTP facade on Node's own HTTP server (@hono/node-server), for a queue manager that
- * lives in a Node process: `serveHttp({ port, tokens, users, sessionSecret, queueManagers })`. A client that
+ * lives in a Node process: `serveHttp({ port, tokens, users, sessionSecret, queueManagers })`, with
+ * STOMP over WebSocket at /stomp and message channels at /ibmmq/channel, authenticated with the
+ * same users, tokens and failed-login limit as REST (one limit: guesses over any of them count
+ * against all; STOMP's `host` names the queue manager, the first configured when absent). A client that
  * disconnects aborts its request's signal here (ending a waiting get) and cancels its
  * response body (backing out a get whose message it never read).
  */
@@ -11,10 +14,12 @@ import { createHttpApp, type HttpAppOptions } from "./index.js";
 import { memoryDirectory } from "./queue-manager-directory.js";
 
 export { openFileStore } from "./node-store.js";
-import { FailedLoginLimiter, UserDirectory, parseUsers, type Principal } from "./security/index.js";
-import { limitKey, tokenKey, userKey } from "./security/limit-keys.js";
-import { MQError } from "../../core/index.js";
-import { attachStompEndpoint, type StompEndpoint } from "./stomp/node-websocket.js";
+import { FailedLoginLimiter, UserDirectory, parseUsers } from "./security/index.js";
+import { socketLogin } from "./security/socket-login.js";
+import { refuseUpgrade, stompEndpoint } from "./stomp/node-websocket.js";
+import { channelEndpoint, nodeChannelConnector } from "./channels/node-websocket.js";
+import type { ChannelCredentials } from "./channels/credentials.js";
+export { nodeChannelConnector } from "./channels/node-websocket.js";
 
 export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" | "queueManagers" | "installation"> {
   /**
@@ -30,6 +35,13 @@ export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" |
   hostname?: string;
   /** STOMP over WebSocket at /stomp (adapters/http/stomp): the heart-beats the server offers, in ms (default 10,000 each). */
   stompHeartBeat?: { send: number; receive: number };
+  /**
+   * The credentials of the sending channels of the queue managers the admin API's crtmqm
+   * creates here (by channel name: a token, or a user and password, of the partner's REST API):
+   * they are opened with a WebSocket channel connector that uses them. Configured queue managers
+   * are opened by the caller, with `channelConnector: nodeChannelConnector({ credentials })`.
+   */
+  channelCredentials?: ChannelCredentials;
 }
 
 export interface NodeServer {
@@ -41,12 +53,13 @@ export interface NodeServer {
 }
 
 export async function serveHttp(options: NodeServerOptions): Promise<NodeServer> {
-  // One failed-login limit for REST and STOMP: guesses over either count against both.
+  // One failed-login limit for REST, STOMP and channels: guesses over any count against all.
   const loginRateLimit = options.loginRateLimit instanceof FailedLoginLimiter ? options.loginRateLimit : new FailedLoginLimiter(options.loginRateLimit);
   options = { ...options, loginRateLimit };
+  const channelConnector = nodeChannelConnector(options.channelCredentials ? { credentials: options.channelCredentials } : {});
   const { directory, resolve } = memoryDirectory({
     configured: options.queueManagers,
-    ...(options.createQueueManager ? { open: options.createQueueManager } : {}),
+    open: options.createQueueManager ?? ((name) => QueueManager.open({ name, channelConnector })),
   });
   const app = createHttpApp({
     // Failed logins are counted per socket address, which a client cannot choose (a header it could).
@@ -66,56 +79,38 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
       request.method === "DELETE" ? streamGotMessage(app.fetch(request, env)) : answerAfterBody(request, app.fetch(request, env));
     server = serve({ fetch: answer, port: options.port ?? 0, hostname }, (info) => resolve(info.port));
   });
-  const stomp = attachStomp(server as import("node:http").Server, options, loginRateLimit, resolve, [...options.queueManagers][0]?.name);
+  const http = server as import("node:http").Server;
+  const users = typeof options.users === "string" || options.users === undefined ? parseUsers(options.users as string | undefined) : options.users;
+  const login = socketLogin(new UserDirectory(users, options.tokens ?? []), loginRateLimit);
+  const first = [...options.queueManagers][0]?.name;
+  const stomp = stompEndpoint({
+    queueManager: (host) => {
+      const name = host ?? first;
+      return name === undefined ? undefined : resolve(name).catch(() => undefined);
+    },
+    authenticate: login,
+    ...(options.stompHeartBeat ? { heartBeat: options.stompHeartBeat } : {}),
+  });
+  const channels = channelEndpoint({
+    queueManager: (name) => resolve(name).catch(() => undefined),
+    queueManagers: async () =>
+      (await Promise.all((await directory.names()).map((name) => resolve(name).catch(() => undefined)))).filter((qm) => qm !== undefined),
+    authenticate: login,
+  });
+  http.on("upgrade", (request, socket, head) => {
+    if (!stomp.upgrade(request, socket, head) && !channels.upgrade(request, socket, head)) refuseUpgrade(socket);
+  });
   return {
     url: `http://${hostname}:${port}`,
     port,
     close: async () => {
-      await stomp.close();
+      await Promise.all([stomp.close(), channels.close()]);
       await new Promise<void>((resolve) => {
-        const http = server as import("node:http").Server;
         http.close(() => resolve());
         http.closeAllConnections?.();
       });
     },
   };
-}
-
-/**
- * STOMP at /stomp: the same users, tokens and failed-login limit as the REST API (counted per
- * claimed user or token at the socket's address); `host` names the queue manager, the first
- * configured when absent.
- */
-function attachStomp(
-  server: import("node:http").Server,
-  options: NodeServerOptions,
-  limiter: FailedLoginLimiter,
-  resolve: (name: string) => Promise<QueueManager>,
-  first: string | undefined,
-): StompEndpoint {
-  const users = typeof options.users === "string" || options.users === undefined ? parseUsers(options.users as string | undefined) : options.users;
-  const directory = new UserDirectory(users, options.tokens ?? []);
-  return attachStompEndpoint(server, {
-    queueManager: (host) => {
-      const name = host ?? first;
-      return name === undefined ? undefined : resolve(name).catch(() => undefined);
-    },
-    authenticate: async (login, passcode, address) => {
-      if (passcode === undefined) return undefined;
-      const asUser = login !== undefined && login !== "";
-      const client = limitKey(address, await (asUser ? userKey(login) : tokenKey(passcode)));
-      const wait = await limiter.admit(client);
-      if (wait > 0) throw new MQError("MQRC_NOT_AUTHORIZED", `too many failed logins from this client; try again in ${wait} s`);
-      let principal: Principal | undefined;
-      try {
-        principal = asUser ? await directory.checkPassword(login, passcode, "basic") : await directory.checkToken(passcode);
-      } finally {
-        limiter.settle(client, principal === undefined);
-      }
-      return principal;
-    },
-    ...(options.stompHeartBeat ? { heartBeat: options.stompHeartBeat } : {}),
-  });
 }
 
 /**

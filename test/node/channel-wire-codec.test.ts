@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeChannelFrame, encodeChannelFrame } from "../../core/features/channels/wire-codec.js";
+import { decodeChannelFrame, decodeWireFrame, encodeChannelFrame, type HandshakeFrame } from "../../core/features/channels/wire-codec.js";
 import { SocketTransport } from "../../core/features/channels/socket-transport.js";
 import type { ChannelFrame, WireMessage } from "../../core/features/channels/transport.js";
 import { acceptedOrRefused, fuzzOptions, mutatedBytes } from "../fixtures/fuzz.js";
@@ -108,6 +108,54 @@ describe("channel frames on the wire", () => {
     new DataView(bytes.buffer).setUint32(0, text.byteLength);
     bytes.set(text, 4);
     expect(() => decodeChannelFrame(bytes)).toThrow(expect.objectContaining({ reason: "MQRC_FORMAT_ERROR" }));
+  });
+});
+
+const handshake: fc.Arbitrary<HandshakeFrame> = fc.oneof(
+  fc.record({ type: fc.constant("auth" as const), channel: fc.string({ minLength: 1 }), from: fc.string(), token: fc.string() }),
+  fc.record({ type: fc.constant("auth" as const), channel: fc.string({ minLength: 1 }), from: fc.string(), user: fc.string(), password: fc.string() }),
+  fc.record({ type: fc.constant("auth" as const), channel: fc.string({ minLength: 1 }), from: fc.string() }),
+  fc.record({ type: fc.constant("accepted" as const), queueManager: fc.string() }),
+);
+
+/** A frame's bytes from its header as given, unchecked. */
+function rawFrame(header: unknown): Uint8Array {
+  const text = new TextEncoder().encode(JSON.stringify(header));
+  const bytes = new Uint8Array(4 + text.byteLength);
+  new DataView(bytes.buffer).setUint32(0, text.byteLength);
+  bytes.set(text, 4);
+  return bytes;
+}
+
+describe("the handshake's frames (auth, accepted)", () => {
+  it("read back as written, and are refused where a channel frame is wanted", () => {
+    fc.assert(
+      fc.property(handshake, (f) => {
+        expect(decodeWireFrame(encodeChannelFrame(f))).toEqual(f);
+        expect(() => decodeChannelFrame(encodeChannelFrame(f))).toThrow(expect.objectContaining({ reason: "MQRC_FORMAT_ERROR" }));
+      }),
+      fuzzOptions(200),
+    );
+  });
+
+  it("refuse, with MQRC_FORMAT_ERROR, whatever else a partner sends first", () => {
+    fc.assert(
+      fc.property(mutatedBytes(handshake.map(encodeChannelFrame)), (bytes) => {
+        const read = acceptedOrRefused(() => decodeWireFrame(bytes), ["MQRC_FORMAT_ERROR"]);
+        if (read.ok) expect(decodeWireFrame(encodeChannelFrame(read.value))).toEqual(read.value);
+      }),
+      fuzzOptions(500),
+    );
+  });
+
+  it.each([
+    ["no channel", { type: "auth", channel: "", from: "QM" }],
+    ["a token that is not text", { type: "auth", channel: "C", from: "QM", token: 7 }],
+    ["both a token and a user", { type: "auth", channel: "C", from: "QM", token: "t", user: "u", password: "p" }],
+    ["a user with no password", { type: "auth", channel: "C", from: "QM", user: "u" }],
+    ["an accepted frame naming no queue manager", { type: "accepted" }],
+  ])("refuse %s", (_, header) => {
+    expect(() => decodeWireFrame(rawFrame(header))).toThrow(expect.objectContaining({ reason: "MQRC_FORMAT_ERROR" }));
   });
 });
 

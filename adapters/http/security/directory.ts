@@ -105,7 +105,8 @@ export function parseUsers(text: string | undefined): UserEntry[] {
     if (!name || role === undefined || hash === undefined || rest.length > 0)
       throw new ConfigurationError("MQ_USERS", `${place} is not name:role:hash or name:role:hash:groups`);
     const groups = parseGroups(groupsText, "MQ_USERS", place);
-    if (!isRole(role)) throw new ConfigurationError("MQ_USERS", `${place} has the role ${JSON.stringify(role)}; it is MQWebAdmin, MQWebAdminRO or MQWebUser`);
+    if (!isRole(role))
+      throw new ConfigurationError("MQ_USERS", `${place} has the role ${JSON.stringify(role)}; it is MQWebAdmin, MQWebAdminRO, MQWebUser or MQWebChannel`);
     try {
       return groups === undefined ? { name, role, hash: parsePasswordHash(hash) } : { name, role, hash: parsePasswordHash(hash), groups };
     } catch (error) {
@@ -119,7 +120,8 @@ function parseTokenEntry(entry: string, index: number): { secret: string; princi
   const place = `MQ_TOKENS entry ${index + 1}`;
   if (secret === "" || rest.length > 0)
     throw new ConfigurationError("MQ_TOKENS", `${place} is not token, token:role, token:role:name or token:role:name:groups`);
-  if (!isRole(role)) throw new ConfigurationError("MQ_TOKENS", `${place} has the role ${JSON.stringify(role)}; it is MQWebAdmin, MQWebAdminRO or MQWebUser`);
+  if (!isRole(role))
+    throw new ConfigurationError("MQ_TOKENS", `${place} has the role ${JSON.stringify(role)}; it is MQWebAdmin, MQWebAdminRO, MQWebUser or MQWebChannel`);
   return { secret, principal: withGroups({ name, role, mechanism: "token" }, parseGroups(groupsText, "MQ_TOKENS", place)) };
 }
 

@@ -4,6 +4,9 @@
  *   MQWebAdmin    everything: messaging, MQSC, the admin resources, creating and deleting queue managers
  *   MQWebAdminRO  read only: browse and list messages, MQSC DISPLAY (and PING), GET on admin resources
  *   MQWebUser     messaging: put, get, browse, list, publish
+ *   MQWebChannel  ours, not IBM's: runs message channels into this server's queue managers
+ *                 (adapters/http/channels) and nothing else, so that a sending queue manager's
+ *                 credentials, which sit in its configuration, open no other door
  *
  * Ours differ from IBM's in two points, both to keep a role meaning the same everywhere
  * without an object authority manager: IBM's MQWebAdmin may not use the messaging API
@@ -16,11 +19,26 @@
  */
 import { parseScript } from "../../../core/features/mqsc/parser.js";
 
-export const ROLES = ["MQWebAdmin", "MQWebAdminRO", "MQWebUser"] as const;
+export const ROLES = ["MQWebAdmin", "MQWebAdminRO", "MQWebUser", "MQWebChannel"] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
+}
+
+/** The verb of IBM's "Not authorized to <verb> <object>." for what a channel-only principal is refused. */
+const CHANNEL_ONLY_VERBS = {
+  put: "put to",
+  get: "get from",
+  browse: "browse",
+  publish: "publish to",
+  "admin-read": "display",
+  "admin-change": "change",
+} as const;
+
+/** Whether `role` may run a channel's receiving end (the sender's credentials): MQWebAdmin or MQWebChannel. */
+export function mayRunChannels(role: Role): boolean {
+  return role === "MQWebAdmin" || role === "MQWebChannel";
 }
 
 /** What a request asks to do, as the role table sees it. */
@@ -37,6 +55,8 @@ const READ_ONLY_VERBS = new Set(["DISPLAY", "DIS", "PING"]);
 export function authorize(role: Role, operation: Operation): { allowed: true } | { allowed: false; verb: string; object: string } {
   const refuse = (verb: string, object: string) => ({ allowed: false as const, verb, object });
   if (role === "MQWebAdmin" || operation.kind === "session") return { allowed: true };
+  if (role === "MQWebChannel")
+    return operation.kind === "mqsc" ? refuse("run MQSC commands on", "the queue manager") : refuse(CHANNEL_ONLY_VERBS[operation.kind], operation.target);
   switch (operation.kind) {
     case "browse":
       return { allowed: true };

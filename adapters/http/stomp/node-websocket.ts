@@ -21,6 +21,29 @@ export interface StompEndpoint {
 
 /** Takes the server's WebSocket upgrades at /stomp; any other upgrade is refused with 404. */
 export function attachStompEndpoint(server: Server, options: StompServerOptions): StompEndpoint {
+  const endpoint = stompEndpoint(options);
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!endpoint.upgrade(request, socket, head)) refuseUpgrade(socket);
+  };
+  server.on("upgrade", onUpgrade);
+  return {
+    close: async () => {
+      server.off("upgrade", onUpgrade);
+      await endpoint.close();
+    },
+  };
+}
+
+/** An upgrade no endpoint takes: 404. */
+export function refuseUpgrade(socket: Duplex): void {
+  socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+}
+
+/**
+ * The endpoint, for a server that routes its upgrades itself (serveHttp: STOMP and channels):
+ * `upgrade` takes one at /stomp and answers false for any other path.
+ */
+export function stompEndpoint(options: StompServerOptions): StompEndpoint & { upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean } {
   const sockets = new WebSocketServer({
     noServer: true,
     handleProtocols: (offered) => chooseSubprotocol(offered),
@@ -28,13 +51,11 @@ export function attachStompEndpoint(server: Server, options: StompServerOptions)
     maxPayload: 101 * 1024 * 1024,
   });
   const connections = new Set<StompConnection>();
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
-    if (path !== STOMP_PATH) {
-      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-      return;
-    }
+    if (path !== STOMP_PATH) return false;
     sockets.handleUpgrade(request, socket, head, (ws) => accept(ws, request.socket.remoteAddress));
+    return true;
   };
   const accept = (ws: WebSocket, remoteAddress: string | undefined) => {
     // Bytes sent and not yet written to the socket (ws calls back once they are), and who waits for room.
@@ -75,10 +96,9 @@ export function attachStompEndpoint(server: Server, options: StompServerOptions)
       void connection.socketClosed().finally(() => connections.delete(connection));
     });
   };
-  server.on("upgrade", onUpgrade);
   return {
+    upgrade,
     close: async () => {
-      server.off("upgrade", onUpgrade);
       for (const client of sockets.clients) client.terminate();
       await Promise.all([...connections].map((connection) => connection.socketClosed()));
       await new Promise<void>((resolve) => sockets.close(() => resolve()));

@@ -3,4 +3,4 @@ export { LinkedChannels, type FaultAction, type Direction, type LinkFaults } fro
 export type { ChannelAcceptor, ChannelConnector, ChannelFrame, ChannelTransport, WireMessage } from "./transport.js";
 export type { ChannelStatus } from "./status.js";
 export { SocketTransport, type FrameSocket } from "./socket-transport.js";
-export { decodeChannelFrame, encodeChannelFrame } from "./wire-codec.js";
+export { decodeChannelFrame, decodeWireFrame, encodeChannelFrame, type HandshakeFrame, type WireFrame } from "./wire-codec.js";

@@ -16,12 +16,25 @@ import { loadProperties, storeProperties, type StoredProperty } from "../../mess
 import { storedPropertyProblem } from "../../store/record-check.js";
 import type { ChannelFrame, WireMessage } from "./transport.js";
 
+/**
+ * The two frames that open a connection over a wire, before any agent's `start`: the sender's
+ * `auth` (the channel it runs, its queue manager and its credentials: a browser's WebSocket
+ * cannot set an Authorization header, so they travel in-band, as the first frame) and the
+ * receiving end's `accepted` (naming the queue manager that runs the channel). Not channel
+ * frames: `decodeChannelFrame` refuses them, so neither agent ever sees one.
+ */
+export type HandshakeFrame =
+  { type: "auth"; channel: string; from: string; token?: string; user?: string; password?: string } | { type: "accepted"; queueManager: string };
+
+/** Any frame the wire carries: a channel frame, or one of the handshake's. */
+export type WireFrame = ChannelFrame | HandshakeFrame;
+
 const HEADER_LENGTH_BYTES = 4;
 const HEX_ID = /^[0-9a-f]{48}$/;
 const MESSAGE_TYPES = new Set(["datagram", "request", "reply", "report"]);
 
 /** A frame as one binary message. */
-export function encodeChannelFrame(frame: ChannelFrame): Uint8Array {
+export function encodeChannelFrame(frame: WireFrame): Uint8Array {
   let body: Uint8Array | undefined;
   let header: unknown = frame;
   if (frame.type === "message") {
@@ -38,8 +51,15 @@ export function encodeChannelFrame(frame: ChannelFrame): Uint8Array {
   return out;
 }
 
-/** The frame a binary message holds; MQRC_FORMAT_ERROR when it holds none. */
+/** The channel frame a binary message holds; MQRC_FORMAT_ERROR when it holds none (a handshake frame included). */
 export function decodeChannelFrame(data: Uint8Array | ArrayBuffer): ChannelFrame {
+  const frame = decodeWireFrame(data);
+  if (frame.type === "auth" || frame.type === "accepted") refuse(`${frame.type} opens a connection; it cannot come once the channel runs`);
+  return frame;
+}
+
+/** The frame a binary message holds, handshake frames included; MQRC_FORMAT_ERROR when it holds none. */
+export function decodeWireFrame(data: Uint8Array | ArrayBuffer): WireFrame {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
   if (bytes.byteLength < HEADER_LENGTH_BYTES) refuse(`${bytes.byteLength} bytes are too few for a frame`);
   const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, false);
@@ -53,7 +73,7 @@ export function decodeChannelFrame(data: Uint8Array | ArrayBuffer): ChannelFrame
   }
   if (header === null || typeof header !== "object" || Array.isArray(header)) refuse("its header is not an object");
   const type = (header as { type?: unknown }).type;
-  const check = typeof type === "string" && Object.hasOwn(FRAME_CHECKS, type) ? FRAME_CHECKS[type as ChannelFrame["type"]] : undefined;
+  const check = typeof type === "string" && Object.hasOwn(FRAME_CHECKS, type) ? FRAME_CHECKS[type as WireFrame["type"]] : undefined;
   if (!check) refuse(`its type ${JSON.stringify(type)} is not a channel frame's`);
   const rest = bytes.subarray(HEADER_LENGTH_BYTES + headerLength);
   const problem = check(header as Record<string, unknown>, rest);
@@ -63,7 +83,7 @@ export function decodeChannelFrame(data: Uint8Array | ArrayBuffer): ChannelFrame
     const { bodyBytes, ...message } = frame.message;
     frame.message = { ...message, properties: loadProperties(message.properties as StoredProperty[]), body: bodyBytes === true ? rest.slice() : message.body };
   }
-  return header as ChannelFrame;
+  return header as WireFrame;
 }
 
 type Fields = Record<string, unknown>;
@@ -83,13 +103,22 @@ const noBody =
   (frame, rest) =>
     rest.byteLength > 0 ? `${rest.byteLength} bytes follow a frame that carries none` : check(frame, rest);
 
-export const FRAME_CHECKS: Record<ChannelFrame["type"], Check> = {
+const isOptionalText = (value: unknown) => value === undefined || isText(value);
+
+export const FRAME_CHECKS: Record<WireFrame["type"], Check> = {
   start: noBody((f) => fieldsProblem(f, { channel: isText, from: isText, sequenceWrap: isCount })),
   status: noBody((f) => fieldsProblem(f, { lastSeq: isCount, lastLuwid: isText })),
   message: (f, rest) => fieldsProblem(f, { seq: isCount }) ?? wireMessageProblem(f.message, rest),
   endBatch: noBody((f) => fieldsProblem(f, { luwid: isText, firstSeq: isCount, lastSeq: isCount, count: isCount })),
   confirm: noBody((f) => fieldsProblem(f, { luwid: isText, lastSeq: isCount })),
   error: noBody((f) => fieldsProblem(f, { reason: (v) => isText(v) && /^MQRC_[A-Z0-9_]+$/.test(v as string), text: isText })),
+  auth: noBody(
+    (f) =>
+      fieldsProblem(f, { channel: (v) => isText(v) && v !== "", from: isText, token: isOptionalText, user: isOptionalText, password: isOptionalText }) ??
+      (f.token !== undefined && f.user !== undefined ? "it gives both a token and a user" : undefined) ??
+      (f.user !== undefined && f.password === undefined ? "it gives a user and no password" : undefined),
+  ),
+  accepted: noBody((f) => fieldsProblem(f, { queueManager: isText })),
 };
 
 /** What is wrong with a message as a frame's header carries it (before its body and properties are restored). */
