@@ -77,3 +77,6 @@ export { WEBMQ_VERSION } from "./version.js";
 export type { ApiVersion } from "./ids.js";
 export { requireCsrfHeader, CSRF_HEADER } from "./csrf.js";
 export * from "./security/index.js";
+// Message channels over WebSocket: the sending end's connector and the receiving end's session, for any runtime.
+export * from "./channels/index.js";
+export { socketLogin, type SocketLogin } from "./security/socket-login.js";

@@ -20,6 +20,7 @@ import { refuseUpgrade, stompEndpoint } from "./stomp/node-websocket.js";
 import { channelEndpoint, nodeChannelConnector } from "./channels/node-websocket.js";
 import type { ChannelCredentials } from "./channels/credentials.js";
 export { nodeChannelConnector } from "./channels/node-websocket.js";
+export type { ChannelCredentials } from "./channels/credentials.js";
 
 export interface NodeServerOptions extends Omit<HttpAppOptions, "queueManager" | "queueManagers" | "installation"> {
   /**

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { channelPathTarget, channelUrls } from "../../adapters/http/channels/index.js";
-import { authorize, mayRunChannels } from "../../adapters/http/security/roles.js";
+import { authorize, mayRunChannels, type Operation } from "../../adapters/http/security/roles.js";
 
 describe("CONNAME", () => {
   it.each([
@@ -57,7 +57,7 @@ describe("the MQWebChannel role", () => {
       { kind: "admin-read", target: "qmgr" },
       { kind: "admin-change", target: "qmgr" },
       { kind: "mqsc", commands: ["DISPLAY"] },
-    ] as const)
+    ] satisfies Operation[])
       expect(authorize("MQWebChannel", operation).allowed, operation.kind).toBe(false);
     expect(authorize("MQWebChannel", { kind: "session" }).allowed).toBe(true);
   });
