@@ -71,6 +71,9 @@ export const MQRC = {
   MQRC_TOPIC_STRING_ERROR: 2425,
   MQRC_NO_SUBSCRIPTION: 2428,
   MQRC_UNKNOWN_REMOTE_Q_MGR: 2087,
+  // Channels (core/features/channels): a partner's channel stopped by its operator, or not there to run.
+  MQRC_CHANNEL_STOPPED_BY_USER: 2279,
+  MQRC_CHANNEL_NOT_AVAILABLE: 2537,
   // Trigger messages (core/triggers): an MQTMC2 or MQTM whose identifier, version or length is wrong.
   MQRC_TMC_ERROR: 2191,
   MQRC_TM_ERROR: 2265,

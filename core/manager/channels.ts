@@ -16,7 +16,10 @@ export class ChannelStates {
 
   start(name: string): ChannelState | undefined {
     const channel = this.objects.definitionOf("channel", name);
-    if (SENDING.has(String(channel.attributes.channelType))) this.#states.set(name, "retrying");
+    const type = String(channel.attributes.channelType);
+    // A server with no CONNAME cannot dial: started, it is inactive until its requester calls.
+    const dials = type !== "server" || String(channel.attributes.connectionName ?? "").trim() !== "";
+    if (SENDING.has(type) && dials) this.#states.set(name, "retrying");
     else this.#states.delete(name);
     return this.#states.get(name);
   }

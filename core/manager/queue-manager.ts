@@ -25,6 +25,7 @@ import type { PutMessage } from "../message/message.js";
 import type { ChannelConnector, ChannelTransport } from "../features/channels/transport.js";
 import type { ChannelStatus } from "../features/channels/status.js";
 import type { ChannelAgents } from "../features/channels/agents.js";
+import { dialsOut } from "../features/channels/settings.js";
 import type { DefineOptions } from "../objects/registry.js";
 import type { TopicNodeStatus } from "../features/pubsub/topic-status.js";
 import type { Connection, ConnectionOptions } from "../features/jms/connection.js";
@@ -62,7 +63,7 @@ export class QueueManager extends QueueManagerBase {
   /** Listeners, dead-letter handlers and trigger monitors started here, closed with the manager. */
   protected override readonly applications = new Applications<QueueManager>(this, this.clock);
   /** START CHANNEL of a sender with a connector: its agent loading and connecting (channelStarted waits for it). */
-  readonly #channelStarts = new Map<string, Promise<ChannelState>>();
+  readonly #channelStarts = new Map<string, Promise<ChannelState | undefined>>();
   /** Makes JMS connections (core/features/jms/install.ts): loaded by the first createConnection. */
   readonly #jms = new LazyFeature("JMS", async () => {
     const [{ jmsConnector }, broker] = await Promise.all([import("../features/jms/install.js"), this.features.pubsub.broker.get()]);
@@ -222,7 +223,10 @@ export class QueueManager extends QueueManagerBase {
   startChannel(name: string): ChannelState | undefined {
     this.checkOpen();
     const state = this.channels.start(name);
-    if (!state || !this.channelConnector || this.object("channel", name)?.attributes.channelType !== "sender") return state;
+    const attributes = this.object("channel", name)?.attributes;
+    // A server with no CONNAME waits for its requester: START lets it serve again after a STOP.
+    if (attributes?.channelType === "server" && !dialsOut(attributes)) void this.#agents()?.start(name);
+    if (!state || !this.channelConnector || !dialsOut(attributes)) return state;
     // A load that fails (MQRC_RESOURCE_PROBLEM) leaves the channel RETRYING, as ChannelStates set it.
     this.#channelStarts.set(
       name,

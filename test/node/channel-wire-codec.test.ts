@@ -62,6 +62,7 @@ const frame: fc.Arbitrary<ChannelFrame> = fc.oneof(
     reason: fc.constantFrom("MQRC_NOT_AUTHORIZED" as const, "MQRC_Q_MGR_STOPPING" as const),
     text: fc.string(),
   }),
+  fc.record({ type: fc.constant("request" as const), channel: fc.string(), from: fc.string() }),
 );
 
 describe("channel frames on the wire", () => {
@@ -102,6 +103,7 @@ describe("channel frames on the wire", () => {
       { type: "message", seq: 1, message: { ...sample(), properties: [{ name: "a", type: "long", value: "1.5" }] } },
     ],
     ["a negative sequence number", { type: "confirm", luwid: "A", lastSeq: -1 }],
+    ["a request that names no channel", { type: "request", from: "PAGE" }],
   ])("refuse %s", (_, header) => {
     const text = new TextEncoder().encode(JSON.stringify(header));
     const bytes = new Uint8Array(4 + text.byteLength);

@@ -67,6 +67,11 @@ export async function runReceiver(host: ChannelHost, channel: string, transport:
         shown.lastLuwid = sync.luwid;
         batch = [];
         await transport.send({ type: "confirm", luwid: sync.luwid, lastSeq: sync.seq });
+      } else if (frame.type === "error") {
+        // The partner refused or ended the channel (a requester's server stopped, or none defined): stopped, with its reason.
+        shown.status = "stopped";
+        shown.reason = `${frame.reason}: the sending end stopped the channel: ${frame.text}`;
+        return;
       }
     }
   } catch {

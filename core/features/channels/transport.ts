@@ -10,6 +10,10 @@
  * resolves its in-doubt batch; then batches: `message` frames, each with its sequence number,
  * and `endBatch`, which the receiver answers with `confirm` once it has committed the batch's
  * puts and its sync record in one unit of work. `error` ends the session with a reason.
+ *
+ * A requester (RQSTR) opens its connection with `request` instead: the server (SVR) at the far
+ * end then runs the sending agent on that same connection, beginning with `start`, and the
+ * requester the receiving agent (IBM's requester-server form, no callback).
  */
 import type { MQReasonName } from "../../base/errors.js";
 import type { BodyFormat, MessageBody, MessageType, Transmission } from "../../message/message.js";
@@ -43,7 +47,8 @@ export type ChannelFrame =
   | { type: "message"; seq: number; message: WireMessage }
   | { type: "endBatch"; luwid: string; firstSeq: number; lastSeq: number; count: number }
   | { type: "confirm"; luwid: string; lastSeq: number }
-  | { type: "error"; reason: MQReasonName; text: string };
+  | { type: "error"; reason: MQReasonName; text: string }
+  | { type: "request"; channel: string; from: string };
 
 /**
  * One connection between two agents: an ordered, asynchronous duplex of frames. `send` fails

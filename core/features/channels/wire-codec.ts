@@ -119,6 +119,7 @@ export const FRAME_CHECKS: Record<WireFrame["type"], Check> = {
       (f.user !== undefined && f.password === undefined ? "it gives a user and no password" : undefined),
   ),
   accepted: noBody((f) => fieldsProblem(f, { queueManager: isText })),
+  request: noBody((f) => fieldsProblem(f, { channel: isText, from: isText })),
 };
 
 /** What is wrong with a message as a frame's header carries it (before its body and properties are restored). */

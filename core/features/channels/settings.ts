@@ -1,0 +1,36 @@
+/**
+ * What a channel's definition means to its agents: which end of the exchange a CHLTYPE is, and
+ * the sending agent's settings read from the attributes (the catalogue's defaults where unset).
+ */
+import type { Attributes } from "../../objects/definitions.js";
+import type { SenderSettings } from "./sender.js";
+
+/** The channel types whose agent sends from a transmission queue: SDR, and SVR (requested, or fully qualified and started). */
+export const SENDING_TYPES = new Set(["sender", "server"]);
+/** The channel types whose agent receives: RCVR (a partner dials it), RQSTR (it dials its server). */
+export const RECEIVING_TYPES = new Set(["receiver", "requester"]);
+
+export function channelTypeOf(attributes: Attributes | undefined): string {
+  return String(attributes?.channelType ?? "");
+}
+
+/**
+ * Whether START CHANNEL dials the partner: a sender, a requester, or a server with a CONNAME
+ * (IBM's "fully qualified" server, which may start the channel itself). A server without one
+ * can only wait for its requester.
+ */
+export function dialsOut(attributes: Attributes | undefined): boolean {
+  const type = channelTypeOf(attributes);
+  return type === "sender" || type === "requester" || (type === "server" && String(attributes?.connectionName ?? "").trim() !== "");
+}
+
+export function senderSettings(channel: string, attributes: Attributes): SenderSettings {
+  return {
+    channel,
+    transmissionQueue: String(attributes.transmissionQueue ?? ""),
+    batchSize: Math.max(1, Number(attributes.batchSize ?? 50)),
+    batchInterval: Math.max(0, Number(attributes.batchInterval ?? 0)),
+    sequenceWrap: Math.max(100, Number(attributes.sequenceNumberWrap ?? 999_999_999)),
+    idleWait: 1000,
+  };
+}
