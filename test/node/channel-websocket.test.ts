@@ -120,6 +120,23 @@ describe("a sender and a receiver on two servers", { timeout: 60_000 }, () => {
   });
 });
 
+describe("a channel's connection", { timeout: 30_000 }, () => {
+  it("is adopted by a new connection of the same channel (ADOPTMCA): the one before it, left open, is ended", async () => {
+    await receiverQm.mqsc("DEFINE CHANNEL(ADOPTED) CHLTYPE(RCVR)");
+    const stale = await rawChannelSocket(`${receiver.url.replace("http", "ws")}/ibmmq/channel`);
+    stale.ws.send(encodeChannelFrame({ type: "auth", channel: "ADOPTED", from: "SENDER", token: CHANNEL_TOKEN }));
+    await expect.poll(() => stale.frames.length).toBe(1);
+    stale.ws.send(encodeChannelFrame({ type: "start", channel: "ADOPTED", from: "SENDER", sequenceWrap: 999_999_999 }));
+    await expect.poll(() => stale.frames.map((f) => f.type)).toEqual(["accepted", "status"]);
+    const qm = await sender("ADOPTED", `127.0.0.1(${receiver.port})`, { ADOPTED: { token: CHANNEL_TOKEN } });
+    await qm.put("REMOTE.Q", { body: "after adoption", persistent: true });
+    qm.startChannel("ADOPTED");
+    expect(await stale.closed).toBe(1000);
+    expect((await drain(receiverQm, TARGET, 1)).map((m) => m.body)).toEqual(["after adoption"]);
+    await qm.stopChannel("ADOPTED");
+  });
+});
+
 describe("refusals: the channel is RETRYING with the reason, and nothing is put", { timeout: 30_000 }, () => {
   it("a wrong token: MQRC_NOT_AUTHORIZED", async () => {
     const qm = await sender("SDR.TO.RCVR", `127.0.0.1(${receiver.port})`, { "SDR.TO.RCVR": { token: "not-the-token" } });

@@ -10,6 +10,11 @@
  * close; otherwise `accepted`, and from then on the socket is a SocketTransport that the queue
  * manager's acceptChannel runs the channel on (its first frame is the sender's `start`).
  *
+ * A new connection for a channel whose previous one is still open here ends the previous one
+ * (IBM's ADOPTMCA(ALL), its default): a sender that restarted, or whose network dropped, must
+ * not wait for a half-open socket to time out, since a receiving channel runs one session at a
+ * time. The receiver commits or drops what the old session had before the new one starts.
+ *
  * Why refusals come after authentication, as frames, rather than as an HTTP status on the
  * upgrade: a browser's WebSocket shows no status, so the sender could not say why; and a
  * client that has not authenticated learns nothing of which queue managers or channels exist.
@@ -27,6 +32,23 @@ export interface ChannelEndpointOptions {
   authenticate: SocketLogin;
   /** How long a socket has to send its `auth` frame, in ms (default 15,000). */
   handshakeTimeoutMs?: number;
+  /** The channels' open sessions, shared by every socket of the endpoint, for adoption. */
+  sessions?: ChannelSessions;
+}
+
+/** The open session of each receiving channel (by queue manager and channel): a new one ends the one before it. */
+export class ChannelSessions {
+  readonly #open = new Map<string, ChannelSocketSession>();
+
+  adopt(key: string, session: ChannelSocketSession): void {
+    const before = this.#open.get(key);
+    this.#open.set(key, session);
+    if (before && before !== session) before.close("adopted by a new connection of the channel");
+  }
+
+  ended(key: string, session: ChannelSocketSession): void {
+    if (this.#open.get(key) === session) this.#open.delete(key);
+  }
 }
 
 /** Close codes: a refused channel (policy), a frame that could not be read (protocol). */
@@ -37,6 +59,7 @@ export class ChannelSocketSession {
   #transport: SocketTransport | undefined;
   #state: "waiting" | "checking" | "refused" | "open" = "waiting";
   #ended = false;
+  #key: string | undefined;
   readonly #timer: ReturnType<typeof setTimeout>;
 
   constructor(
@@ -65,6 +88,17 @@ export class ChannelSocketSession {
     this.#ended = true;
     clearTimeout(this.#timer);
     this.#transport?.ended();
+    if (this.#key !== undefined) this.options.sessions?.ended(this.#key, this);
+  }
+
+  /** Ends the session from this side (an adopted channel's old connection). */
+  close(why: string): void {
+    this.ended();
+    try {
+      this.socket.close(1000, why);
+    } catch {
+      // already closed
+    }
   }
 
   async #handshake(message: Uint8Array | ArrayBuffer | string): Promise<void> {
@@ -107,6 +141,8 @@ export class ChannelSocketSession {
     this.#state = "open";
     this.socket.send(encodeChannelFrame({ type: "accepted", queueManager: found.name }));
     this.#transport = new SocketTransport(this.socket);
+    this.#key = `${found.name}/${channel}`;
+    this.options.sessions?.adopt(this.#key, this);
     found.acceptChannel(channel, this.#transport);
   }
 

@@ -11,7 +11,7 @@ import type { ChannelConnector } from "../../../core/features/channels/index.js"
 import { CHANNEL_SUBPROTOCOL, channelPathTarget } from "./address.js";
 import { webSocketChannelConnector, type ChannelWebSocketConstructor, type WebSocketChannelConnectorOptions } from "./connector.js";
 import type { ChannelCredentials } from "./credentials.js";
-import { ChannelSocketSession, type ChannelEndpointOptions } from "./endpoint.js";
+import { ChannelSessions, ChannelSocketSession, type ChannelEndpointOptions } from "./endpoint.js";
 
 export interface ChannelEndpoint {
   /** Takes an upgrade whose path is the endpoint's (answers false for any other path, leaving it to the caller). */
@@ -28,6 +28,7 @@ export function channelEndpoint(options: ChannelEndpointOptions): ChannelEndpoin
     maxPayload: 101 * 1024 * 1024,
   });
   let closed = false;
+  options = { sessions: new ChannelSessions(), ...options };
   return {
     upgrade(request, socket, head) {
       const target = channelPathTarget(new URL(request.url ?? "/", "http://localhost").pathname);
