@@ -16,10 +16,10 @@ export function uniqueName(prefix: string): string {
 }
 
 /** The page's end of a sender channel to `server`, as the issue writes it (with a channel name of the test's). */
-export function pageSenderMqsc(server: string, channel: string, port: number, extra = ""): string {
+export function pageSenderMqsc(server: string, channel: string, port: number, extra = "BATCHSZ(50)"): string {
   return `DEFINE QLOCAL(${server}) USAGE(XMITQ)
 DEFINE QREMOTE(ORDERS) RNAME(APP.ORDERS) RQMNAME(${server}) XMITQ(${server})
-DEFINE CHANNEL(${channel}) CHLTYPE(SDR) CONNAME('127.0.0.1(${port})') XMITQ(${server}) BATCHSZ(50) ${extra}`;
+DEFINE CHANNEL(${channel}) CHLTYPE(SDR) CONNAME('127.0.0.1(${port})') XMITQ(${server}) ${extra}`;
 }
 
 export function serverReceiverMqsc(channel: string): string {
