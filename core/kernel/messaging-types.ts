@@ -155,7 +155,8 @@ export interface SubscriptionStatus {
 }
 
 /** A channel's state: RUNNING while its agent moves messages, RETRYING when it cannot reach its partner, STOPPED. */
-export type ChannelState = "running" | "retrying" | "stopped";
+/** What DISPLAY CHSTATUS shows; a channel with none is inactive. STOPPING: STOP CHANNEL MODE(QUIESCE) waits for the batch under way. */
+export type ChannelState = "running" | "retrying" | "stopping" | "stopped";
 
 /** A consumer the queue pushes messages to (core/dispatch): JMS listeners, the listener container. */
 export interface ConsumeOptions extends SelectionOptions {

@@ -25,6 +25,7 @@ import type { PutMessage } from "../message/message.js";
 import type { ChannelConnector, ChannelTransport } from "../features/channels/transport.js";
 import type { ChannelStatus } from "../features/channels/status.js";
 import type { ChannelAgents } from "../features/channels/agents.js";
+import type { ChannelCommandResult, SavedChannelStatus } from "../features/channels/operations.js";
 import { dialsOut } from "../features/channels/settings.js";
 import type { DefineOptions } from "../objects/registry.js";
 import type { TopicNodeStatus } from "../features/pubsub/topic-status.js";
@@ -82,6 +83,7 @@ export class QueueManager extends QueueManagerBase {
     manager.channelConnector = options.channelConnector;
     try {
       await manager.restore(stored, options.createDefaultObjects !== false);
+      if (manager.channelConnector) await manager.#startChannelInitiator();
     } catch (error) {
       // An open that fails (a feature whose code could not be loaded, a store that failed) leaves
       // nothing running on the storage: no expiry or delivery timer, no open store.
@@ -224,8 +226,8 @@ export class QueueManager extends QueueManagerBase {
     this.checkOpen();
     const state = this.channels.start(name);
     const attributes = this.object("channel", name)?.attributes;
-    // A server with no CONNAME waits for its requester: START lets it serve again after a STOP.
-    if (attributes?.channelType === "server" && !dialsOut(attributes)) void this.#agents()?.start(name);
+    // A receiver, or a server with no CONNAME, waits for its partner: START lets it take the partner again after a STOP.
+    if (attributes && !dialsOut(attributes)) void this.#agents()?.start(name);
     if (!state || !this.channelConnector || !dialsOut(attributes)) return state;
     // A load that fails (MQRC_RESOURCE_PROBLEM) leaves the channel RETRYING, as ChannelStates set it.
     this.#channelStarts.set(
@@ -248,15 +250,55 @@ export class QueueManager extends QueueManagerBase {
    * STOP CHANNEL: STOPPED until started again (a channel not defined throws at once); a running
    * agent's connection is cut, and its batch in doubt resolved at the next start.
    */
-  stopChannel(name: string): Promise<void> {
+  stopChannel(name: string, options: { mode?: "quiesce" | "force" } = {}): Promise<void> {
     this.checkOpen();
     this.channels.stop(name);
-    return Promise.resolve(this.#channelStarts.get(name)).then(() => this.#agents()?.stop(name));
+    return Promise.resolve(this.#channelStarts.get(name)).then(() => this.#agents()?.stop(name, options.mode ?? "force"));
+  }
+
+  /** RESOLVE CHANNEL ACTION(COMMIT|BACKOUT): a sending channel's batch in doubt, resolved here without its partner. */
+  resolveChannel(name: string, action: "commit" | "backout"): Promise<ChannelCommandResult> {
+    return this.#channelCommand(name).then((agents) => agents.resolve(name, action));
+  }
+
+  /** RESET CHANNEL SEQNUM(n): this end's message sequence number; a sending end tells its partner at the next start. */
+  resetChannel(name: string, sequenceNumber: number): Promise<ChannelCommandResult> {
+    return this.#channelCommand(name).then((agents) => agents.reset(name, sequenceNumber));
+  }
+
+  /** PING CHANNEL: exchanges data with the partner on a connection of its own, moving no message. */
+  pingChannel(name: string, dataLength = 16): Promise<ChannelCommandResult> {
+    return this.#channelCommand(name).then((agents) => agents.ping(name, dataLength));
+  }
+
+  /**
+   * IBM's channel initiator starts with its queue manager; here with one that has a channel
+   * connector (it can start channels), on SYSTEM.CHANNEL.INITQ when that queue is defined.
+   */
+  async #startChannelInitiator(): Promise<void> {
+    const initiationQueue = "SYSTEM.CHANNEL.INITQ";
+    if (!this.object("localQueue", initiationQueue)) return;
+    const agents = await this.#channelAgents();
+    agents.startInitiator(await this.open(initiationQueue, { input: true, application: "runmqchi" }), (channel) => void this.startChannel(channel));
+  }
+
+  /** DISPLAY CHSTATUS SAVED: what the channel's sync record keeps (loads the channels' code). */
+  channelSavedStatus(name: string): Promise<SavedChannelStatus | undefined> {
+    return this.#channelCommand(name).then((agents) => agents.saved(name));
+  }
+
+  #channelCommand(name: string): Promise<ChannelAgents> {
+    this.checkOpen();
+    this.catalogue.definitionOf("channel", name);
+    return this.#channelAgents();
   }
 
   /** The state DISPLAY CHSTATUS shows, or undefined for an inactive channel. */
   channelStatus(name: string): ChannelState | undefined {
-    return this.channelAgentStatus(name)?.status ?? this.channels.status(name);
+    const agent = this.channelAgentStatus(name);
+    // An agent that ended normally (DISCINT, or its partner's end) leaves the channel inactive: no state.
+    if (agent) return agent.status === "inactive" ? undefined : agent.status;
+    return this.channels.status(name);
   }
 
   /** What DISPLAY CHSTATUS shows of a channel whose agent ran here: MSGS, BATCHES, LSTSEQNO, LSTLUWID, CURSEQNO, INDOUBT. */

@@ -55,6 +55,7 @@ const frame: fc.Arbitrary<ChannelFrame> = fc.oneof(
   fc.record({ type: fc.constant("start" as const), channel: fc.string(), from: fc.string(), sequenceWrap: fc.nat() }),
   fc.record({ type: fc.constant("status" as const), lastSeq: fc.nat(), lastLuwid: luwid }),
   fc.record({ type: fc.constant("message" as const), seq: fc.nat(), message }),
+  fc.record({ type: fc.constant("fastMessage" as const), seq: fc.nat(), message }),
   fc.record({ type: fc.constant("endBatch" as const), luwid: luwid, firstSeq: fc.nat(), lastSeq: fc.nat(), count: fc.nat() }),
   fc.record({ type: fc.constant("confirm" as const), luwid: luwid, lastSeq: fc.nat() }),
   fc.record({
@@ -63,6 +64,10 @@ const frame: fc.Arbitrary<ChannelFrame> = fc.oneof(
     text: fc.string(),
   }),
   fc.record({ type: fc.constant("request" as const), channel: fc.string(), from: fc.string() }),
+  fc.record({ type: fc.constant("ping" as const), channel: fc.string(), from: fc.string(), data: fc.string() }),
+  fc.record({ type: fc.constant("pingReply" as const), data: fc.string() }),
+  fc.record({ type: fc.constant("reset" as const), seq: fc.nat() }),
+  fc.record({ type: fc.constant("close" as const), text: fc.string() }),
 );
 
 describe("channel frames on the wire", () => {

@@ -62,7 +62,8 @@ describe("a requester and server channel", () => {
     expect((await drain(page, "APP.INBOX", 1)).map((m) => m.body)).toEqual(["one"]);
     await edge.stopChannel("QM1.TO.PAGE");
     expect(edge.channelStatus("QM1.TO.PAGE")).toBe("stopped");
-    await expect.poll(() => page.channelStatus("QM1.TO.PAGE")).toBe("stopped");
+    // A forced stop cuts the connection: the requester retries (SHORTTMR) until started again.
+    await expect.poll(() => page.channelStatus("QM1.TO.PAGE")).toBe("retrying");
     await edge.put("TO.PAGE", { body: "two", persistent: true });
     page.startChannel("QM1.TO.PAGE");
     await expect.poll(() => page.channelAgentStatus("QM1.TO.PAGE")?.reason).toContain("MQRC_CHANNEL_STOPPED_BY_USER");

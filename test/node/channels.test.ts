@@ -22,7 +22,8 @@ async function pair(options: { batchSize?: number; receiverDlq?: boolean } = {})
 DEFINE QREMOTE(ORDERS) RNAME(APP.ORDERS) RQMNAME(QM1) XMITQ(QM1)
 DEFINE QREMOTE(NOWHERE) RNAME(NO.SUCH.QUEUE) RQMNAME(QM1) XMITQ(QM1)
 DEFINE CHANNEL(APP.TO.QM1) CHLTYPE(SDR) CONNAME('QM1(443)') XMITQ(QM1) BATCHSZ(${options.batchSize ?? 50})`);
-  await edge.mqsc(`DEFINE CHANNEL(APP.TO.QM1) CHLTYPE(RCVR)\nDEFINE QLOCAL(APP.ORDERS)`);
+  // MRRTY(0): a put the receiver cannot make goes to the dead-letter queue at once (channels-retry.test.ts tries MRRTY).
+  await edge.mqsc(`DEFINE CHANNEL(APP.TO.QM1) CHLTYPE(RCVR) MRRTY(0)\nDEFINE QLOCAL(APP.ORDERS)`);
   if (options.receiverDlq === false) await edge.alterQueueManager({ deadLetterQueue: "" });
   return { page, edge, registry };
 }

@@ -8,13 +8,18 @@
  * running channel does nothing, and a receiving session waits for the one before it to end (a
  * batch it is committing must be in its sync record before the sender asks for it again).
  */
-import { MQError, type MQReasonName } from "../../base/errors.js";
+import { MQError } from "../../base/errors.js";
 import { StopSignal } from "../jms/stop-signal.js";
 import type { Clock } from "../../base/clock.js";
 import type { ChannelState } from "../../kernel/index.js";
-import type { ChannelHost } from "./host.js";
+import { readSync, senderKey, type ChannelHost, type SenderSync } from "./host.js";
+import { pingChannel, resetChannel, resolveChannel, savedStatus, type ChannelCommandResult, type SavedChannelStatus } from "./operations.js";
 import { runReceiver } from "./receiver.js";
 import { runSender } from "./sender.js";
+import type { QueueHandle } from "../../kernel/index.js";
+import { ChannelInitiator } from "./initiator.js";
+import { openingOf, sendAndClose, type Opening } from "./opening.js";
+import { RetrySchedule } from "./retry.js";
 import { channelTypeOf, dialsOut, senderSettings } from "./settings.js";
 import { freshStatus, type ChannelStatus } from "./status.js";
 import type { ChannelConnector, ChannelFrame, ChannelTransport } from "./transport.js";
@@ -30,10 +35,14 @@ export class ChannelAgents {
   readonly #statuses = new Map<string, ChannelStatus>();
   readonly #running = new Map<string, RunningAgent>();
   readonly #receiving = new Map<string, Promise<void>>();
+  /** Each channel's receiving session's connection while it runs: what STOP CHANNEL of a receiver cuts. */
+  readonly #receivingOn = new Map<string, ChannelTransport>();
   readonly #transports = new Set<ChannelTransport>();
   /** Channels STOP CHANNEL stopped: a server among them refuses its requester until started again (IBM's STOPPED state). */
   readonly #stopped = new Set<string>();
+  readonly #retries = new Map<string, RetrySchedule>();
   #closed = false;
+  #initiator: ChannelInitiator | undefined;
 
   constructor(
     private readonly host: ChannelHost,
@@ -46,16 +55,30 @@ export class ChannelAgents {
     return dialsOut(this.host.channel(name)) && this.connector() !== undefined;
   }
 
-  /** Starts the channel's agent (when not running); resolves once it runs or has failed to connect. */
+  /** START CHANNEL: starts the channel's agent (when not running); resolves once it runs or has failed to connect. */
   async start(name: string): Promise<ChannelState | undefined> {
     this.#stopped.delete(name);
     const attributes = this.host.channel(name)!;
-    // A server with no CONNAME only waits for its requester: START takes it out of STOPPED.
-    if (!dialsOut(attributes)) return this.#statuses.get(name)?.status === "stopped" ? undefined : this.#statuses.get(name)?.status;
-    if (this.#running.has(name)) return this.#statuses.get(name)!.status;
+    // A receiver, or a server with no CONNAME, only waits for its partner: START takes it out of STOPPED.
+    if (!dialsOut(attributes)) {
+      const shown = this.#statuses.get(name);
+      if (shown?.status === "stopped") shown.status = "inactive";
+      return shownState(shown);
+    }
+    if (this.#running.has(name)) return shownState(this.#statuses.get(name));
+    this.#retries.get(name)?.cancel();
+    this.#retries.set(name, new RetrySchedule(attributes));
+    return this.#dial(name);
+  }
+
+  /** One attempt to connect and run the channel's agent; a failure, or a session the link ends, retries later. */
+  async #dial(name: string): Promise<ChannelState | undefined> {
+    const attributes = this.host.channel(name);
+    if (!attributes || !dialsOut(attributes)) return undefined; // deleted or altered while retrying
     const requester = channelTypeOf(attributes) === "requester";
     const stop = new StopSignal();
     const shown = freshStatus(name, requester ? "receiver" : "sender", 0, "");
+    shown.substate = "NETCONNECT";
     this.#statuses.set(name, shown);
     const entry: RunningAgent = { stop, done: Promise.resolve() };
     this.#running.set(name, entry);
@@ -64,9 +87,8 @@ export class ChannelAgents {
       transport = await this.connector()!.connect(name, String(attributes.connectionName ?? ""), this.host.name);
     } catch (error) {
       this.#running.delete(name);
-      shown.status = "retrying";
-      shown.reason = error instanceof MQError ? `${error.reason}: ${error.message}` : String(error);
-      return shown.status;
+      if (!stop.aborted) this.#retryLater(name, shown, reasonText(error));
+      return shownState(shown);
     }
     if (this.#closed || stop.aborted) {
       transport.close();
@@ -74,19 +96,49 @@ export class ChannelAgents {
       shown.status = "stopped";
       return shown.status;
     }
+    // Connected: the next failure has every retry again, as IBM's channel has.
+    this.#retries.set(name, new RetrySchedule(attributes));
     entry.transport = transport;
     this.#transports.add(transport);
-    entry.done = requester ? this.#receive(name, transport, { request: true, entry }) : this.#send(name, transport, shown, entry);
-    return shown.status;
+    const session = requester ? this.#receive(name, transport, { request: true, entry }) : this.#send(name, transport, shown, entry);
+    entry.done = session.then(() => this.#afterSession(name, entry));
+    return shownState(shown);
   }
 
-  /** STOP CHANNEL (MODE FORCE): the connection is cut; a batch in doubt is resolved at the next start. */
-  async stop(name: string): Promise<void> {
+  /** A session this end dialled has ended: one the link or the partner's going away ended is retried. */
+  #afterSession(name: string, entry: RunningAgent): void {
+    const shown = this.#statuses.get(name);
+    if (this.#closed || entry.stop.aborted || !shown) return;
+    const broken =
+      shown.status === "retrying" || (shown.role === "receiver" && shown.status === "stopped" && (!shown.reason || RETRIED_REASON.test(shown.reason)));
+    if (broken) this.#retryLater(name, shown, shown.reason ?? "MQRC_CONNECTION_BROKEN: the channel's connection ended");
+  }
+
+  /** RETRYING until the next attempt's timer (SHORTTMR, then LONGTMR); STOPPED once SHORTRTY and LONGRTY are spent. */
+  #retryLater(name: string, shown: ChannelStatus, reason: string): void {
+    const schedule = this.#retries.get(name) ?? new RetrySchedule(this.host.channel(name) ?? {});
+    this.#retries.set(name, schedule);
+    schedule.retry(this.clock, shown, reason, () => {
+      if (!this.#closed && !this.#stopped.has(name) && !this.#running.has(name)) void this.#dial(name);
+    });
+  }
+
+  /**
+   * STOP CHANNEL. MODE(QUIESCE) lets a sending agent finish the batch under way (its confirm
+   * comes, nothing stays in doubt) and end there; MODE(FORCE) cuts the connection now, and a
+   * batch sent and not yet confirmed stays in doubt until the next start (or RESOLVE CHANNEL).
+   * A receiving agent's connection is cut in either mode.
+   */
+  async stop(name: string, mode: "quiesce" | "force" = "force"): Promise<void> {
     this.#stopped.add(name);
+    this.#retries.get(name)?.cancel();
+    this.#receivingOn.get(name)?.close();
     const running = this.#running.get(name);
     if (running) {
       running.stop.stop();
-      running.transport?.close();
+      const shown = this.#statuses.get(name);
+      if (mode === "force" || shown?.role !== "sender") running.transport?.close();
+      else if (shown.status === "running") shown.status = "stopping";
       await running.done;
     }
     const shown = this.#statuses.get(name);
@@ -95,7 +147,7 @@ export class ChannelAgents {
 
   /** A partner's connection for channel `name`: its first frame says which agent runs on it. */
   accept(name: string, transport: ChannelTransport): void {
-    if (this.#closed) return refuse(transport, "MQRC_Q_MGR_STOPPING", `queue manager ${this.host.name} is closing`);
+    if (this.#closed) return sendAndClose(transport, { type: "error", reason: "MQRC_Q_MGR_STOPPING", text: `queue manager ${this.host.name} is closing` });
     this.#transports.add(transport);
     transport.next().then(
       (first) => this.#opened(name, transport, first),
@@ -104,23 +156,15 @@ export class ChannelAgents {
   }
 
   #opened(name: string, transport: ChannelTransport, first: ChannelFrame | undefined): void {
-    const type = channelTypeOf(this.host.channel(name));
-    const refused = (reason: MQReasonName, text: string) => {
-      this.#transports.delete(transport);
-      refuse(transport, reason, text);
-    };
-    if (!first) return refused("MQRC_CONNECTION_BROKEN", "the connection ended before its first frame");
-    if (this.#closed) return refused("MQRC_Q_MGR_STOPPING", `queue manager ${this.host.name} is closing`);
-    if (first.type === "start") {
-      // A sender reaches a receiver; a fully qualified server may also start its requester (server-requester).
-      if (type !== "receiver" && type !== "requester")
-        return refused("MQRC_UNKNOWN_OBJECT_NAME", `queue manager ${this.host.name} defines no receiving channel ${name} (AMQ9520)`);
-      void this.#receive(name, replaying(first, transport), {});
-    } else if (first.type === "request") {
-      if (type !== "server") return refused("MQRC_UNKNOWN_OBJECT_NAME", `queue manager ${this.host.name} defines no server channel ${name} (AMQ9520)`);
-      if (this.#stopped.has(name)) return refused("MQRC_CHANNEL_STOPPED_BY_USER", `channel ${name} is stopped at ${this.host.name} (AMQ9558)`);
-      void this.#serve(name, transport);
-    } else refused("MQRC_FORMAT_ERROR", `a channel's connection opens with start or request, not ${first.type}`);
+    const where = { qmgr: this.host.name, channel: name, type: channelTypeOf(this.host.channel(name)), stopped: this.#stopped.has(name) };
+    const opening: Opening = this.#closed
+      ? { refuse: "MQRC_Q_MGR_STOPPING", text: `queue manager ${this.host.name} is closing` }
+      : openingOf(first, transport, where);
+    if ("refuse" in opening || opening.run === "pingReply") this.#transports.delete(transport);
+    if ("refuse" in opening) sendAndClose(transport, { type: "error", reason: opening.refuse, text: opening.text });
+    else if (opening.run === "pingReply") sendAndClose(transport, { type: "pingReply", data: opening.data });
+    else if (opening.run === "receiver") void this.#receive(name, opening.transport, {});
+    else void this.#serve(name, transport);
   }
 
   /**
@@ -140,7 +184,11 @@ export class ChannelAgents {
     if (this.#closed || entry.stop.aborted) {
       this.#transports.delete(transport);
       if (this.#running.get(name) === entry) this.#running.delete(name);
-      return refuse(transport, "MQRC_CHANNEL_NOT_AVAILABLE", `channel ${name} at ${this.host.name} ended before it could serve`);
+      return sendAndClose(transport, {
+        type: "error",
+        reason: "MQRC_CHANNEL_NOT_AVAILABLE",
+        text: `channel ${name} at ${this.host.name} ended before it could serve`,
+      });
     }
     const shown = freshStatus(name, "sender", 0, "");
     this.#statuses.set(name, shown);
@@ -160,8 +208,9 @@ export class ChannelAgents {
     const session = before
       .then(async () => {
         if (this.#closed || options.entry?.stop.aborted) return transport.close();
+        this.#receivingOn.set(name, transport);
         if (options.request) await transport.send({ type: "request", channel: name, from: this.host.name });
-        await runReceiver(this.host, name, transport, (s) => this.#statuses.set(name, s));
+        await runReceiver(this.host, this.clock, name, transport, (s) => this.#statuses.set(name, s));
       })
       .catch((error) => {
         transport.close();
@@ -169,6 +218,7 @@ export class ChannelAgents {
         if (shown?.status === "running") Object.assign(shown, { status: "stopped", reason: reasonText(error) });
       })
       .finally(() => {
+        if (this.#receivingOn.get(name) === transport) this.#receivingOn.delete(name);
         this.#transports.delete(transport);
         if (options.entry && this.#running.get(name) === options.entry) this.#running.delete(name);
       });
@@ -176,41 +226,74 @@ export class ChannelAgents {
     return session;
   }
 
+  /** RESOLVE CHANNEL, RESET CHANNEL, PING CHANNEL (operations.ts): each refused while the channel runs here, as IBM's are. */
+  resolve(name: string, action: "commit" | "backout"): Promise<ChannelCommandResult> {
+    return this.#command(name, () => resolveChannel(this.host, name, action));
+  }
+
+  reset(name: string, seq: number): Promise<ChannelCommandResult> {
+    return this.#command(name, () => resetChannel(this.host, name, seq));
+  }
+
+  ping(name: string, dataLength: number): Promise<ChannelCommandResult> {
+    return this.#command(name, () => pingChannel(this.host, this.clock, this.connector(), name, dataLength));
+  }
+
+  saved(name: string): SavedChannelStatus | undefined {
+    return savedStatus(this.host, name);
+  }
+
+  async #command(name: string, run: () => Promise<ChannelCommandResult>): Promise<ChannelCommandResult> {
+    if (this.#runningHere(name)) return { ok: false, refusal: "inUse", text: `channel ${name} is running: stop it first` };
+    const result = await run();
+    // What a sender's status shows of its record follows the command (RESOLVE leaves nothing in doubt).
+    const shown = this.#statuses.get(name);
+    if (result.ok && shown?.role === "sender") {
+      const sync = readSync<SenderSync>(this.host, senderKey(name));
+      Object.assign(shown, { inDoubt: sync.inDoubt !== undefined, lastSeq: sync.seq, lastLuwid: sync.luwid, currentSeq: sync.seq });
+    }
+    return result;
+  }
+
+  #runningHere(name: string): boolean {
+    return this.#running.has(name) || this.#statuses.get(name)?.status === "running";
+  }
+
   status(name: string): ChannelStatus | undefined {
     const shown = this.#statuses.get(name);
     return shown && { ...shown };
   }
 
+  /** Runs the channel initiator on `handle` (SYSTEM.CHANNEL.INITQ, open for input); `start` is the queue manager's START CHANNEL. */
+  startInitiator(handle: QueueHandle, start: (channel: string) => void): void {
+    if (this.#closed || this.#initiator) return void handle.close().catch(() => undefined);
+    this.#initiator = new ChannelInitiator(handle, { channels: () => this.host.channels(), stopped: (name) => this.#stopped.has(name), start });
+  }
+
+  /** What the channel initiator could not do (a trigger message naming no channel here), the last few. */
+  get initiatorReports(): readonly string[] {
+    return this.#initiator?.reports ?? [];
+  }
+
   /** Every connection is cut as the queue manager closes; what is in doubt stays in the store for the next start. */
   async close(): Promise<void> {
     this.#closed = true;
+    await this.#initiator?.close();
+    for (const schedule of this.#retries.values()) schedule.cancel();
     for (const agent of this.#running.values()) agent.stop.stop();
     for (const transport of this.#transports) transport.close();
     await Promise.all([...[...this.#running.values()].map((s) => s.done), ...this.#receiving.values()]);
   }
 }
 
-function refuse(transport: ChannelTransport, reason: MQReasonName, text: string): void {
-  void transport
-    .send({ type: "error", reason, text })
-    .catch(() => undefined)
-    .finally(() => transport.close());
+/** What START CHANNEL answers: an inactive channel (ended normally) has no state. */
+function shownState(shown: ChannelStatus | undefined): ChannelState | undefined {
+  return shown?.status === "inactive" ? undefined : shown?.status;
 }
+
+/** A partner's reasons for ending that a requester retries: the link, or the server's queue manager or session going away. */
+const RETRIED_REASON = /MQRC_CONNECTION_BROKEN|MQRC_Q_MGR_STOPPING|MQRC_CHANNEL_NOT_AVAILABLE/;
 
 function reasonText(error: unknown): string {
   return error instanceof MQError ? `${error.reason}: ${error.message}` : String(error);
-}
-
-/** The connection as the agent reads it: the frame already read to choose the agent, then the rest. */
-function replaying(first: ChannelFrame, transport: ChannelTransport): ChannelTransport {
-  let pending: ChannelFrame | undefined = first;
-  return {
-    send: (frame) => transport.send(frame),
-    next: () => {
-      const frame = pending;
-      pending = undefined;
-      return frame ? Promise.resolve(frame) : transport.next();
-    },
-    close: () => transport.close(),
-  };
 }

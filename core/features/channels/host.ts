@@ -15,6 +15,8 @@ export interface ChannelHost extends Pick<MessagingPort, "put" | "get" | "beginU
   xa: Pick<XAResource, "recover" | "commit" | "rollback">;
   /** The channel's definition's attributes, or undefined when it is not defined. */
   channel(name: string): Attributes | undefined;
+  /** Every channel defined here (the channel initiator finds one by its XMITQ). */
+  channels(): { name: string; attributes: Attributes }[];
   /** A meta record as last committed. */
   syncRecord(key: string): JsonValue | undefined;
   /** Commits a meta record on its own. */
@@ -31,7 +33,10 @@ export interface ReceiverSync {
 
 /** A sender's last confirmed batch, and the batch it has sent and prepared but not yet seen confirmed. */
 export interface SenderSync extends ReceiverSync {
-  inDoubt?: { luwid: string; lastSeq: number; count: number };
+  /** `fast`: the ids of its NPMSPEED(FAST) messages, put at the receiver already: discarded if the batch backs out. */
+  inDoubt?: { luwid: string; lastSeq: number; count: number; fast?: string[] };
+  /** RESET CHANNEL's number, for the receiver at the next start (IBM's RESETSEQ, pending). */
+  resetSeq?: number;
 }
 
 export const senderKey = (channel: string) => `channel/${channel}/sender`;

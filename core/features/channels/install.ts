@@ -24,6 +24,7 @@ export async function createChannelAgents(parts: FeatureParts): Promise<ChannelA
     deadLetterQueue: () => parts.attributes().deadLetterQueue,
     now: () => parts.clock.now(),
     channel: (name) => parts.objects.get("channel", name)?.attributes,
+    channels: () => parts.objects.list(["channel"]),
     syncRecord: (key) => records.get(key),
     writeSyncRecord: async (key, value) => {
       await parts.kernel.commit([{ op: "putMeta", key, value }]);

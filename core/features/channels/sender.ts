@@ -14,8 +14,14 @@ import type { Message } from "../../message/message.js";
 import type { Clock } from "../../base/clock.js";
 import type { UnitOfWork } from "../../kernel/index.js";
 import { batchXid, newLuwid, nextSeq, readSync, senderKey, type ChannelHost, type SenderSync } from "./host.js";
+import { discardFast, resolveInDoubt } from "./in-doubt.js";
+import { messageBytes } from "./message-bytes.js";
+import { PartnerFrames } from "./partner-frames.js";
 import type { ChannelStatus } from "./status.js";
 import type { ChannelFrame, ChannelTransport, WireMessage } from "./transport.js";
+
+/** Reasons a session ends with that the channel retries (SHORTRTY, LONGRTY): the link, or the partner's queue manager or channel going away. */
+const RETRIED = new Set(["MQRC_CONNECTION_BROKEN", "MQRC_Q_MGR_STOPPING", "MQRC_CHANNEL_NOT_AVAILABLE"]);
 
 export interface SenderSettings {
   channel: string;
@@ -26,6 +32,12 @@ export interface SenderSettings {
   sequenceWrap: number;
   /** How long one wait for a first message lasts before the agent checks whether it is stopping. */
   idleWait: number;
+  /** NPMSPEED(FAST): non-persistent messages go outside the batch's unit of work (put at once at the receiver, never resent). */
+  nonPersistentFast: boolean;
+  /** BATCHLIM, bytes: a batch ends after the message that takes its data to this; 0 no limit. */
+  batchLimitBytes: number;
+  /** DISCINT, ms: a channel with no message for this long ends normally (inactive); 0 never. */
+  disconnectInterval: number;
 }
 
 export async function runSender(
@@ -39,10 +51,23 @@ export async function runSender(
   const { channel, transmissionQueue } = settings;
   const key = senderKey(channel);
   let unit: UnitOfWork | undefined;
+  /** The batch's NPMSPEED(FAST) messages sent so far: put at the receiver already, never to be sent again. */
+  let sentFast: string[] = [];
+  const partner = new PartnerFrames(transport);
   try {
+    shown.substate = "RESYNCH";
     await transport.send({ type: "start", channel, from: host.name, sequenceWrap: settings.sequenceWrap });
-    const remote = await expectFrame(transport, (f): f is Extract<ChannelFrame, { type: "status" }> => f.type === "status");
-    const sync = await resolveInDoubt(host, channel, readSync<SenderSync>(host, key), remote.lastLuwid);
+    const isStatus = (f: ChannelFrame): f is Extract<ChannelFrame, { type: "status" }> => f.type === "status";
+    let remote = await expectFrame(partner, isStatus);
+    const stored = readSync<SenderSync>(host, key);
+    let sync = await resolveInDoubt(host, channel, transmissionQueue, stored, remote.lastLuwid);
+    if (stored.resetSeq !== undefined) {
+      // RESET CHANNEL here: the receiver takes the same number before any batch, and the reset is no longer pending.
+      await transport.send({ type: "reset", seq: stored.resetSeq });
+      remote = await expectFrame(partner, isStatus);
+      sync = { seq: stored.resetSeq, luwid: "" };
+      await host.writeSyncRecord(key, { ...sync });
+    }
     if (remote.lastSeq !== sync.seq || remote.lastLuwid !== sync.luwid)
       throw new MQError(
         "MQRC_UNEXPECTED_ERROR",
@@ -50,82 +75,102 @@ export async function runSender(
       );
     Object.assign(shown, { lastSeq: sync.seq, lastLuwid: sync.luwid, currentSeq: sync.seq, inDoubt: false });
     let seq = sync.seq;
+    let idleSince = clock.now();
     while (!stop.aborted) {
+      const idleLeft = settings.disconnectInterval > 0 ? idleSince + settings.disconnectInterval - clock.now() : Infinity;
+      if (idleLeft <= 0) {
+        // DISCINT: idle long enough, the channel ends normally and its partner is told so (it does not retry).
+        await transport.send({ type: "close", text: `channel ${channel} had no message for its disconnect interval (DISCINT)` });
+        shown.status = "inactive";
+        return;
+      }
       unit = host.beginUnitOfWork();
-      const batch = await takeBatch(host, clock, settings, unit, stop);
+      shown.substate = "MQGET";
+      const watch = partner.watch(stop);
+      const batch = await takeBatch(host, clock, settings, unit, watch.signal, Math.min(settings.idleWait, idleLeft)).finally(watch.done);
+      if (partner.heard) {
+        // The partner spoke (or went) between batches: an end or an error ends the session; anything else is a leftover, passed over.
+        const frame = await partner.next();
+        if (!frame) throw new MQError("MQRC_CONNECTION_BROKEN", "the channel's connection ended while it waited for messages");
+        if (frame.type === "error") throw new MQError(frame.reason, `the receiving end stopped the channel: ${frame.text}`);
+      }
       if (batch.length === 0) {
         await unit.rollback({ countBackout: false });
         continue;
       }
       const firstSeq = nextSeq(seq, settings.sequenceWrap);
       let at = seq;
+      shown.substate = "SEND";
       for (const message of batch) {
         at = nextSeq(at, settings.sequenceWrap);
         shown.currentSeq = at;
-        await transport.send({ type: "message", seq: at, message: toWire(message) });
+        const wire = toWire(message);
+        const fast = settings.nonPersistentFast && !message.persistent;
+        if (fast) sentFast.push(message.messageId);
+        await transport.send({ type: fast ? "fastMessage" : "message", seq: at, message: wire });
+        shown.bytesSent += messageBytes(wire);
+        shown.lastMessageAt = clock.now();
       }
       const luwid = newLuwid(clock.now());
-      await host.writeSyncRecord(key, { seq, luwid: shown.lastLuwid, inDoubt: { luwid, lastSeq: at, count: batch.length } });
+      const inDoubt = { luwid, lastSeq: at, count: batch.length, ...(sentFast.length > 0 ? { fast: sentFast } : {}) };
+      await host.writeSyncRecord(key, { seq, luwid: shown.lastLuwid, inDoubt });
       // The record of the batch as confirmed goes with the gets' commit, written only if it commits.
       const committed = { seq: at, luwid };
       unit.putMeta(key, committed);
       await unit.prepare(batchXid(channel, luwid));
       shown.inDoubt = true;
       await transport.send({ type: "endBatch", luwid, firstSeq, lastSeq: at, count: batch.length });
-      await expectFrame(transport, (f): f is ChannelFrame => f.type === "confirm" && f.luwid === luwid);
+      shown.substate = "RECEIVE";
+      await expectFrame(partner, (f): f is ChannelFrame => f.type === "confirm" && f.luwid === luwid);
+      shown.substate = "SYNCPOINT";
       await unit.commit();
       unit = undefined;
+      sentFast = [];
       host.syncRecordCommitted(key, committed);
       seq = at;
       Object.assign(shown, { lastSeq: at, lastLuwid: luwid, inDoubt: false, messages: shown.messages + batch.length, batches: shown.batches + 1 });
+      idleSince = clock.now();
     }
+    // Stopped by its operator with nothing in doubt (MODE QUIESCE): the partner ends normally too.
+    await transport.send({ type: "close", text: `channel ${channel} was stopped at ${host.name}` }).catch(() => undefined);
     shown.status = "stopped";
+    shown.substate = "";
   } catch (error) {
+    shown.substate = "";
     // An active unit's gets go back on the transmission queue; a prepared one waits, in doubt, for the next start.
-    if (unit?.state === "active") await unit.rollback({ countBackout: false }).catch(() => undefined);
+    if (unit?.state === "active") {
+      await unit.rollback({ countBackout: false }).catch(() => undefined);
+      await discardFast(host, transmissionQueue, sentFast);
+    }
     const reason = error instanceof MQError ? error : new MQError("MQRC_UNEXPECTED_ERROR", String(error));
     shown.reason = `${reason.reason}: ${reason.message}`;
-    shown.status = reason.reason === "MQRC_CONNECTION_BROKEN" ? "retrying" : "stopped";
+    shown.status = RETRIED.has(reason.reason) ? "retrying" : "stopped";
   } finally {
     transport.close();
   }
 }
 
-/**
- * Commits or backs out the batch the sender last prepared, as the receiver's last LUWID says,
- * and any other batch of this channel still prepared (none should be); answers the record then.
- */
-async function resolveInDoubt(host: ChannelHost, channel: string, sync: SenderSync, receiverLuwid: string): Promise<SenderSync> {
-  const prepared = (await host.xa.recover()).filter((xid) => xid.startsWith(batchXid(channel, "")));
-  let resolved: SenderSync = { seq: sync.seq, luwid: sync.luwid };
-  if (sync.inDoubt && receiverLuwid === sync.inDoubt.luwid) resolved = { seq: sync.inDoubt.lastSeq, luwid: sync.inDoubt.luwid };
-  for (const xid of prepared) {
-    if (xid === batchXid(channel, resolved.luwid) && resolved.luwid !== sync.luwid) await host.xa.commit(xid);
-    else await host.xa.rollback(xid);
-  }
-  if (sync.inDoubt) await host.writeSyncRecord(senderKey(channel), { ...resolved });
-  return resolved;
-}
-
-/** Up to BATCHSZ messages in `unit`: the first waited for, the rest as long as BATCHINT allows. */
-async function takeBatch(host: ChannelHost, clock: Clock, settings: SenderSettings, unit: UnitOfWork, stop: StopSignal): Promise<Message[]> {
-  const first = await host.get(settings.transmissionQueue, { unitOfWork: unit, wait: settings.idleWait, signal: stop });
+/** Up to BATCHSZ messages in `unit`: the first waited for, the rest as long as BATCHINT allows, ending after the one that reaches BATCHLIM. */
+async function takeBatch(host: ChannelHost, clock: Clock, settings: SenderSettings, unit: UnitOfWork, stop: StopSignal, firstWait: number): Promise<Message[]> {
+  const first = await host.get(settings.transmissionQueue, { unitOfWork: unit, wait: firstWait, signal: stop });
   if (!first) return [];
   const batch = [first];
+  let bytes = messageBytes(first);
   const until = clock.now() + settings.batchInterval;
-  while (batch.length < settings.batchSize && !stop.aborted) {
+  while (batch.length < settings.batchSize && !stop.aborted && (settings.batchLimitBytes === 0 || bytes < settings.batchLimitBytes)) {
     const wait = Math.max(0, until - clock.now());
     const next = await host.get(settings.transmissionQueue, { unitOfWork: unit, wait, signal: stop });
     if (!next) break;
     batch.push(next);
+    bytes += messageBytes(next);
   }
   return batch;
 }
 
 /** The next frame `wanted` accepts; frames left over from before (a status or confirm sent twice) are passed over. */
-async function expectFrame<T extends ChannelFrame>(transport: ChannelTransport, wanted: (frame: ChannelFrame) => frame is T): Promise<T> {
+async function expectFrame<T extends ChannelFrame>(partner: PartnerFrames, wanted: (frame: ChannelFrame) => frame is T): Promise<T> {
   for (;;) {
-    const frame = await transport.next();
+    const frame = await partner.next();
     if (!frame) throw new MQError("MQRC_CONNECTION_BROKEN", "the channel's connection ended");
     if (frame.type === "error") throw new MQError(frame.reason, `the receiving end stopped the channel: ${frame.text}`);
     if (wanted(frame)) return frame;

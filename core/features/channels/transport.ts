@@ -14,6 +14,11 @@
  * A requester (RQSTR) opens its connection with `request` instead: the server (SVR) at the far
  * end then runs the sending agent on that same connection, beginning with `start`, and the
  * requester the receiving agent (IBM's requester-server form, no callback).
+ *
+ * PING CHANNEL opens a connection with `ping` and the receiving end echoes its data in
+ * `pingReply`; no message moves. A sender whose operator ran RESET CHANNEL sends `reset` after
+ * the receiver's `status`, and the receiver takes the sequence number and answers `status` again.
+ * `close` ends a session normally (DISCINT, or STOP at the sending end): the partner does not retry.
  */
 import type { MQReasonName } from "../../base/errors.js";
 import type { BodyFormat, MessageBody, MessageType, Transmission } from "../../message/message.js";
@@ -45,10 +50,16 @@ export type ChannelFrame =
   | { type: "start"; channel: string; from: string; sequenceWrap: number }
   | { type: "status"; lastSeq: number; lastLuwid: string }
   | { type: "message"; seq: number; message: WireMessage }
+  /** A non-persistent message of an NPMSPEED(FAST) channel: put at once, outside the batch's unit of work. */
+  | { type: "fastMessage"; seq: number; message: WireMessage }
   | { type: "endBatch"; luwid: string; firstSeq: number; lastSeq: number; count: number }
   | { type: "confirm"; luwid: string; lastSeq: number }
   | { type: "error"; reason: MQReasonName; text: string }
-  | { type: "request"; channel: string; from: string };
+  | { type: "request"; channel: string; from: string }
+  | { type: "ping"; channel: string; from: string; data: string }
+  | { type: "pingReply"; data: string }
+  | { type: "reset"; seq: number }
+  | { type: "close"; text: string };
 
 /**
  * One connection between two agents: an ordered, asynchronous duplex of frames. `send` fails

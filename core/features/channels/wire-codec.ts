@@ -37,7 +37,7 @@ const MESSAGE_TYPES = new Set(["datagram", "request", "reply", "report"]);
 export function encodeChannelFrame(frame: WireFrame): Uint8Array {
   let body: Uint8Array | undefined;
   let header: unknown = frame;
-  if (frame.type === "message") {
+  if (frame.type === "message" || frame.type === "fastMessage") {
     const { body: messageBody, properties, ...rest } = frame.message;
     const bytes = messageBody instanceof Uint8Array;
     if (bytes) body = messageBody;
@@ -78,7 +78,7 @@ export function decodeWireFrame(data: Uint8Array | ArrayBuffer): WireFrame {
   const rest = bytes.subarray(HEADER_LENGTH_BYTES + headerLength);
   const problem = check(header as Record<string, unknown>, rest);
   if (problem !== undefined) refuse(`${type}: ${problem}`);
-  if (type === "message") {
+  if (type === "message" || type === "fastMessage") {
     const frame = header as { message: Record<string, unknown> };
     const { bodyBytes, ...message } = frame.message;
     frame.message = { ...message, properties: loadProperties(message.properties as StoredProperty[]), body: bodyBytes === true ? rest.slice() : message.body };
@@ -109,6 +109,7 @@ export const FRAME_CHECKS: Record<WireFrame["type"], Check> = {
   start: noBody((f) => fieldsProblem(f, { channel: isText, from: isText, sequenceWrap: isCount })),
   status: noBody((f) => fieldsProblem(f, { lastSeq: isCount, lastLuwid: isText })),
   message: (f, rest) => fieldsProblem(f, { seq: isCount }) ?? wireMessageProblem(f.message, rest),
+  fastMessage: (f, rest) => fieldsProblem(f, { seq: isCount }) ?? wireMessageProblem(f.message, rest),
   endBatch: noBody((f) => fieldsProblem(f, { luwid: isText, firstSeq: isCount, lastSeq: isCount, count: isCount })),
   confirm: noBody((f) => fieldsProblem(f, { luwid: isText, lastSeq: isCount })),
   error: noBody((f) => fieldsProblem(f, { reason: (v) => isText(v) && /^MQRC_[A-Z0-9_]+$/.test(v as string), text: isText })),
@@ -120,6 +121,10 @@ export const FRAME_CHECKS: Record<WireFrame["type"], Check> = {
   ),
   accepted: noBody((f) => fieldsProblem(f, { queueManager: isText })),
   request: noBody((f) => fieldsProblem(f, { channel: isText, from: isText })),
+  ping: noBody((f) => fieldsProblem(f, { channel: isText, from: isText, data: isText })),
+  pingReply: noBody((f) => fieldsProblem(f, { data: isText })),
+  reset: noBody((f) => fieldsProblem(f, { seq: isCount })),
+  close: noBody((f) => fieldsProblem(f, { text: isText })),
 };
 
 /** What is wrong with a message as a frame's header carries it (before its body and properties are restored). */

@@ -2,7 +2,8 @@
  * Which authority an MQSC command needs, on which object, as IBM's "Authorizations for MQSC
  * commands" lists them for the object authority manager: DSP to DISPLAY an object (and its
  * status), CHG to ALTER it, CRT to DEFINE it, DLT to DELETE it, CLR to CLEAR a local queue,
- * CTRL to START or STOP a channel or listener, DSP on the queue manager for the queue
+ * CTRL to START, STOP or PING a channel (and START or STOP a listener), CTRLX to RESET or
+ * RESOLVE a channel, DSP on the queue manager for the queue
  * manager's own DISPLAYs and PING, CHG on it for ALTER QMGR and for SET and DELETE AUTHREC.
  *
  * Two differences from IBM, both documented in core/README.md: CRT is checked against the new
@@ -20,7 +21,18 @@ export interface RequiredAuthority {
   authority: string;
 }
 
-const BY_VERB: Record<string, string> = { DISPLAY: "DSP", ALTER: "CHG", DEFINE: "CRT", DELETE: "DLT", CLEAR: "CLR", START: "CTRL", STOP: "CTRL" };
+const BY_VERB: Record<string, string> = {
+  DISPLAY: "DSP",
+  ALTER: "CHG",
+  DEFINE: "CRT",
+  DELETE: "DLT",
+  CLEAR: "CLR",
+  START: "CTRL",
+  STOP: "CTRL",
+  PING: "CTRL",
+  RESET: "CTRLX",
+  RESOLVE: "CTRLX",
+};
 
 /** The OAM object type of each MQSC object keyword that names one object. */
 const OBJECT_TYPE: Record<string, AuthorityObjectType> = {
@@ -55,7 +67,7 @@ export function requiredAuthority(qmgrName: string, verb: string, objectKeyword:
   const onQueueManager = (authority: string): RequiredAuthority => ({ objectType: "QMGR", name: qmgrName, authority });
   if (objectKeyword === "AUTHREC") return onQueueManager(verb === "DISPLAY" ? "DSP" : "CHG");
   if (objectKeyword === "ENTAUTH") return onQueueManager("DSP");
-  if (verb === "PING") return onQueueManager("DSP");
+  if (verb === "PING" && objectKeyword === "QMGR") return onQueueManager("DSP");
   const authority = BY_VERB[verb];
   if (authority === undefined) return onQueueManager("CHG");
   const objectType = OBJECT_TYPE[objectKeyword];

@@ -25,6 +25,7 @@ import { deleteAuthorityRecord, displayAuthorityRecords, displayEntityAuthority,
 import { checkCommand, displayingHost, type MqscPrincipal } from "./authorized-host.js";
 import { requiredAuthority } from "./command-authority.js";
 import { amq, failed, productMessage, summaryLines, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
+import { displaySavedChannelStatus, pingChannel, resetChannel, resolveChannel } from "./channel-commands.js";
 import { displayChannelStatus, displayQueueStatus, displaySubscriptionStatus, startChannel, stopChannel } from "./status-commands.js";
 
 registerReasonNames(MQRCCF);
@@ -156,7 +157,16 @@ async function runCommand(host: MqscHost, command: ParsedCommand, options: MqscR
       if (objectKeyword === "LSSTATUS") return displayListenerStatus(qm, second, rest);
       if (objectKeyword === "SVSTATUS") return displayNoStatus(second, rest, `DISPLAY ${objectKeyword}`);
       if (objectKeyword === "QSTATUS" || objectKeyword === "QS") return displayQueueStatus(qm, second, rest);
-      if (objectKeyword === "CHSTATUS" || objectKeyword === "CHS") return displayChannelStatus(qm, second, rest);
+      if (objectKeyword === "CHSTATUS" || objectKeyword === "CHS") {
+        const saved = rest.some((p) => p.keyword === "SAVED" && p.values === undefined);
+        return saved
+          ? displaySavedChannelStatus(
+              qm,
+              second,
+              rest.filter((p) => p.keyword !== "SAVED"),
+            )
+          : displayChannelStatus(qm, second, rest);
+      }
       if (objectKeyword === "SBSTATUS") return displaySubscriptionStatus(qm, second, rest);
       if (objectKeyword === "TPSTATUS" || objectKeyword === "TPS") return displayTopicStatus(qm, second, rest);
       if (object || QUEUE_KEYWORDS.has(objectKeyword)) return display(qm, objectKeyword, second, rest);
@@ -174,6 +184,13 @@ async function runCommand(host: MqscHost, command: ParsedCommand, options: MqscR
       break;
     case "PING":
       if (objectKeyword === "QMGR") return pingQueueManager(rest);
+      if (objectKeyword === "CHANNEL" || objectKeyword === "CHL") return pingChannel(qm, second, rest);
+      break;
+    case "RESET":
+      if (objectKeyword === "CHANNEL" || objectKeyword === "CHL") return resetChannel(qm, second, rest);
+      break;
+    case "RESOLVE":
+      if (objectKeyword === "CHANNEL" || objectKeyword === "CHL") return resolveChannel(qm, second, rest);
       break;
   }
   throw new MqscSyntax(`${verb} ${objectKeyword} is not a command this queue manager knows`, second.position);

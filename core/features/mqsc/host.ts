@@ -6,6 +6,7 @@
 import type { QueueManagerAttributes } from "../../objects/attributes.js";
 import type { HandleStatus, ChannelState, QueueStatus, SubscriptionStatus } from "../../kernel/index.js";
 import type { ChannelStatus } from "../channels/status.js";
+import type { ChannelCommandResult, SavedChannelStatus } from "../channels/operations.js";
 import type { DefineOptions } from "../../objects/registry.js";
 import type { Attributes, ObjectDefinition, ObjectType } from "../../objects/definitions.js";
 import type { TopicNodeStatus } from "../pubsub/topic-status.js";
@@ -35,7 +36,12 @@ export interface MqscHost {
   clearQueue(name: string): Promise<number>;
   handleStatuses(queueName?: string): HandleStatus[];
   startChannel(name: string): ChannelState | undefined;
-  stopChannel(name: string): Promise<void> | void;
+  stopChannel(name: string, options?: { mode?: "quiesce" | "force" }): Promise<void> | void;
+  resolveChannel(name: string, action: "commit" | "backout"): Promise<ChannelCommandResult>;
+  resetChannel(name: string, sequenceNumber: number): Promise<ChannelCommandResult>;
+  pingChannel(name: string, dataLength?: number): Promise<ChannelCommandResult>;
+  /** DISPLAY CHSTATUS SAVED: what the channel's sync record keeps, or undefined when it has none. */
+  channelSavedStatus(name: string): Promise<SavedChannelStatus | undefined>;
   /** What a channel's agent shows (MSGS, BATCHES, LSTSEQNO, ...), when it ran here. */
   channelAgentStatus(name: string): ChannelStatus | undefined;
   channelStatus(name: string): ChannelState | undefined;

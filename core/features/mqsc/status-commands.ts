@@ -110,9 +110,10 @@ export function startChannel(qm: MqscHost, target: MqscParameter, rest: MqscPara
 export function stopChannel(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
   const name = objectName(target, false);
   readStopOptions(rest);
+  const mode = stopMode(rest);
   try {
     if (qm.object("channel", name) && qm.channelStatus(name) === undefined) return failed(MQRCCF.MQRCCF_CHANNEL_NOT_ACTIVE, [amq("channelNotActive", name)]);
-    qm.stopChannel(name);
+    void qm.stopChannel(name, { mode });
     return succeeded([amq("channelStopAccepted")]);
   } catch (error) {
     return failure(error, name);
@@ -129,43 +130,68 @@ function agentItems(agent: ChannelStatus | undefined): ReturnType<typeof item>[]
     item("LSTLUWID", agent.lastLuwid || "0000000000000000"),
     item("CURSEQNO", agent.currentSeq),
     { keyword: "INDOUBT", text: agent.inDoubt ? "YES" : "NO", json: agent.inDoubt ? "YES" : "NO" },
+    item("BYTSSENT", agent.bytesSent),
+    item("BYTSRCVD", agent.bytesReceived),
+    item("LSTMSGDA", dateAndTime(agent.lastMessageAt).date.trim()),
+    item("LSTMSGTI", dateAndTime(agent.lastMessageAt).time.trim()),
+    ...(agent.shortRetriesLeft === undefined ? [] : [item("SHORTRTS", agent.shortRetriesLeft), item("LONGRTS", agent.longRetriesLeft ?? 0)]),
   ];
+}
+
+/** Why a channel retries or stopped, after its status: what IBM's error log would say (AMQ9202 and the like), here beside it. */
+function withReason(shown: MqscObject, agent: ChannelStatus | undefined): MqscObject {
+  if (!agent?.reason || (agent.status !== "retrying" && agent.status !== "stopped")) return shown;
+  const message = productMessage(15, "W", `Channel ${agent.channel} is ${agent.status.toUpperCase()}: ${agent.reason}`);
+  return { parameters: { ...shown.parameters, reason: agent.reason }, lines: [...shown.lines, `${message.id}: ${message.text}`] };
 }
 
 export function displayChannelStatus(qm: MqscHost, target: MqscParameter, rest: MqscParameter[]): Outcome {
   const pattern = objectName(target, true);
-  const requested = rest.filter((p) => p.values === undefined);
+  const requested = rest.filter((p) => p.values === undefined && p.keyword !== "CURRENT");
   const objects = qm
     .objects(["channel"])
     .filter((c) => matchesGeneric(pattern, c.name) && qm.channelStatus(c.name) !== undefined)
     .map((c) => {
-      const keyword = String(c.attributes.channelType);
-      const chltype =
-        {
-          sender: "SDR",
-          server: "SVR",
-          receiver: "RCVR",
-          requester: "RQSTR",
-          serverConnection: "SVRCONN",
-          clientConnection: "CLNTCONN",
-          clusterSender: "CLUSSDR",
-          clusterReceiver: "CLUSRCVR",
-        }[keyword] ?? keyword;
       const items = [
         item("CHANNEL", c.name),
-        item("CHLTYPE", chltype),
+        item("CHLTYPE", chltypeKeyword(c.attributes.channelType)),
         item("CONNAME", String(c.attributes.connectionName ?? "")),
         item("CURRENT", ""),
         item("STATUS", qm.channelStatus(c.name)!.toUpperCase()),
-        item("SUBSTATE", ""),
+        item("SUBSTATE", qm.channelAgentStatus(c.name)?.substate ?? ""),
         item("XMITQ", String(c.attributes.transmissionQueue ?? "")),
         ...agentItems(qm.channelAgentStatus(c.name)),
       ];
       items[3] = { keyword: "CURRENT", text: "CURRENT", json: "YES" };
-      return select(items, requested, 2);
+      return withReason(select(items, requested, 2), qm.channelAgentStatus(c.name));
     });
   if (objects.length === 0) return failed(MQRCCF.MQRCCF_CHL_STATUS_NOT_FOUND, [amq("channelStatusNotFound")]);
   return succeeded([amq("displayChannelStatusDetails")], objects);
+}
+
+/** A channel's CHLTYPE as MQSC shows it (SDR, SVR, RCVR, ...). */
+export function chltypeKeyword(channelType: unknown): string {
+  const keyword = String(channelType);
+  const keywords: Record<string, string> = {
+    sender: "SDR",
+    server: "SVR",
+    receiver: "RCVR",
+    requester: "RQSTR",
+    serverConnection: "SVRCONN",
+    clientConnection: "CLNTCONN",
+    clusterSender: "CLUSSDR",
+    clusterReceiver: "CLUSRCVR",
+  };
+  return keywords[keyword] ?? keyword;
+}
+
+/** STOP CHANNEL MODE: QUIESCE (IBM's default: after the current batch) or FORCE and TERMINATE (now). */
+export function stopMode(rest: MqscParameter[]): "quiesce" | "force" {
+  const mode = rest.find((p) => p.keyword === "MODE");
+  const text = mode?.values?.[0]?.text.toUpperCase() ?? "QUIESCE";
+  if (mode && (mode.values?.length !== 1 || !["QUIESCE", "FORCE", "TERMINATE"].includes(text)))
+    throw new MqscSyntax("MODE is QUIESCE, FORCE or TERMINATE", mode.position);
+  return text === "QUIESCE" ? "quiesce" : "force";
 }
 
 function noOptions(rest: MqscParameter[], command: string): void {

@@ -72,6 +72,11 @@ export const AMQ_MESSAGES = {
   channelStopAccepted: { id: "AMQ8019I", text: "Stop IBM MQ channel accepted." }, // unconfirmed wording
   channelPingComplete: { id: "AMQ8020I", text: "Ping IBM MQ channel complete." }, // unconfirmed
   channelReset: { id: "AMQ8023I", text: "IBM MQ channel reset." }, // unconfirmed
+  channelResolved: { id: "AMQ8024I", text: "IBM MQ channel resolved." }, // unconfirmed id
+  channelInUse: { id: "AMQ9514E", text: "Channel '&1' is in use." },
+  channelNotInDoubt: { id: "AMQ9527E", text: "Channel '&1' is not in doubt." }, // unconfirmed id
+  channelPartnerNotAvailable: { id: "AMQ9202E", text: "Remote host '&1' not available, retry later." },
+  channelPingFailed: { id: "AMQ9503E", text: "Channel negotiation failed." }, // unconfirmed wording
   displayChannelDetails: { id: "AMQ8414I", text: "Display Channel details." }, // unconfirmed wording
   displayChannelStatusDetails: { id: "AMQ8417I", text: "Display Channel Status details." }, // unconfirmed wording
   channelStatusNotFound: { id: "AMQ8420I", text: "Channel Status not found." }, // unconfirmed wording
