@@ -2,21 +2,18 @@
  * The channels of a browser's queue manager, kept running by the context that runs it (the
  * owner): the channels that were running when the last owner went are started again when
  * this one opens the manager (their in-doubt batch is resolved by the agent as it starts),
- * a channel that cannot reach its partner is started again every SHORTTMR seconds while the
- * browser is online and at once when it comes online, and not tried while it is offline.
+ * and a channel waiting to reach its partner is started at once when the browser comes
+ * online, rather than at its next retry (core's SHORTRTY/SHORTTMR, then LONGRTY/LONGTMR:
+ * twenty minutes apart by default, once ten minutes offline have spent the short ones).
  *
  * Why here and not in core: which channels to resume is the owner's memory (remembered.ts),
- * and online/offline are the browser's word (network.ts). Core's agents do not retry yet
- * (SHORTRTY/LONGRTY are coming, branch h1-channel-ops); once they do, this keeps only the
- * resume and the start at `online`, and a pause at `offline` needs a hook of theirs.
+ * and online/offline are the browser's word (network.ts). Offline, core's retries go on and
+ * fail at once (the browser refuses the connection); pausing them would need a hook in core.
  */
 import type { QueueManager } from "../../../core/index.js";
 import { dialsOut } from "../../../core/features/channels/settings.js";
 import { openRememberedChannels, type RememberedChannels } from "./remembered.js";
 import { watchNetwork, type NetworkWatch } from "./network.js";
-
-/** How often the keeper looks at the channels it keeps (the retry intervals are SHORTTMR's, at least this). */
-const TICK_MS = 1000;
 
 export interface ChannelKeeper {
   /** The channels it restarts: started and not stopped by an operator. */
@@ -34,7 +31,6 @@ export async function keepChannels(qm: QueueManager, databaseName: string): Prom
   // Without its memory (IndexedDB refused it) the keeper still retries; it only cannot resume.
   const memory: RememberedChannels | undefined = await openRememberedChannels(databaseName).catch(() => undefined);
   const kept = new Set<string>(memory ? await memory.names().catch(() => []) : []);
-  const nextTry = new Map<string, number>();
   let writes = Promise.resolve();
   const write = (op: (m: RememberedChannels) => Promise<void>) => {
     if (memory) writes = writes.then(() => op(memory)).catch(() => undefined);
@@ -42,18 +38,12 @@ export async function keepChannels(qm: QueueManager, databaseName: string): Prom
 
   const start = qm.startChannel.bind(qm);
   const stop = qm.stopChannel.bind(qm);
-  const retryInterval = (name: string) => Math.max(TICK_MS, Number(qm.object("channel", name)?.attributes.shortRetryInterval ?? 60) * 1000);
-  const startKept = (name: string) => {
-    nextTry.set(name, Date.now() + retryInterval(name));
-    start(name);
-  };
   qm.startChannel = (name) => {
     const state = start(name);
     if (dialsOut(qm.object("channel", name)?.attributes) && !kept.has(name)) {
       kept.add(name);
       write((m) => m.remember(name));
     }
-    nextTry.set(name, Date.now() + retryInterval(name));
     return state;
   };
   qm.stopChannel = (name) => {
@@ -62,17 +52,13 @@ export async function keepChannels(qm: QueueManager, databaseName: string): Prom
     return stopped;
   };
 
+  // START of a RETRYING channel cancels its retry timer and dials now (core's agents.ts).
   const network: NetworkWatch = watchNetwork(databaseName, (online) => {
-    if (online) for (const name of kept) if (waiting(qm, name)) startKept(name);
+    if (online) for (const name of kept) if (waiting(qm, name)) start(name);
   });
-  const timer = setInterval(() => {
-    if (!network.online) return;
-    const now = Date.now();
-    for (const name of kept) if (waiting(qm, name) && now >= (nextTry.get(name) ?? 0)) startKept(name);
-  }, TICK_MS);
 
   for (const name of [...kept]) {
-    if (dialsOut(qm.object("channel", name)?.attributes)) startKept(name);
+    if (dialsOut(qm.object("channel", name)?.attributes)) start(name);
     else if (kept.delete(name)) write((m) => m.forget(name));
   }
 
@@ -86,7 +72,6 @@ export async function keepChannels(qm: QueueManager, databaseName: string): Prom
     stop() {
       if (stopped) return;
       stopped = true;
-      clearInterval(timer);
       network.stop();
       void writes.then(() => memory?.close());
     },
@@ -100,9 +85,9 @@ export async function keepChannels(qm: QueueManager, databaseName: string): Prom
 
 /**
  * A kept channel waiting to reach its partner: RETRYING (it could not connect, or its
- * connection broke mid-batch), or a requester whose connection broke (core shows it STOPPED
- * with the reason; IBM's would retry, a communications error). One an operator stopped is
- * not kept, so is not here.
+ * connection broke), or STOPPED for a broken connection once its retries were spent (offline
+ * for long): the browser's `online` is a new reason to try. One an operator stopped is not
+ * kept, so is not here.
  */
 function waiting(qm: QueueManager, name: string): boolean {
   const status = qm.channelStatus(name);
