@@ -19,7 +19,8 @@ export interface ChannelKeeper {
   /** The channels it restarts: started and not stopped by an operator. */
   readonly kept: ReadonlySet<string>;
   readonly online: boolean;
-  stop(): void;
+  /** Stops watching the network; resolves once what it was remembering is written. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -69,15 +70,17 @@ export async function keepChannels(qm: QueueManager, databaseName: string): Prom
     get online() {
       return network.online;
     },
-    stop() {
+    async stop() {
       if (stopped) return;
       stopped = true;
       network.stop();
-      void writes.then(() => memory?.close());
+      await writes;
+      memory?.close();
     },
   };
   qm.close = async () => {
-    keeper.stop();
+    // What START and STOP said is written before the manager is closed, so the next owner reads it.
+    await keeper.stop();
     return close();
   };
   return keeper;

@@ -22,22 +22,32 @@ export interface RememberedChannels {
 
 export const rememberedDatabaseName = (databaseName: string) => `${databaseName}:channels`;
 
+/**
+ * The record for `databaseName`. The database is made at the first START CHANNEL, not at every
+ * open: a manager that never runs a channel leaves no second database behind (where the
+ * browser can list its databases; elsewhere it is opened, so made, at the first read).
+ */
 export async function openRememberedChannels(databaseName: string): Promise<RememberedChannels> {
-  const db: IDBPDatabase = await openDB(rememberedDatabaseName(databaseName), 1, {
-    upgrade(upgrading) {
-      upgrading.createObjectStore(STORE);
-    },
-  });
+  const name = rememberedDatabaseName(databaseName);
+  let db: Promise<IDBPDatabase> | undefined;
+  const opened = () =>
+    (db ??= openDB(name, 1, {
+      upgrade(upgrading) {
+        upgrading.createObjectStore(STORE);
+      },
+    }));
+  const listed = typeof indexedDB.databases === "function" ? (await indexedDB.databases()).some((d) => d.name === name) : true;
+  if (listed) await opened();
   return {
     async names() {
-      return (await db.getAllKeys(STORE)).map(String);
+      return db ? (await (await db).getAllKeys(STORE)).map(String) : [];
     },
-    async remember(name) {
-      await db.put(STORE, true, name);
+    async remember(channel) {
+      await (await opened()).put(STORE, true, channel);
     },
-    async forget(name) {
-      await db.delete(STORE, name);
+    async forget(channel) {
+      if (db) await (await db).delete(STORE, channel);
     },
-    close: () => db.close(),
+    close: () => void db?.then((opened) => opened.close()),
   };
 }
