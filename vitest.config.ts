@@ -1,6 +1,7 @@
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 import { edgePort } from "./test/browser/support/edge-server.js";
+import { channelServerCommands } from "./test/browser/support/channel-server.js";
 
 /** Debian's chromium, installed by .ci/run; never a downloaded browser. */
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -35,6 +36,8 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
+            // The channel tests' server (serveHttp, in this process) and the context's network switch.
+            commands: channelServerCommands,
             provider: playwright({
               launchOptions: {
                 executablePath: chromium,

@@ -11,6 +11,7 @@ export { IndexedDBStore, createIndexedDBStore, DRIVER_NAME } from "./indexeddb-s
 export type { IndexedDBStoreOptions } from "./indexeddb-store.js";
 export { openLocalBrowserQueueManager, databaseNameOf } from "./local.js";
 export type { BrowserQueueManagerOptions } from "./local.js";
+export type { ChannelCredential, ChannelCredentials } from "../http/channels/credentials.js";
 export { SharedQueueManager } from "./shared/shared-queue-manager.js";
 export type { SharedBrowseCursor, SharedRole } from "./shared/shared-queue-manager.js";
 export type { SharedBrowserQueueManagerOptions } from "./shared/open.js";

@@ -11,6 +11,7 @@ import { standForOwner } from "./owner.js";
 import { OwnerLink } from "./owner-link.js";
 import { SharedQueueManager } from "./shared-queue-manager.js";
 import { WORKER_SILENT_MS, workerScriptProblem } from "./worker-script-check.js";
+import { relayNetwork } from "../channels/network.js";
 
 export interface SharedBrowserQueueManagerOptions extends BrowserQueueManagerOptions {
   /**
@@ -76,14 +77,18 @@ export async function openSharedQueueManager(options: SharedBrowserQueueManagerO
         else if (typeof event.data?.error === "string") reject(new Error(`the queue manager ${options.name} could not be opened: ${event.data.error}`));
       };
       port.start();
-      port.postMessage({ name: options.name, databaseName });
+      // The channel credentials go to the worker that runs the manager, in memory: never stored.
+      port.postMessage({ name: options.name, databaseName, channelCredentials: options.channelCredentials });
     };
     // A SharedWorker that ended while pages still use it (it crashed) is started again: the
     // same URL gives a new one, which takes the lock and opens the manager from IndexedDB.
     links = new OwnerLink(databaseName, () => port && start());
     start();
+    // The worker learns of online/offline from the pages (channels/network.ts says why).
+    const stopRelay = relayNetwork(databaseName);
     // The page keeps the worker's port for as long as the manager is open: it keeps the worker alive.
     stop = async () => {
+      stopRelay();
       port?.close();
       port = undefined;
     };

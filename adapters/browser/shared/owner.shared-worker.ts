@@ -6,15 +6,23 @@
  * ways, keeps it) and serves the manager like any owner (owner.ts).
  */
 import { MQError, systemClock } from "../../../core/index.js";
+import type { ChannelCredential } from "../../http/channels/credentials.js";
 import { openLocalBrowserQueueManager } from "../local.js";
 import { standForOwner, type OwnerCandidacy } from "./owner.js";
 
 interface OpenRequest {
   name: string;
   databaseName: string;
+  channelCredentials?: Record<string, ChannelCredential>;
 }
 
 const candidacies = new Map<string, OwnerCandidacy>();
+/**
+ * The channel credentials the pages gave, per database, held here in memory only: the
+ * connector reads them at each connect, so a page that opens later with a channel of its own
+ * (or a new token) is heard even though the manager was opened before it.
+ */
+const credentials = new Map<string, Record<string, ChannelCredential>>();
 const scope = self as unknown as { onconnect: ((event: MessageEvent) => void) | null };
 
 scope.onconnect = (event: MessageEvent) => {
@@ -23,11 +31,17 @@ scope.onconnect = (event: MessageEvent) => {
   // its worker stays silent (open.ts), the browser's error event being its only other word.
   port.postMessage({ started: true });
   port.onmessage = (message: MessageEvent<OpenRequest>) => {
-    const { name, databaseName } = message.data ?? ({} as OpenRequest);
+    const { name, databaseName, channelCredentials } = message.data ?? ({} as OpenRequest);
     if (typeof name !== "string" || typeof databaseName !== "string") return;
+    const known = credentials.get(databaseName) ?? {};
+    credentials.set(databaseName, Object.assign(known, channelCredentials));
     let candidacy = candidacies.get(databaseName);
     if (!candidacy) {
-      candidacy = standForOwner({ name, databaseName, open: () => openLocalBrowserQueueManager({ name, databaseName, clock: systemClock }) });
+      candidacy = standForOwner({
+        name,
+        databaseName,
+        open: () => openLocalBrowserQueueManager({ name, databaseName, clock: systemClock, channelCredentials: known }),
+      });
       candidacies.set(databaseName, candidacy);
     }
     // A page learns of a failed open here; it could not otherwise tell a failure from a slow open.
