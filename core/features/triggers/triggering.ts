@@ -162,7 +162,9 @@ export class Triggering {
     void this.host
       .put(initiationQueueName, { body: encodeTriggerMessage(message), bodyFormat: "bytes", persistent: false }, { context: { format: MQFMT_TRIGGER } })
       // Told after the trigger message's own "put", so that one can see which queue it was for.
-      .then(({ messageId }) => this.host.events.emit?.({ type: "triggered", queue: name, initiationQueue: initiationQueueName, messageId, process: processName }))
+      .then(({ messageId }) =>
+        this.host.events.emit?.({ type: "triggered", queue: name, initiationQueue: initiationQueueName, messageId, process: processName }),
+      )
       .catch((error: unknown) =>
         this.host.report?.(
           `the trigger message for queue ${name} could not be put on ${initiationQueueName}: ${error instanceof Error ? error.message : String(error)}`,
