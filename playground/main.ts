@@ -18,6 +18,7 @@ import { mountTriggerTutorial } from "./trigger-tutorial.js";
 import { mountReliableTutorial } from "./reliable-tutorial.js";
 import { mountTutorialShell, type TutorialShell } from "./tutorial-shell.js";
 import { PLAYGROUND_TUTORIALS } from "./tutorial-texts.js";
+import { mountTimeline } from "./timeline/timeline.js";
 import triggeredWorkerUrl from "./trigger-app.worker.ts?worker&url";
 
 const NAME = "PLAYGROUND";
@@ -50,6 +51,9 @@ try {
       tutorialsHost.textContent = `The tutorials run in the tab that runs ${NAME}, another tab of this browser now; they start here if that one closes.`;
   });
   const qm = await owned;
+  // The tutorials' shared timeline, told by the queue managers themselves: PLAYGROUND, and RELIABLE each time it opens.
+  const timeline = mountTimeline(document.querySelector<HTMLElement>("#timeline")!);
+  timeline.watch(qm);
   const panel = () => document.createElement("div");
   const [pubsub, poison, triggers] = [panel(), panel(), panel()];
   pubsub.id = "pubsub";
@@ -58,7 +62,12 @@ try {
   await mountPubSubTutorial(pubsub, qm);
   await mountPoisonTutorial(poison, qm, refresh);
   await mountTriggerTutorial(triggers, qm, new URL(triggeredWorkerUrl, location.href).href, refresh);
-  const reliable = await mountReliableTutorial(() => openLocalBrowserQueueManager({ name: "RELIABLE" }));
+  const reliable = await mountReliableTutorial(() =>
+    openLocalBrowserQueueManager({ name: "RELIABLE" }).then((opened) => {
+      timeline.watch(opened); // a closed manager tells nothing more: no need to stop the old subscription
+      return opened;
+    }),
+  );
   shell = mountTutorialShell(tutorialsHost, [...PLAYGROUND_TUTORIALS({ pubsub, poison, triggers }), reliable.definition]);
   shell.stepAside(serverNote);
 } catch (error) {

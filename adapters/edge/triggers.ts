@@ -233,7 +233,7 @@ export class EdgeTriggerMonitors {
     if (this.#slots.length === 0) return;
     this.#unsubscribe = this.qm.events.subscribe((event) => {
       // Only what can change the answer: a put while no alarm is set, a queue emptied while one is.
-      if (event.type === "put" ? this.#wake !== undefined : event.type === "input" || event.depth > 0 || this.#wake === undefined) return;
+      if (event.type === "put" ? this.#wake !== undefined : !("depth" in event) || event.depth > 0 || this.#wake === undefined) return;
       if (this.#initiationQueues.has(event.queue) || this.#serves(event.queue)) this.#checkAwake();
     });
     this.#checkAwake();

@@ -11,7 +11,7 @@ import { GroupCommit } from "../store/group-commit.js";
 import type { Message, MessageRecord, StoredBody } from "../message/message.js";
 import type { DamagedRecord } from "../store/record-check.js";
 import type { Store, StoreOp } from "../store/store.js";
-import { QueueEvents } from "./queue-events.js";
+import { QueueEvents, type MessageEventType } from "./queue-events.js";
 import type { UnitOfWork } from "./unit-of-work.js";
 import type { QueueConsumer } from "./queue-consumers.js";
 import { EntryState, type Entry } from "./lane.js";
@@ -180,34 +180,50 @@ export class Kernel {
         rolledBack: () => {
           if (held) this.forget(queue, held);
           else queue.settlePaged(priority, false, record);
+          this.#tell("backout", queue, record);
         },
       });
-      return;
+    } else {
+      queue.insert(entry);
+      if (!persistent) this.memory.used += record.bodySize;
+      unit.add({
+        kind: "put",
+        record,
+        body: stored,
+        committed: () => {
+          queue.commitPut(entry);
+          if (persistent) this.memory.cacheOrPageOut(entry);
+          this.#putCommitted(queue, record);
+        },
+        rolledBack: () => {
+          this.forget(queue, entry);
+          this.#tell("backout", queue, record);
+        },
+      });
     }
-    queue.insert(entry);
-    if (!persistent) this.memory.used += record.bodySize;
-    unit.add({
-      kind: "put",
-      record,
-      body: stored,
-      committed: () => {
-        queue.commitPut(entry);
-        if (persistent) this.memory.cacheOrPageOut(entry);
-        this.#putCommitted(queue, record);
-      },
-      rolledBack: () => this.forget(queue, entry),
-    });
+    // Held by the unit: "put" follows its commit, "backout" its backout.
+    this.#tell("held", queue, record);
   }
 
   #putCommitted(queue: LocalQueue, record: MessageRecord): void {
     if (queue.consumers.size > 0) this.serve(queue);
+    this.#tell("put", queue, record);
+  }
+
+  /**
+   * Tells the queue event bus what happened to one message (queue-events.ts), when anyone
+   * listens: one shape for every kind, so that each site costs a call (the core's entry is
+   * at its size goal).
+   */
+  #tell(type: MessageEventType, queue: LocalQueue, record: MessageRecord): void {
     if (this.events.hasListeners)
       this.events.emit({
-        type: "put",
+        type,
         queue: queue.name,
         messageId: record.messageId,
         persistent: record.persistent,
         priority: record.priority,
+        backoutCount: record.backoutCount,
         depth: queue.depth,
       });
   }
@@ -222,7 +238,7 @@ export class Kernel {
     if (filter && queue.pagedCount > 0) return undefined; // a paged message may come first
     const expired: Entry[] = [];
     const found = queue.take(filter, now, expired);
-    if (expired.length > 0) this.discardExpired(queue, expired);
+    this.discardExpired(queue, expired); // none is the common case: it costs an empty array, the test its bytes in the entry
     return found && !("refill" in found) ? found : undefined;
   }
 
@@ -237,7 +253,7 @@ export class Kernel {
       const stored = filter ? await this.pager.findFiltered(queue, filter, now, (id) => this.seqs.seqOf(id)) : undefined;
       const expired: Entry[] = [];
       const found = queue.take(filter, now, expired);
-      if (expired.length > 0) this.discardExpired(queue, expired);
+      this.discardExpired(queue, expired); // the slow path (paged parts read): no test for none
       if (found && "refill" in found) {
         await this.pager.refill(queue, found.refill);
         continue;
@@ -287,7 +303,7 @@ export class Kernel {
       // the non-persistent put+get rate, measured in one process against the earlier code.)
       const body = entry.body!;
       this.forget(queue, entry);
-      this.#getCommitted(queue, record);
+      this.#tell("get", queue, record);
       return toMessage(record, body, now);
     }
     let body: StoredBody;
@@ -307,7 +323,7 @@ export class Kernel {
       throw this.#commitError(error);
     }
     this.forget(queue, entry);
-    this.#getCommitted(queue, record);
+    this.#tell("get", queue, record);
     return message;
   }
 
@@ -324,24 +340,20 @@ export class Kernel {
         record,
         committed: () => {
           this.forget(queue, entry);
-          this.#getCommitted(queue, record);
+          this.#tell("get", queue, record);
         },
         rolledBack: () => {
           this.putBack(queue, entry);
-          if (this.events.hasListeners)
-            this.events.emit({ type: "backout", queue: queue.name, messageId: record.messageId, backoutCount: record.backoutCount, depth: queue.depth });
+          this.#tell("backout", queue, record);
         },
       });
+      // Delivered, not yet committed (or acknowledged): "get" follows the commit, "backout" a backout.
+      this.#tell("taken", queue, record);
       return message;
     } catch (error) {
       if (entry.state !== EntryState.Gone) putBackUnlessDamaged(this, queue, entry, error); // gone: already set aside
       throw error;
     }
-  }
-
-  #getCommitted(queue: LocalQueue, record: MessageRecord): void {
-    if (this.events.hasListeners)
-      this.events.emit({ type: "get", queue: queue.name, messageId: record.messageId, persistent: record.persistent, depth: queue.depth });
   }
 
   async readBody(record: MessageRecord): Promise<StoredBody> {
@@ -401,7 +413,7 @@ export class Kernel {
     if (entry.state === EntryState.Gone) return;
     this.memory.release(entry);
     queue.remove(entry);
-    if (queue.roomWaiters.length > 0) queue.roomWaiters.shift()!();
+    queue.roomWaiters.shift()?.(); // the first put waiting for room, if any
   }
 
   discardExpired(queue: LocalQueue, expired: Entry[]): void {
@@ -419,6 +431,7 @@ export class Kernel {
     for (const entry of expired) {
       if (entry.record.persistent) ops.push({ op: "deleteMessage", seq: entry.record.seq, queue: entry.record.queue, priority: entry.record.priority });
       this.forget(queue, entry);
+      this.#tell("expired", queue, entry.record);
     }
     // Expired messages are never delivered; if this delete fails they are found and
     // discarded again after the next restart.

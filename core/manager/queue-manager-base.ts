@@ -238,8 +238,12 @@ export abstract class QueueManagerBase {
     return this.kernel.clock;
   }
 
-  /** Committed puts and gets, backouts, input opened and closed, told after each commit in commit order. */
-  get events(): Pick<QueueEvents, "subscribe"> {
+  /**
+   * Committed puts and gets, backouts, input opened and closed, told after each commit in commit
+   * order; what units hold, expiry, moves, trigger messages (queue-events.ts). `emit` is for what
+   * runs on this manager and moves messages (a listener's moves aside), not for applications.
+   */
+  get events(): Pick<QueueEvents, "subscribe" | "emit"> {
     return this.kernel.events;
   }
 

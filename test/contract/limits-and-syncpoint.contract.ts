@@ -105,20 +105,24 @@ export function testLimitsAndSyncpoint(name: string, harness: StoreHarness): voi
       });
     });
 
-    it("tells subscribers what was committed, in commit order, and nothing of what was rolled back", async () => {
+    it("tells subscribers what was committed, in commit order, what a unit holds as it takes it, and what it backs out", async () => {
       await withStorage(async (open) => {
         const qm = await open();
         const seen: string[] = [];
-        const stop = qm.events.subscribe((e) =>
-          seen.push(e.type === "input" ? `input ${e.queue} ${e.openInputCount}` : `${e.type} ${e.queue} depth ${e.depth}`),
-        );
+        // What a unit holds is told as it happens ("held" puts, "taken" gets), apart from the commits; a held put backed out is a "backout".
+        const held: string[] = [];
+        const stop = qm.events.subscribe((e) => {
+          if (e.type === "input") seen.push(`input ${e.queue} ${e.openInputCount}`);
+          else if (e.type === "put" || e.type === "get" || e.type === "backout") seen.push(`${e.type} ${e.queue} depth ${e.depth}`);
+          else if ("depth" in e) held.push(`${e.type} ${e.queue} depth ${e.depth}`);
+        });
         const rolledBack = qm.beginUnitOfWork();
         await qm.put(Q, { body: "never", persistent: true }, { unitOfWork: rolledBack });
         await rolledBack.rollback();
         const unit = qm.beginUnitOfWork();
         await qm.put("DEV.QUEUE.2", { body: "second", persistent: true }, { unitOfWork: unit });
         await qm.put(Q, { body: "first", persistent: false });
-        expect(seen).toEqual([`put ${Q} depth 1`]);
+        expect(seen).toEqual([`backout ${Q} depth 0`, `put ${Q} depth 1`]);
         await unit.commit();
         const waiting = qm.get("DEV.QUEUE.3", { wait: 5000 });
         await qm.put("DEV.QUEUE.3", { body: "awaited" });
@@ -129,6 +133,7 @@ export function testLimitsAndSyncpoint(name: string, harness: StoreHarness): voi
         stop();
         await qm.put(Q, { body: "unheard" });
         expect(seen).toEqual([
+          `backout ${Q} depth 0`,
           `put ${Q} depth 1`,
           "put DEV.QUEUE.2 depth 1",
           "input DEV.QUEUE.3 1",
@@ -138,6 +143,7 @@ export function testLimitsAndSyncpoint(name: string, harness: StoreHarness): voi
           "get DEV.QUEUE.3 depth 0",
           `backout ${Q} depth 1`,
         ]);
+        expect(held).toEqual([`held ${Q} depth 1`, "held DEV.QUEUE.2 depth 1", `taken ${Q} depth 1`]);
         await qm.close();
       });
     });
@@ -219,11 +225,11 @@ export function testLimitsAndSyncpoint(name: string, harness: StoreHarness): voi
         await qm.put(Q, { body: "A", persistent: true });
         await qm.put(Q, { body: "B", persistent: true });
         const unit = qm.beginUnitOfWork();
-        await qm.put(Q, { body: "staged", persistent: true }, { unitOfWork: unit });
+        await qm.put(Q, { body: "held", persistent: true }, { unitOfWork: unit });
         await qm.put(Q, { body: "C", persistent: true });
         expect([(await qm.get(Q))?.body, (await qm.get(Q))?.body, (await qm.get(Q))?.body]).toEqual(["A", "B", "C"]);
         await unit.commit();
-        expect([(await qm.get(Q))?.body, await qm.get(Q)]).toEqual(["staged", null]);
+        expect([(await qm.get(Q))?.body, await qm.get(Q)]).toEqual(["held", null]);
         expect(qm.queueStatus(Q).depth).toBe(0);
         await qm.close();
       });

@@ -29,7 +29,8 @@ export function broadcastChanges(manager: QueueManager, databaseName: string, ow
     }
   };
   const unsubscribe = manager.events.subscribe((event) => {
-    if (event.type === "input") return;
+    // Kinds without a depth (input, moves, triggers, channel sends) change none.
+    if (!("depth" in event)) return;
     notice().depths[event.queue] = event.depth;
   });
   return {

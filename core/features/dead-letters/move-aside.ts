@@ -6,7 +6,7 @@
  * place can be tried.
  */
 import { MQError } from "../../base/errors.js";
-import type { MessagingPort, MessageContext, UnitOfWork } from "../../kernel/index.js";
+import type { MessagingPort, MessageContext, QueueEvents, UnitOfWork } from "../../kernel/index.js";
 import type { DeadLetterHeader, Message, PutMessage } from "../../message/message.js";
 import { deadLetterReasonName } from "../../message/feedback-codes.js";
 
@@ -16,6 +16,13 @@ export interface MoveHost extends Pick<MessagingPort, "put"> {
   /** The queue manager's DEADQ. */
   deadLetterQueue(): string;
   now(): number;
+  /** Where a move is told (a "moved" event), so that one can follow a message to where it went. */
+  readonly events?: Pick<QueueEvents, "emit">;
+}
+
+/** Tells the move as it is staged: the put on `to` commits with the get from `from`, or neither does. */
+function tellMoved(host: MoveHost, message: Message, from: string, to: string, toMessageId: string, reason: string): void {
+  host.events?.emit({ type: "moved", queue: from, messageId: message.messageId, to, toMessageId, reason });
 }
 
 /** What of a message a copy of it keeps: its body, descriptor and properties. */
@@ -67,9 +74,10 @@ function contextOf(message: Message, deadLetter?: DeadLetterHeader): MessageCont
 }
 
 /** Puts the message on a backout queue in the unit; the failure when it cannot. */
-export async function moveToQueue(host: MoveHost, message: Message, queue: string, unit: UnitOfWork): Promise<unknown> {
+export async function moveToQueue(host: MoveHost, message: Message, queue: string, unit: UnitOfWork, from = ""): Promise<unknown> {
   try {
-    await host.put(queue, copyOf(message), { unitOfWork: unit, context: contextOf(message) });
+    const { messageId } = await host.put(queue, copyOf(message), { unitOfWork: unit, context: contextOf(message) });
+    tellMoved(host, message, from, queue, messageId, "backout queue");
     return undefined;
   } catch (error) {
     return error;
@@ -97,7 +105,8 @@ export async function moveToDeadLetterQueue(
     putApplName: putApplName.slice(0, 28),
   };
   try {
-    await host.put(deadLetterQueue, copyOf(message), { unitOfWork: unit, context: contextOf(message, header) });
+    const { messageId } = await host.put(deadLetterQueue, copyOf(message), { unitOfWork: unit, context: contextOf(message, header) });
+    tellMoved(host, message, from, deadLetterQueue, messageId, header.reasonName);
     return undefined;
   } catch (error) {
     return error;

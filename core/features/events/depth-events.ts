@@ -103,7 +103,8 @@ export class DepthEvents {
   // --- Internal helpers ---
 
   #committed(event: QueueEvent): void {
-    if (event.type === "input" || EVENT_QUEUE.test(event.queue)) return;
+    // Only what was committed counts (not a put held by a unit, nor a message expired).
+    if ((event.type !== "put" && event.type !== "get" && event.type !== "backout") || EVENT_QUEUE.test(event.queue)) return;
     const statistics = this.#statisticsOf(event.queue, event.depth);
     statistics.highQDepth = Math.max(statistics.highQDepth, event.depth);
     if (event.type === "backout") return; // a backed-out get raises the depth but is no put

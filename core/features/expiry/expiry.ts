@@ -10,6 +10,8 @@ import { MQFB } from "../../message/feedback-codes.js";
 import { moveToDeadLetterQueue, type MoveHost } from "../dead-letters/move-aside.js";
 
 export function expiredToDeadLetter(kernel: Kernel, move: MoveHost, beginUnitOfWork: () => UnitOfWork): (queue: LocalQueue, expired: Entry[]) => void {
+  // Its moves are told on the queue event bus, as a listener's are.
+  move = { ...move, events: kernel.events };
   return (queue, expired) => {
     void (async () => {
       for (const entry of expired) {

@@ -1,5 +1,5 @@
 /** What a listener (listener.ts) and its work (listener-work.ts) share: the host, the figures, the handler. */
-import type { MessagingPort } from "../../kernel/index.js";
+import type { MessagingPort, QueueEvents } from "../../kernel/index.js";
 import type { Message } from "../../message/message.js";
 import type { Clock } from "../../base/clock.js";
 
@@ -27,4 +27,6 @@ export interface ListenerHost extends Pick<MessagingPort, "consume" | "beginUnit
   readonly closed: boolean;
   queueAttributes(queue: string): { backoutThreshold: number; backoutRequeueQueue: string };
   readonly attributes: { deadLetterQueue: string };
+  /** Where the listener tells a message it moves aside. */
+  readonly events: Pick<QueueEvents, "emit">;
 }

@@ -45,6 +45,7 @@ export class ListenerWork {
       deadLetterQueue: () => host.attributes.deadLetterQueue,
       put: (target, message, putOptions) => host.put(target, message, putOptions),
       now: () => host.clock.now(),
+      events: host.events,
     };
     this.#consumer = host.consume(queue, {
       credit: options.maxSessions,
@@ -163,7 +164,7 @@ export class ListenerWork {
       } catch {
         // The queue is gone; the dead-letter queue is tried.
       }
-      boqFailure = boq === "" ? `queue ${this.queue} has no backout requeue queue (BOQNAME)` : await moveToQueue(this.#move, message, boq, unit);
+      boqFailure = boq === "" ? `queue ${this.queue} has no backout requeue queue (BOQNAME)` : await moveToQueue(this.#move, message, boq, unit, this.queue);
       if (boqFailure === undefined) {
         await this.#commit(unit, message, () => this.stats.backedOut++);
         if (unit.state === "committed")

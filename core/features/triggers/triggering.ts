@@ -17,7 +17,7 @@ import { encodeTriggerMessage, MQFMT_TRIGGER, type TriggerMessage } from "./trig
 /** What triggering needs of the queue manager. */
 export interface TriggerHost extends Pick<MessagingPort, "put"> {
   readonly clock: Clock;
-  readonly events: { subscribe(listener: (event: QueueEvent) => void): () => void };
+  readonly events: { subscribe(listener: (event: QueueEvent) => void): () => void; emit?(event: QueueEvent): void };
   queue(name: string): QueueView | undefined;
   /** The local queues' names: the ones an initiation queue's monitor serves are among them. */
   queueNames(): Iterable<string>;
@@ -161,6 +161,10 @@ export class Triggering {
     // The MQTM, byte for byte as IBM lays it out, with format MQTRIGGER; not persistent, as MQ's are.
     void this.host
       .put(initiationQueueName, { body: encodeTriggerMessage(message), bodyFormat: "bytes", persistent: false }, { context: { format: MQFMT_TRIGGER } })
+      // Told after the trigger message's own "put", so that one can see which queue it was for.
+      .then(({ messageId }) =>
+        this.host.events.emit?.({ type: "triggered", queue: name, initiationQueue: initiationQueueName, messageId, process: processName }),
+      )
       .catch((error: unknown) =>
         this.host.report?.(
           `the trigger message for queue ${name} could not be put on ${initiationQueueName}: ${error instanceof Error ? error.message : String(error)}`,
