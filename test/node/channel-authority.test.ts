@@ -7,8 +7,9 @@
  * serveHttp.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { QueueManager, type Message } from "../../core/index.js";
+import { QueueManager } from "../../core/index.js";
 import { nodeChannelConnector, serveHttp, type NodeServer } from "../../adapters/http/node-server.js";
+import { drain } from "../fixtures/channel-helpers.js";
 
 const CHANNEL_TOKEN = "channel-token-authority-1";
 let receiverQm: QueueManager;
@@ -39,16 +40,6 @@ afterAll(async () => {
   await receiverQm?.close();
 });
 
-async function drain(qm: QueueManager, queue: string, count: number): Promise<Message[]> {
-  const got: Message[] = [];
-  while (got.length < count) {
-    const m = await qm.get(queue, { wait: 10_000 });
-    if (!m) break;
-    got.push(m);
-  }
-  return got;
-}
-
 it("dead-letters with 2035 what the channel's principal may not put, and delivers what it may, in one batch", async () => {
   for (let i = 0; i < 3; i++) {
     await senderQm.put("ALLOWED", { body: `allowed ${i}`, persistent: true });
@@ -56,8 +47,8 @@ it("dead-letters with 2035 what the channel's principal may not put, and deliver
   }
   senderQm.startChannel("TO.RECEIVER");
   expect(await senderQm.channelStarted("TO.RECEIVER")).toBe("running");
-  expect((await drain(receiverQm, "APP.ALLOWED", 3)).map((m) => m.body)).toEqual(["allowed 0", "allowed 1", "allowed 2"]);
-  const dead = await drain(receiverQm, "DLQ", 3);
+  expect((await drain(receiverQm, "APP.ALLOWED", 3, 10_000)).map((m) => m.body)).toEqual(["allowed 0", "allowed 1", "allowed 2"]);
+  const dead = await drain(receiverQm, "DLQ", 3, 10_000);
   expect(dead.map((m) => m.body)).toEqual(["guarded 0", "guarded 1", "guarded 2"]);
   expect(dead.map((m) => m.deadLetterHeader?.reason)).toEqual([2035, 2035, 2035]);
   expect(dead.map((m) => m.deadLetterHeader?.destQueue)).toEqual(["APP.GUARDED", "APP.GUARDED", "APP.GUARDED"]);

@@ -9,12 +9,13 @@
  */
 import { request as httpRequest } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { QueueManager, type Message } from "../../core/index.js";
+import { QueueManager } from "../../core/index.js";
 import { encodeChannelFrame } from "../../core/features/channels/index.js";
 import { nodeChannelConnector, serveHttp, type NodeServer } from "../../adapters/http/node-server.js";
 import type { ChannelCredentials } from "../../adapters/http/channels/index.js";
 import { TEST_MQ_USERS } from "../fixtures/security.js";
 import { RECEIVER_BLUEPRINT, rawChannelSocket, restMqsc, senderBlueprint } from "../fixtures/channel-sockets.js";
+import { drain } from "../fixtures/channel-helpers.js";
 
 const CHANNEL_TOKEN = "channel-token-6f1d0c2a9b8e";
 const ADMIN_TOKEN = "admin-token-3a7e5d9c1b2f";
@@ -64,16 +65,6 @@ async function startRefused(qm: QueueManager, channel: string): Promise<{ state:
   return { state, reason: qm.channelAgentStatus(channel)?.reason };
 }
 
-async function drain(qm: QueueManager, queue: string, count: number): Promise<Message[]> {
-  const got: Message[] = [];
-  while (got.length < count) {
-    const m = await qm.get(queue, { wait: 10_000 });
-    if (!m) break;
-    got.push(m);
-  }
-  return got;
-}
-
 describe("a sender and a receiver on two servers", { timeout: 60_000 }, () => {
   it("moves 1,000 persistent messages from a QREMOTE to the receiver's queue once each, in order within each priority, set up by IBM's blueprints over REST", async () => {
     const senderQm = await QueueManager.open({
@@ -89,7 +80,7 @@ describe("a sender and a receiver on two servers", { timeout: 60_000 }, () => {
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < count; i++)
       await senderQm.put("REMOTE.Q", { body: `order ${i}`, persistent: true, priority: Math.floor(random() * 10), properties: { n: i } });
-    const got = await drain(receiverQm, TARGET, count);
+    const got = await drain(receiverQm, TARGET, count, 10_000);
     expect(got.length).toBe(count);
     expect(new Set(got.map((m) => m.body)).size).toBe(count);
     for (let priority = 0; priority <= 9; priority++) {
@@ -115,7 +106,7 @@ describe("a sender and a receiver on two servers", { timeout: 60_000 }, () => {
     await qm.put("REMOTE.Q", { body: "by the second address", persistent: true });
     qm.startChannel("TWO.ADDRESSES");
     expect(await qm.channelStarted("TWO.ADDRESSES")).toBe("running");
-    expect((await drain(receiverQm, TARGET, 1)).map((m) => m.body)).toEqual(["by the second address"]);
+    expect((await drain(receiverQm, TARGET, 1, 10_000)).map((m) => m.body)).toEqual(["by the second address"]);
     await qm.stopChannel("TWO.ADDRESSES");
   });
 });
@@ -133,7 +124,7 @@ DEFINE CHANNEL(SERVER.TO.PAGE) CHLTYPE(SVR) XMITQ(PAGE) REPLACE`);
     closing.push(page);
     await page.mqsc(`DEFINE QLOCAL(PAGE.REPLIES)\nDEFINE CHANNEL(SERVER.TO.PAGE) CHLTYPE(RQSTR) CONNAME('127.0.0.1(${receiver.port})')`);
     page.startChannel("SERVER.TO.PAGE");
-    expect((await drain(page, "PAGE.REPLIES", 5)).map((m) => m.body)).toEqual(["reply 0", "reply 1", "reply 2", "reply 3", "reply 4"]);
+    expect((await drain(page, "PAGE.REPLIES", 5, 10_000)).map((m) => m.body)).toEqual(["reply 0", "reply 1", "reply 2", "reply 3", "reply 4"]);
     await expect.poll(() => receiverQm.queueStatus("PAGE").depth).toBe(0);
     await page.stopChannel("SERVER.TO.PAGE");
   });
@@ -151,7 +142,7 @@ describe("a channel's connection", { timeout: 30_000 }, () => {
     await qm.put("REMOTE.Q", { body: "after adoption", persistent: true });
     qm.startChannel("ADOPTED");
     expect(await stale.closed).toBe(1000);
-    expect((await drain(receiverQm, TARGET, 1)).map((m) => m.body)).toEqual(["after adoption"]);
+    expect((await drain(receiverQm, TARGET, 1, 10_000)).map((m) => m.body)).toEqual(["after adoption"]);
     await qm.stopChannel("ADOPTED");
   });
 });

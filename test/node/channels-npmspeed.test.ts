@@ -4,32 +4,14 @@
  * comes and never sent again; on a NORMAL one it waits for its batch like a persistent one.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryStorage, MemoryStore, QueueManager, type StoreOp } from "../../core/index.js";
+import { MemoryStorage, MemoryStore, QueueManager } from "../../core/index.js";
+import { HeldStore } from "../fixtures/channel-helpers.js";
 import { LinkedChannels } from "../../core/features/channels/index.js";
 
 const open: QueueManager[] = [];
 afterEach(async () => {
   for (const qm of open.splice(0)) await qm.close();
 });
-
-/** A receiver's store whose channel (batch) commits wait until released. */
-class HeldStore extends MemoryStore {
-  hold = true;
-  #release: (() => void) | undefined;
-  #reached: (() => void) | undefined;
-  readonly reached = new Promise<void>((resolve) => (this.#reached = resolve));
-  release(): void {
-    this.hold = false;
-    this.#release?.();
-  }
-  override async commit(batch: StoreOp[]): Promise<void> {
-    if (this.hold && batch.some((op) => op.op === "putMeta" && op.key.startsWith("channel/"))) {
-      this.#reached?.();
-      await new Promise<void>((resolve) => (this.#release = resolve));
-    }
-    return super.commit(batch);
-  }
-}
 
 async function pair(speed: "FAST" | "NORMAL", options: { held?: boolean; receiverDlq?: boolean } = {}) {
   const registry = new LinkedChannels();

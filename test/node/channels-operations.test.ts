@@ -4,32 +4,14 @@
  * STOP CHANNEL MODE(QUIESCE) against MODE(FORCE), between two queue managers in one process.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryStorage, MemoryStore, QueueManager, type StoreOp } from "../../core/index.js";
+import { MemoryStorage, MemoryStore, QueueManager } from "../../core/index.js";
+import { HeldStore } from "../fixtures/channel-helpers.js";
 import { LinkedChannels } from "../../core/features/channels/index.js";
 
 const open: QueueManager[] = [];
 afterEach(async () => {
   for (const qm of open.splice(0)) await qm.close();
 });
-
-/** A receiver's store whose channel commits wait until released, so that a batch can be caught in doubt. */
-class HeldStore extends MemoryStore {
-  hold = false;
-  #release: (() => void) | undefined;
-  #reached: (() => void) | undefined;
-  readonly reached = new Promise<void>((resolve) => (this.#reached = resolve));
-  release(): void {
-    this.hold = false;
-    this.#release?.();
-  }
-  override async commit(batch: StoreOp[]): Promise<void> {
-    if (this.hold && batch.some((op) => op.op === "putMeta" && op.key.startsWith("channel/"))) {
-      this.#reached?.();
-      await new Promise<void>((resolve) => (this.#release = resolve));
-    }
-    return super.commit(batch);
-  }
-}
 
 async function pair(options: { receiverDlq?: boolean; held?: boolean } = {}) {
   const registry = new LinkedChannels();

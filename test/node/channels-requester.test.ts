@@ -4,8 +4,9 @@
  * which holds the transmission queue, runs the sending agent on that same connection.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryStorage, MemoryStore, QueueManager, type Message } from "../../core/index.js";
+import { MemoryStorage, MemoryStore, QueueManager } from "../../core/index.js";
 import { LinkedChannels } from "../../core/features/channels/index.js";
+import { drain } from "../fixtures/channel-helpers.js";
 
 const open: QueueManager[] = [];
 afterEach(async () => {
@@ -25,16 +26,6 @@ DEFINE QREMOTE(TO.PAGE) RNAME(APP.INBOX) RQMNAME(PAGE) XMITQ(PAGE)
 DEFINE CHANNEL(QM1.TO.PAGE) CHLTYPE(SVR) XMITQ(PAGE) BATCHSZ(4)${serverConname ? ` CONNAME('${serverConname}')` : ""}`);
   await page.mqsc(`DEFINE CHANNEL(QM1.TO.PAGE) CHLTYPE(RQSTR) CONNAME('QM1(443)')\nDEFINE QLOCAL(APP.INBOX)`);
   return { page, edge, registry };
-}
-
-async function drain(qm: QueueManager, queue: string, count: number): Promise<Message[]> {
-  const got: Message[] = [];
-  while (got.length < count) {
-    const m = await qm.get(queue, { wait: 5000 });
-    if (!m) break;
-    got.push(m);
-  }
-  return got;
 }
 
 describe("a requester and server channel", () => {

@@ -4,8 +4,9 @@
  * receiver's target queue; what the receiver cannot put goes to its dead-letter queue.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryStorage, MemoryStore, QueueManager, type Message, type StoreOp } from "../../core/index.js";
+import { MemoryStorage, MemoryStore, QueueManager, type StoreOp } from "../../core/index.js";
 import { LinkedChannels } from "../../core/features/channels/index.js";
+import { drain } from "../fixtures/channel-helpers.js";
 
 const open: QueueManager[] = [];
 afterEach(async () => {
@@ -26,16 +27,6 @@ DEFINE CHANNEL(APP.TO.QM1) CHLTYPE(SDR) CONNAME('QM1(443)') XMITQ(QM1) BATCHSZ($
   await edge.mqsc(`DEFINE CHANNEL(APP.TO.QM1) CHLTYPE(RCVR) MRRTY(0)\nDEFINE QLOCAL(APP.ORDERS)`);
   if (options.receiverDlq === false) await edge.alterQueueManager({ deadLetterQueue: "" });
   return { page, edge, registry };
-}
-
-async function drain(qm: QueueManager, queue: string, count: number): Promise<Message[]> {
-  const got: Message[] = [];
-  while (got.length < count) {
-    const m = await qm.get(queue, { wait: 5000 });
-    if (!m) break;
-    got.push(m);
-  }
-  return got;
 }
 
 describe("a sender and receiver channel in one process", () => {
