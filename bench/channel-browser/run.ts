@@ -8,45 +8,20 @@
  *
  *   node --import tsx bench/channel-browser/run.ts [count, default 2000]
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright";
-import { createServer } from "vite";
 import { QueueManager } from "../../core/index.js";
 import { serveHttp } from "../../adapters/http/node-server.js";
 import { Cleanup } from "../cleanup.js";
+import { openBenchPage } from "../browser-page.js";
 import type { ChannelTimed } from "./page.js";
 
 const COUNT = Number(process.argv[2] ?? 2000);
 const TOKEN = "bench-page-channel-token";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 const cleanup = new Cleanup();
 try {
-  const cacheDir = await mkdtemp(join(tmpdir(), "webmq-bench-vite-"));
-  cleanup.add(() => rm(cacheDir, { recursive: true, force: true }));
-  const vite = await createServer({
-    configFile: false,
-    root: dirname(fileURLToPath(import.meta.url)),
-    cacheDir,
-    logLevel: "warn",
-    optimizeDeps: { include: ["idb", "denque", "comlink"] },
-    server: { host: "127.0.0.1", port: 0, strictPort: true, hmr: false, watch: null },
-  });
-  cleanup.add(() => vite.close());
-  await vite.listen();
-  const address = vite.httpServer?.address();
-  if (!address || typeof address === "string") throw new Error("the Vite server has no port");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-  cleanup.add(() => browser.close());
-  const page = await browser.newPage();
-  page.on("pageerror", (error) => console.error("page error:", error));
-  page.on("console", (message) => process.env.BENCH_DEBUG && console.error("page:", message.text()));
-  await page.goto(`http://127.0.0.1:${address.port}/index.html`);
-  await page.waitForFunction(() => typeof window.channelBench === "function", undefined, { timeout: 60_000 });
+  const page = await openBenchPage(dirname(fileURLToPath(import.meta.url)), "page channel bench", () => typeof window.channelBench === "function", cleanup);
 
   for (const batchSize of [50, 1]) {
     // A new server each case, so each starts with an empty queue and a fresh channel.

@@ -8,14 +8,13 @@
  * (b) serial awaited persistent puts against raw puts of one transaction each, awaited
  *     serially: target ≥ 80%.
  */
-import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Page } from "playwright";
-import { createServer, version as viteVersion } from "vite";
+import type { Page } from "playwright";
+import { version as viteVersion } from "vite";
 import { Cleanup } from "../cleanup.js";
+import { openBenchPage } from "../browser-page.js";
 import { alternate, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
 import type { PageBench, Timed } from "./page.js";
@@ -29,8 +28,6 @@ import { PUBSUB_CASES, PUBSUB_SET, type PubSubCase } from "../pubsub-cases.js";
 const JMS_MESSAGES = 500;
 
 const require = createRequire(import.meta.url);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const PRODUCERS = 64;
 /** Triggers timed for the Web Worker trigger-latency row, after a few untimed ones. */
 const TRIGGERS = 30;
@@ -43,33 +40,7 @@ const ROUNDS = 3;
 export async function runIndexedDBBench(): Promise<BenchResult> {
   const cleanup = new Cleanup();
   try {
-    const cacheDir = await mkdtemp(join(tmpdir(), "webmq-bench-vite-"));
-    cleanup.add(() => rm(cacheDir, { recursive: true, force: true }));
-    const server = await createServer({
-      configFile: false,
-      root: dirname(fileURLToPath(import.meta.url)),
-      cacheDir,
-      logLevel: "warn",
-      // Pre-bundle the page's dependencies up front, so no mid-run reload for a late discovery.
-      optimizeDeps: { include: ["idb", "denque", "comlink"] },
-      // No watcher and no HMR: files others edit meanwhile must not reload the page.
-      server: { host: "127.0.0.1", port: 0, strictPort: true, hmr: false, watch: null },
-    });
-    cleanup.add(() => server.close());
-    await server.listen();
-    const address = server.httpServer?.address();
-    if (!address || typeof address === "string") throw new Error("indexeddb bench: the Vite server has no port");
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-    cleanup.add(() => browser.close());
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(`http://127.0.0.1:${address.port}/index.html`);
-    await page
-      .waitForFunction(() => typeof window.bench === "object", undefined, { timeout: 30_000 })
-      .catch((e) => {
-        throw new Error(`indexeddb bench: the page did not load: ${errors.join("; ") || e}`);
-      });
+    const page = await openBenchPage(dirname(fileURLToPath(import.meta.url)), "indexeddb bench", () => typeof window.bench === "object", cleanup);
 
     const concurrent = await compare(
       () => call(page, "oursConcurrent", CONCURRENT_MESSAGES, PRODUCERS),
@@ -106,7 +77,7 @@ export async function runIndexedDBBench(): Promise<BenchResult> {
     return {
       name: "indexeddb",
       runtime: "chromium",
-      versions: { chromium: browser.version(), playwright: require("playwright/package.json").version, vite: viteVersion },
+      versions: { chromium: page.context().browser()!.version(), playwright: require("playwright/package.json").version, vite: viteVersion },
       rows: [
         row(`indexeddb, persistent put, ${PRODUCERS} producers vs raw puts in one transaction`, concurrent, 0.5, {
           messages: CONCURRENT_MESSAGES,

@@ -6,21 +6,18 @@
  * playwright's headless Chromium (Debian's /usr/bin/chromium, never a downloaded browser),
  * and closes both at the end. Rows are information: what crossing to the owner costs.
  */
-import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Page } from "playwright";
-import { createServer, version as viteVersion } from "vite";
+import type { Page } from "playwright";
+import { version as viteVersion } from "vite";
 import { Cleanup } from "../cleanup.js";
+import { openBenchPage } from "../browser-page.js";
 import { alternate, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
 import type { Timed } from "./page.js";
 
 const require = createRequire(import.meta.url);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const PAIRS = 400;
 const WARMUP_ROUNDS = 1;
 const ROUNDS = 3;
@@ -33,31 +30,7 @@ const CASES = [
 export async function runSharedBench(): Promise<BenchResult> {
   const cleanup = new Cleanup();
   try {
-    const cacheDir = await mkdtemp(join(tmpdir(), "webmq-bench-vite-"));
-    cleanup.add(() => rm(cacheDir, { recursive: true, force: true }));
-    const server = await createServer({
-      configFile: false,
-      root: dirname(fileURLToPath(import.meta.url)),
-      cacheDir,
-      logLevel: "warn",
-      optimizeDeps: { include: ["idb", "denque", "comlink"] },
-      server: { host: "127.0.0.1", port: 0, strictPort: true, hmr: false, watch: null },
-    });
-    cleanup.add(() => server.close());
-    await server.listen();
-    const address = server.httpServer?.address();
-    if (!address || typeof address === "string") throw new Error("shared bench: the Vite server has no port");
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-    cleanup.add(() => browser.close());
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(`http://127.0.0.1:${address.port}/index.html`);
-    await page
-      .waitForFunction(() => typeof window.sharedBench === "object", undefined, { timeout: 30_000 })
-      .catch((e) => {
-        throw new Error(`shared bench: the page did not load: ${errors.join("; ") || e}`);
-      });
+    const page = await openBenchPage(dirname(fileURLToPath(import.meta.url)), "shared bench", () => typeof window.sharedBench === "object", cleanup);
     const rows: BenchRow[] = [];
     for (const { loops, persistent } of CASES) {
       const rounds = await alternate(
@@ -83,7 +56,7 @@ export async function runSharedBench(): Promise<BenchResult> {
     return {
       name: "shared",
       runtime: "chromium",
-      versions: { chromium: browser.version(), playwright: require("playwright/package.json").version, vite: viteVersion },
+      versions: { chromium: page.context().browser()!.version(), playwright: require("playwright/package.json").version, vite: viteVersion },
       rows,
       notes: ["Rates are put+get pairs per second (1 KiB bodies); each round uses a fresh database."],
     };
