@@ -8,7 +8,7 @@
  *
  *   node --import tsx bench/channel-browser/run.ts [count, default 2000]
  */
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { QueueManager } from "../../core/index.js";
 import { serveHttp } from "../../adapters/http/node-server.js";
