@@ -3,7 +3,8 @@
  * grouped by prefix. Names and values are IBM's documented ones (cmqc.h; formats as `ibmmq` gives
  * them, unpadded: "MQSTR", ""); only those the
  * MQI of webmq acts on, or that programs commonly pass, are here. Platform-neutral: the
- * `ibmmq`-shaped facade (adapters/mqi) adds the Buffer-valued ones (MQMI_NONE, MQCI_NONE).
+ * `ibmmq`-shaped facade (adapters/mqi) adds the byte-valued ones (MQMI_NONE, MQCI_NONE), in the
+ * runtime's byte type.
  */
 export const MQC_NUMBERS = {
   // MQACTP
