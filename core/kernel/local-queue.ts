@@ -340,13 +340,16 @@ export class LocalQueue implements QueueView {
    */
   candidates(filter: MessageFilter, scan: { now: number; expired: Entry[]; after?: BrowsePosition }): Entry[] {
     let list: Entry[];
-    if (filter.messageId === undefined && filter.correlationId === undefined) {
+    // An id made here leads to its seq; one another queue manager made (a channel's) is scanned for.
+    const seq = filter.messageId === undefined ? undefined : this.seqOfMessageId(filter.messageId);
+    if (seq === undefined && filter.correlationId === undefined) {
       // Each part of each lane is in seq order: its first selected message (after the browse
       // position, unexpired) is the only candidate there.
       list = [];
       // A get or consumer (no browse position) with a selector resumes each lane after its
       // watermark: the entries before it were read and none available was selected.
-      const selector = scan.after === undefined ? filter.selector : undefined;
+      // (Not with an id beside it: what the id passes by says nothing of the selector.)
+      const selector = scan.after === undefined && filter.messageId === undefined ? filter.selector : undefined;
       for (const lane of this.lanes) {
         const from = selector === undefined ? -1 : lane.memoryWatermark(selector);
         let found: Entry | undefined;
@@ -372,16 +375,13 @@ export class LocalQueue implements QueueView {
       }
       return list;
     }
-    if (filter.messageId !== undefined) {
-      const seq = this.seqOfMessageId(filter.messageId);
-      const byId = seq === undefined ? undefined : this.bySeq(seq);
-      list = byId && byId.record.messageId === filter.messageId ? [byId] : [];
+    if (seq !== undefined) {
+      const byId = this.bySeq(seq);
+      list = byId ? [byId] : [];
     } else {
       list = this.#byCorrelation.get(filter.correlationId!);
     }
-    if (filter.correlationId !== undefined) list = list.filter((e) => e.record.correlationId === filter.correlationId);
-    if (filter.selector !== undefined) list = list.filter((e) => selects(filter, e.record));
-    return list;
+    return list.filter((e) => (filter.correlationId === undefined || e.record.correlationId === filter.correlationId) && selects(filter, e.record));
   }
 
   /** Whether `a` comes before `b` in this queue's delivery order. */

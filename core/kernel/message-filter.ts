@@ -10,7 +10,13 @@ export interface MessageFilter {
   selector?: Selector;
 }
 
-/** Whether a record passes a filter's selector (true when it has none). */
+/**
+ * Whether a record passes a filter's message id and selector (true when it has neither). The
+ * id is checked here for ids another queue manager made, which no index leads to (scanned).
+ */
 export function selects(filter: MessageFilter, record: MessageRecord): boolean {
-  return filter.selector === undefined || filter.selector.matches(messageFields(record));
+  return (
+    (filter.messageId === undefined || record.messageId === filter.messageId) &&
+    (filter.selector === undefined || filter.selector.matches(messageFields(record)))
+  );
 }

@@ -59,13 +59,13 @@ export class Pager {
     seqOfMessageId: (id: string) => number | undefined,
     after?: { priority: number; seq: number },
   ): Promise<MessageRecord | undefined> {
-    if (filter.messageId === undefined && filter.correlationId === undefined) return this.#findSelected(queue, filter, now, after);
-    let records: MessageRecord[];
-    if (filter.messageId !== undefined) {
-      const seq = seqOfMessageId(filter.messageId);
-      records = seq === undefined ? [] : await this.store.loadMessages({ queue: queue.name, seq });
-      records = records.filter((r) => r.messageId === filter.messageId);
-    } else records = await this.store.loadMessages({ queue: queue.name, correlationId: filter.correlationId!, limit: CORRELATION_LOOKUP });
+    // An id another queue manager made (a channel's) leads nowhere in the seq index: scanned for.
+    const seq = filter.messageId === undefined ? undefined : seqOfMessageId(filter.messageId);
+    if (seq === undefined && filter.correlationId === undefined) return this.#findSelected(queue, filter, now, after);
+    const records =
+      seq !== undefined
+        ? await this.store.loadMessages({ queue: queue.name, seq })
+        : await this.store.loadMessages({ queue: queue.name, correlationId: filter.correlationId!, limit: CORRELATION_LOOKUP });
     let best: MessageRecord | undefined;
     for (const record of records) {
       if (filter.correlationId !== undefined && record.correlationId !== filter.correlationId) continue;
@@ -103,7 +103,8 @@ export class Pager {
     let best: MessageRecord | undefined;
     let messageRecordProblem: ((record: unknown) => string | undefined) | undefined;
     const fifo = queue.attributes.deliverySequence === "fifo";
-    const selector = filter.selector;
+    // The selector's watermarks are not moved by a scan for an id (see LocalQueue.candidates).
+    const selector = filter.messageId === undefined ? filter.selector : undefined;
     for (let priority = 9; priority >= 0; priority--) {
       const lane = queue.lanes[priority]!;
       if (lane.paged === 0) continue;
