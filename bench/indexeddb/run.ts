@@ -59,7 +59,7 @@ export async function runIndexedDBBench(): Promise<BenchResult> {
       3,
       (kind) => call(page, "jms", JMS_CASES.indexOf(kind), JMS_MESSAGES),
     );
-    const pubsubMessages = (kind: PubSubCase) => (kind === "selective" ? 5 : 500);
+    const pubsubMessages = (kind: PubSubCase) => (kind.startsWith("selective") ? 5 : 500);
     const pubsub = await caseRows("chromium", "indexeddb, persistent", PUBSUB_SET, pubsubMessages, 0, 2, (kind) =>
       call(page, "pubsub", PUBSUB_CASES.indexOf(kind), pubsubMessages(kind)),
     );
