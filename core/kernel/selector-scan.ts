@@ -10,7 +10,7 @@ import type { Selector } from "../selector/index.js";
 import { messageFields } from "../selector/message-fields.js";
 import { messageRecordProblem } from "../store/record-check.js";
 import type { Store } from "../store/store.js";
-import type { Lane, PagedScan } from "./lane.js";
+import type { EntryState, Lane, PagedScan } from "./lane.js";
 import type { LocalQueue } from "./local-queue.js";
 import type { MessageFilter } from "./message-filter.js";
 
@@ -21,6 +21,7 @@ import type { MessageFilter } from "./message-filter.js";
  */
 const SELECTOR_FIRST_PAGE = 32;
 const SELECTOR_PAGE = 256;
+const GONE = 3 satisfies typeof EntryState.Gone;
 
 /**
  * The first paged message a selector selects, in delivery order: each lane read a page at a
@@ -98,7 +99,8 @@ function selectVerdict(queue: LocalQueue, filter: MessageFilter, record: Message
   if (lane === undefined || record.seq <= lane.loadedUpTo) return Verdict.Passed;
   // Taken straight from the store and held: it comes back only through release, which voids watermarks past it.
   if (lane.removed.has(record.seq)) return Verdict.Passed;
-  if (queue.bySeq(record.seq) !== undefined) return Verdict.NotYet;
+  // In memory as well (taken and released, or a page read meanwhile): only its own lane can hold it.
+  if (inMemory(lane, record.seq)) return Verdict.NotYet;
   if (messageRecordProblem(record) || isExpired(record, now)) return Verdict.Passed;
   if (isDelayed(record, now)) return Verdict.NotYet;
   return selects(filter, record) ? Verdict.Selected : Verdict.Passed;
@@ -134,6 +136,22 @@ function selects(filter: MessageFilter, record: MessageRecord): boolean {
     (filter.messageId === undefined || record.messageId === filter.messageId) &&
     (filter.selector === undefined || filter.selector.matches(messageFields(record)))
   );
+}
+
+/** Whether a message of seq `seq` is in `lane`'s memory and not gone (as LocalQueue.bySeq, for one lane: it runs for every record a scan reads). */
+function inMemory(lane: Lane, seq: number): boolean {
+  for (const list of [lane.loaded, lane.tail]) {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list.peekAt(mid)!.record.seq < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    const entry = list.peekAt(lo);
+    if (entry !== undefined && entry.record.seq === seq) return entry.state !== GONE;
+  }
+  return false;
 }
 
 function isExpired(record: MessageRecord, now: number): boolean {
