@@ -5,7 +5,7 @@
  * priority, eligible depth, open counts) rather than walking its lanes. The layer test
  * (test/node/core-import-cycles.test.ts) fails an import of a kernel file from outside kernel/.
  */
-export { Kernel, describe } from "./kernel.js";
+export { Kernel, describe, loadSelectorIndexes } from "./kernel.js";
 export type { QueueView } from "./queue-view.js";
 export { LocalQueue } from "./local-queue.js";
 export { EntryState, type Entry } from "./lane.js";
