@@ -3,8 +3,9 @@
  * (begun by the first MQPMO_SYNCPOINT or MQGMO_SYNCPOINT call, ended by Cmit, Back or Disc), and a
  * chain that runs its verbs one after another, as IBM runs the calls on one hConn.
  */
-import { MQError as CoreError, type BrowseCursor, type QueueHandle, type QueueManager, type UnitOfWork } from "../../core/index.js";
+import { MQError as CoreError, type BrowseCursor, type Property, type QueueHandle, type QueueManager, type UnitOfWork } from "../../core/index.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
+import { removeManagedDurable } from "../../core/manager/mqi-parts.js";
 import { MQError, MQObject, MQQueueManager } from "./structures.js";
 
 const registered = new Map<string, QueueManager>();
@@ -36,7 +37,9 @@ export function registeredQueueManager(name: string): QueueManager | undefined {
 
 export interface ObjectState {
   object: MQObject;
-  kind: "queue" | "qmgr";
+  /** A queue, the queue manager, a topic opened for output (publishing), or a subscription Sub made. */
+  kind: "queue" | "qmgr" | "topic" | "subscription";
+  /** The queue's name; a topic's or a subscription's topic string. */
   queue: string;
   /** MQOD ObjectQMgrName, when the queue is at another queue manager. */
   remote: string | undefined;
@@ -45,19 +48,39 @@ export interface ObjectState {
   output: boolean;
   browse: boolean;
   inquire: boolean;
+  /** Opened with MQOO_SET: Set may change its attributes. */
+  set?: boolean;
   cursor: BrowseCursor | undefined;
   /** The asynchronous consumer Get started, stopped by GetDone. */
   consumer: { stop(): void } | undefined;
+  /** A subscription's: its queue, whether durable (and its name), and how to end a non-durable one. */
+  subscription?: { queue: string; durable: boolean; managed: boolean; name: string; unsubscribe?: () => void };
+}
+
+/** What MQSTS reports: the puts with MQPMO_ASYNC_RESPONSE since the last Stat. */
+export interface AsyncPutCounts {
+  success: number;
+  warning: number;
+  failure: number;
+  last?: { mqcc: number; mqrc: number; queue: string; remote: string | undefined };
 }
 
 let nextHandle = 1;
 
 export class ConnectionState {
   readonly objects = new Map<number, ObjectState>();
+  /** The message handles CrtMh made: each one's properties, and InqMp's cursor (message-handles.ts). */
+  readonly messageHandles = new Map<bigint, { properties: Property[]; cursor: number }>();
+  readonly asyncPuts: AsyncPutCounts = { success: 0, warning: 0, failure: 0 };
   connected = true;
   suspended = false;
   #unit: UnitOfWork | undefined;
   #chain: Promise<unknown> = Promise.resolve();
+  /** Verbs started and not yet finished, and verbs waiting for them (serial). */
+  #running = 0;
+  #waiting = 0;
+  /** A failure of work a synchronous verb left running (a store write), told by the next verb. */
+  #laterFailure: unknown;
   readonly #resumed = new Set<() => void>();
 
   constructor(
@@ -85,11 +108,58 @@ export class ConnectionState {
     else await unit.rollback();
   }
 
-  /** Runs `work` after every verb called before it on this connection has finished. */
+  /**
+   * Runs `work` after every verb called before it on this connection has finished. With none
+   * running it starts at once, in this very call: what a verb does before its first await (a
+   * non-persistent put reaching its queue) is done when the verb returns, so a synchronous verb
+   * called next (GetSync) sees it, as it would after IBM's call returned.
+   */
   serial<T>(work: () => Promise<T> | T): Promise<T> {
-    const run = this.#chain.then(work, work);
+    if (this.#running === 0 && this.#waiting === 0) return this.#start(work);
+    this.#waiting++;
+    const run = this.#chain.then(() => {
+      this.#waiting--;
+      return this.#start(work);
+    });
     this.#chain = run.catch(() => undefined);
     return run;
+  }
+
+  #start<T>(work: () => Promise<T> | T): Promise<T> {
+    this.#running++;
+    let run: Promise<T>;
+    try {
+      const failure = this.#laterFailure;
+      this.#laterFailure = undefined;
+      if (failure !== undefined) throw failure;
+      run = Promise.resolve(work());
+    } catch (error) {
+      run = Promise.reject(error);
+    }
+    // Counted down before the caller's callback runs, so a verb called from it starts at once.
+    const done = run.finally(() => this.#running--);
+    this.#chain = done.catch(() => undefined);
+    return done;
+  }
+
+  /** Whether a verb called earlier is still waiting to start: a synchronous verb cannot wait for it. */
+  get busy(): boolean {
+    return this.#waiting > 0;
+  }
+
+  /**
+   * Work a synchronous verb leaves running (a persistent get's delete, an attribute's store
+   * write): the connection's next verb waits for it, and fails with its error if it failed.
+   */
+  after(work: Promise<unknown>): void {
+    void this.serial(() =>
+      work.then(
+        () => undefined,
+        (error: unknown) => {
+          this.#laterFailure = error;
+        },
+      ),
+    );
   }
 
   /** Resolves when Ctl resumes the connection's consumers (at once when they are not suspended). */
@@ -137,4 +207,23 @@ export function asMQError(error: unknown, verb: string): MQError {
   const failure = new MQError(N.MQCC_FAILED, N.MQRC_UNEXPECTED_ERROR, verb);
   (failure as { cause?: unknown }).cause = error;
   return failure;
+}
+
+/**
+ * Closes an open object (MQCLOSE): its consumer and browse cursor end; a subscription's copies
+ * stop (a durable one is kept unless MQCO_REMOVE_SUB removes it and, if managed, its queue);
+ * a temporary dynamic queue, or one closed with MQCO_DELETE, is deleted.
+ */
+export async function closeObjectState(qm: QueueManager, state: ObjectState, closeOptions: number): Promise<void> {
+  state.consumer?.stop();
+  state.cursor?.close();
+  const subscription = state.subscription;
+  if (subscription !== undefined) {
+    subscription.unsubscribe?.();
+    if (subscription.durable && closeOptions & N.MQCO_REMOVE_SUB) {
+      if (subscription.managed) await removeManagedDurable(qm, subscription.name);
+      else await qm.deleteObject("subscription", subscription.name);
+    }
+  }
+  await state.handle?.close({ deleteQueue: (closeOptions & (N.MQCO_DELETE | N.MQCO_DELETE_PURGE)) !== 0 });
 }

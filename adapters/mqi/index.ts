@@ -3,15 +3,23 @@
  * queue manager opened in the same runtime (`registerQueueManager`). A program written for
  * `ibmmq` runs unchanged once the name `ibmmq` resolves to this entry (README.md).
  */
-import type { Message } from "../../core/index.js";
+import type { Message, PutMessage } from "../../core/index.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
-import { asMQError, attach, ConnectionState, connectionOf, objectOf, registeredQueueManager, type ObjectState } from "./connection.js";
-import { fillMD, hexOf, isZero, messageFromMD, putOutput } from "./descriptor.js";
+import { asMQError, attach, closeObjectState, ConnectionState, connectionOf, objectOf, registeredQueueManager, type ObjectState } from "./connection.js";
+import { fillMD, hexOf, isZero, messageFromMD, putDateTime, putOutput } from "./descriptor.js";
 import { inquire } from "./inquire.js";
+import { fillMessageHandle, propertiesForPut } from "./message-handles.js";
+import { topicStringOf } from "./subscriptions.js";
 import { MQAttr, MQCNO, MQError, MQGMO, MQMD, MQOD, MQObject, MQPMO, MQQueueManager } from "./structures.js";
 
 export { registerQueueManager, unregisterQueueManager } from "./connection.js";
 export { MQAttr, MQCNO, MQCSP, MQError, MQGMO, MQMD, MQOD, MQObject, MQPMO, MQQueueManager } from "./structures.js";
+export { MQCMHO, MQDMHO, MQDMPO, MQIMPO, MQPD, MQSD, MQSMPO, MQSRO, MQSTS } from "./verb-structures.js";
+export { MQDLH, MQRFH2 } from "./headers.js";
+export { CloseSync, GetSync } from "./sync.js";
+export { CrtMh, DltMh, DltMp, InqMp, SetMp } from "./message-handles.js";
+export { Sub, SubPromise, Subrq } from "./subscriptions.js";
+export { Set, Stat } from "./set-and-stat.js";
 
 /** The constants, with the Buffer-valued MQMI_NONE and MQCI_NONE. */
 export const MQC = Object.freeze({ ...N, MQMI_NONE: Buffer.alloc(N.MQ_MSG_ID_LENGTH, 0), MQCI_NONE: Buffer.alloc(N.MQ_CORREL_ID_LENGTH, 0) });
@@ -85,7 +93,7 @@ export function Disc(hConn: MQQueueManager, cb?: Callback): Promise<void> | unde
       for (const state of connection.objects.values()) state.consumer?.stop();
       return connection.serial(async () => {
         connection.connected = false;
-        for (const state of connection.objects.values()) await closeObject(state, false);
+        for (const state of connection.objects.values()) await closeObjectState(connection.qm, state, N.MQCO_NONE);
         connection.objects.clear();
         await connection.endUnit(true);
         hConn._hConn = -1;
@@ -113,7 +121,8 @@ async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb
     const output = (options & N.MQOO_OUTPUT) !== 0;
     const browse = (options & N.MQOO_BROWSE) !== 0;
     const inquire = (options & N.MQOO_INQUIRE) !== 0;
-    if (!input && !output && !browse && !inquire) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTIONS_ERROR, verb);
+    const set = (options & N.MQOO_SET) !== 0;
+    if (!input && !output && !browse && !inquire && !set) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTIONS_ERROR, verb);
     const qm = connection.qm;
     const state: Omit<ObjectState, "object"> = {
       kind: "queue",
@@ -124,6 +133,7 @@ async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb
       output,
       browse,
       inquire,
+      set,
       cursor: undefined,
       consumer: undefined,
     };
@@ -157,6 +167,13 @@ async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb
       od.ResolvedQName = state.queue;
       od.ResolvedQMgrName = od.ObjectQMgrName?.trim() || qm.name;
       od.ResolvedType = N.MQOT_Q;
+    } else if (od.ObjectType === N.MQOT_TOPIC) {
+      // A topic opened for output publishes what is put to it (subscriptions.ts).
+      if (input || browse || set) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTION_NOT_VALID_FOR_TYPE, verb);
+      state.kind = "topic";
+      state.queue = topicStringOf(qm, od.ObjectName, od.ObjectString, verb);
+      od.ResObjectString = state.queue;
+      od.ResolvedType = N.MQOT_TOPIC;
     } else {
       throw new MQError(N.MQCC_FAILED, N.MQRC_OBJECT_TYPE_ERROR, verb);
     }
@@ -164,12 +181,6 @@ async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb
     connection.objects.set(object._hObj, { ...state, object });
     return object;
   });
-}
-
-async function closeObject(state: ObjectState, deleteQueue: boolean): Promise<void> {
-  state.consumer?.stop();
-  state.cursor?.close();
-  await state.handle?.close({ deleteQueue });
 }
 
 export function Close(hObj: MQObject, closeOptions: number, cb?: Callback): Promise<void> | undefined {
@@ -181,7 +192,7 @@ export function Close(hObj: MQObject, closeOptions: number, cb?: Callback): Prom
       state.consumer?.stop();
       return connection.serial(async () => {
         connection.objects.delete(hObj._hObj);
-        await closeObject(state, (closeOptions & (N.MQCO_DELETE | N.MQCO_DELETE_PURGE)) !== 0);
+        await closeObjectState(connection.qm, state, closeOptions);
         hObj._hObj = -1;
       });
     }),
@@ -200,8 +211,11 @@ function putData(md: MQMD, data: Buffer | string | null | undefined): Buffer {
   return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 }
 
-async function putOn(connection: ConnectionState, queue: string, remote: string | undefined, md: MQMD, pmo: MQPMO, data: Buffer): Promise<void> {
+async function putOn(connection: ConnectionState, queue: string, remote: string | undefined, md: MQMD, pmo: MQPMO, data: Buffer, topic = false): Promise<void> {
   const { message, messageId, format } = messageFromMD(md, pmo.Options, data);
+  const properties = propertiesForPut(connection, pmo.OriginalMsgHandle);
+  if (properties !== undefined) message.properties = properties;
+  if (topic) return publishOn(connection, queue, md, pmo, message);
   const context =
     messageId !== undefined || format !== undefined
       ? { ...(messageId !== undefined ? { messageId } : {}), ...(format !== undefined ? { format } : {}) }
@@ -216,6 +230,17 @@ async function putOn(connection: ConnectionState, queue: string, remote: string 
   pmo.ResolvedQMgrName = remote || connection.qm.name;
 }
 
+/** A put to a topic: a publication, a copy to each matching subscription; none is MQRC_NO_SUBS_MATCHED with MQPMO_WARN_IF_NO_SUBS_MATCHED. */
+async function publishOn(connection: ConnectionState, topic: string, md: MQMD, pmo: MQPMO, message: PutMessage): Promise<void> {
+  const { subscriptions } = await connection.qm.publish(topic, message, {
+    ...(pmo.Options & N.MQPMO_SYNCPOINT ? { unitOfWork: connection.unit() } : {}),
+    ...(pmo.Options & N.MQPMO_RETAIN ? { retain: true } : {}),
+  });
+  Object.assign(md, putDateTime(Date.now()));
+  md.PutApplName = connection.applName;
+  if (subscriptions === 0 && pmo.Options & N.MQPMO_WARN_IF_NO_SUBS_MATCHED) throw new MQError(N.MQCC_WARNING, N.MQRC_NO_SUBS_MATCHED, "PUT");
+}
+
 export function Put(hObj: MQObject, md: MQMD, pmo: MQPMO, data: Buffer | string, cb?: Callback): Promise<void> | undefined {
   return complete(
     "PUT",
@@ -226,8 +251,21 @@ export function Put(hObj: MQObject, md: MQMD, pmo: MQPMO, data: Buffer | string,
       const { connection, state } = objectOf(hObj, "PUT");
       const body = putData(md, data);
       return connection.serial(async () => {
-        if (!state.output || state.handle === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_NOT_OPEN_FOR_OUTPUT, "PUT");
-        await putOn(connection, state.queue, state.remote, md, pmo, body);
+        if (!state.output || (state.handle === undefined && state.kind !== "topic")) throw new MQError(N.MQCC_FAILED, N.MQRC_NOT_OPEN_FOR_OUTPUT, "PUT");
+        const asyncResponse = (pmo.Options & N.MQPMO_ASYNC_RESPONSE) !== 0;
+        try {
+          await putOn(connection, state.queue, state.remote, md, pmo, body, state.kind === "topic");
+          if (asyncResponse) connection.asyncPuts.success++;
+        } catch (error) {
+          // MQPMO_ASYNC_RESPONSE: Stat reports the outcome too.
+          if (asyncResponse) {
+            const failure = asMQError(error, "PUT");
+            if (failure.mqcc === N.MQCC_WARNING) connection.asyncPuts.warning++;
+            else connection.asyncPuts.failure++;
+            connection.asyncPuts.last = { mqcc: failure.mqcc, mqrc: failure.mqrc, queue: state.queue, remote: state.remote };
+          }
+          throw error;
+        }
       });
     }),
   );
@@ -373,6 +411,13 @@ export function Get(
         continue;
       }
       const data = fillMD(gotMD, message);
+      try {
+        fillMessageHandle(connection, gmo.MsgHandle, message.properties);
+      } catch (error) {
+        deliver(asMQError(error, "GET[async]"), null, null, gotGMO);
+        continue;
+      }
+      gotGMO.MsgHandle = gmo.MsgHandle;
       gotGMO.ResolvedQName = state.queue;
       gotGMO.ReturnedLength = data.length;
       deliver(null, gotMD, data, gotGMO);
@@ -491,10 +536,8 @@ export const ConnSync = notSynchronous("CONNX", "Conn or ConnPromise");
 export const ConnxSync = notSynchronous("CONNX", "Connx or ConnxPromise");
 export const DiscSync = notSynchronous("DISC", "Disc or DiscPromise");
 export const OpenSync = notSynchronous("OPEN", "Open or OpenPromise");
-export const CloseSync = notSynchronous("CLOSE", "Close or ClosePromise");
 export const PutSync = notSynchronous("PUT", "Put or PutPromise");
 export const Put1Sync = notSynchronous("PUT1", "Put1 or Put1Promise");
-export const GetSync = notSynchronous("GET", "Get, ended by GetDone");
 
 // --- The Promise forms ibmmq offers ---
 
