@@ -76,8 +76,9 @@ export class ConnectionState {
   suspended = false;
   #unit: UnitOfWork | undefined;
   #chain: Promise<unknown> = Promise.resolve();
-  /** Verbs started and not yet finished, and verbs waiting for them (serial). */
-  #running = 0;
+  /** Verbs started and not yet finished (puts apart), puts started and not finished, and verbs waiting (serial). */
+  #blocking = 0;
+  #eager = 0;
   #waiting = 0;
   /** A failure of work a synchronous verb left running (a store write), told by the next verb. */
   #laterFailure: unknown;
@@ -110,23 +111,27 @@ export class ConnectionState {
 
   /**
    * Runs `work` after every verb called before it on this connection has finished. With none
-   * running it starts at once, in this very call: what a verb does before its first await (a
-   * non-persistent put reaching its queue) is done when the verb returns, so a synchronous verb
-   * called next (GetSync) sees it, as it would after IBM's call returned.
+   * running or waiting it starts at once, in this very call: what a verb does before its first
+   * await (a non-persistent put reaching its queue) is done when the verb returns, so a
+   * synchronous verb called next (GetSync) sees it, as it would after IBM's call returned.
+   * An `eager` verb (a put) is one whose effect is all in that first part: it also starts at
+   * once while other eager verbs are still finishing (their effect is already there); every
+   * other verb waits for all before it.
    */
-  serial<T>(work: () => Promise<T> | T): Promise<T> {
-    if (this.#running === 0 && this.#waiting === 0) return this.#start(work);
+  serial<T>(work: () => Promise<T> | T, eager = false): Promise<T> {
+    if (this.#waiting === 0 && this.#blocking === 0 && (eager || this.#eager === 0)) return this.#start(work, eager);
     this.#waiting++;
     const run = this.#chain.then(() => {
       this.#waiting--;
-      return this.#start(work);
+      return this.#start(work, eager);
     });
     this.#chain = run.catch(() => undefined);
     return run;
   }
 
-  #start<T>(work: () => Promise<T> | T): Promise<T> {
-    this.#running++;
+  #start<T>(work: () => Promise<T> | T, eager: boolean): Promise<T> {
+    if (eager) this.#eager++;
+    else this.#blocking++;
     let run: Promise<T>;
     try {
       const failure = this.#laterFailure;
@@ -137,14 +142,14 @@ export class ConnectionState {
       run = Promise.reject(error);
     }
     // Counted down before the caller's callback runs, so a verb called from it starts at once.
-    const done = run.finally(() => this.#running--);
-    this.#chain = done.catch(() => undefined);
+    const done = run.finally(() => (eager ? this.#eager-- : this.#blocking--));
+    this.#chain = Promise.all([this.#chain, done.catch(() => undefined)]);
     return done;
   }
 
-  /** Whether a verb called earlier is still waiting to start: a synchronous verb cannot wait for it. */
+  /** Whether a verb called earlier (other than a put) has not finished: a synchronous verb cannot wait for it. */
   get busy(): boolean {
-    return this.#waiting > 0;
+    return this.#waiting > 0 || this.#blocking > 0;
   }
 
   /**
@@ -152,13 +157,15 @@ export class ConnectionState {
    * write): the connection's next verb waits for it, and fails with its error if it failed.
    */
   after(work: Promise<unknown>): void {
-    void this.serial(() =>
-      work.then(
-        () => undefined,
-        (error: unknown) => {
-          this.#laterFailure = error;
-        },
-      ),
+    void this.serial(
+      () =>
+        work.then(
+          () => undefined,
+          (error: unknown) => {
+            this.#laterFailure = error;
+          },
+        ),
+      true, // the synchronous verb's effect is already there: another synchronous verb may follow at once
     );
   }
 
@@ -203,7 +210,8 @@ export function objectOf(hObj: unknown, verb: string): { connection: ConnectionS
 /** Any failure as `ibmmq`'s MQError: ours carry their reason code; anything else is MQRC_UNEXPECTED_ERROR. */
 export function asMQError(error: unknown, verb: string): MQError {
   if (error instanceof MQError) return error;
-  if (error instanceof CoreError) return new MQError(error.completionCode || N.MQCC_FAILED, error.reasonCode, verb);
+  // By shape as well as by class: a host may load the core from another bundle than this entry's.
+  if (error instanceof CoreError || isCoreError(error)) return new MQError(error.completionCode || N.MQCC_FAILED, error.reasonCode, verb);
   const failure = new MQError(N.MQCC_FAILED, N.MQRC_UNEXPECTED_ERROR, verb);
   (failure as { cause?: unknown }).cause = error;
   return failure;
@@ -226,4 +234,8 @@ export async function closeObjectState(qm: QueueManager, state: ObjectState, clo
     }
   }
   await state.handle?.close({ deleteQueue: (closeOptions & (N.MQCO_DELETE | N.MQCO_DELETE_PURGE)) !== 0 });
+}
+
+function isCoreError(error: unknown): error is CoreError {
+  return error instanceof Error && error.name === "MQError" && typeof (error as CoreError).reasonCode === "number";
 }

@@ -266,7 +266,7 @@ export function Put(hObj: MQObject, md: MQMD, pmo: MQPMO, data: Buffer | string,
           }
           throw error;
         }
-      });
+      }, state.kind !== "topic");
     }),
   );
 }
