@@ -55,6 +55,8 @@ export interface ObjectState {
   consumer: { stop(): void } | undefined;
   /** A subscription's: its queue, whether durable (and its name), and how to end a non-durable one. */
   subscription?: { queue: string; durable: boolean; managed: boolean; name: string; unsubscribe?: () => void };
+  /** A removed durable subscription's managed queue, deleted (with its messages) when closed. */
+  removeWhenClosed?: boolean;
 }
 
 /** What MQSTS reports: the puts with MQPMO_ASYNC_RESPONSE since the last Stat. */
@@ -219,21 +221,33 @@ export function asMQError(error: unknown, verb: string): MQError {
 
 /**
  * Closes an open object (MQCLOSE): its consumer and browse cursor end; a subscription's copies
- * stop (a durable one is kept unless MQCO_REMOVE_SUB removes it and, if managed, its queue);
- * a temporary dynamic queue, or one closed with MQCO_DELETE, is deleted.
+ * stop (a durable one is kept unless MQCO_REMOVE_SUB removes it, and a managed one's queue with
+ * it: at once, or when the program closes that queue if it still has it open); a temporary
+ * dynamic queue, or one closed with MQCO_DELETE, is deleted.
  */
-export async function closeObjectState(qm: QueueManager, state: ObjectState, closeOptions: number): Promise<void> {
+export async function closeObjectState(connection: ConnectionState, state: ObjectState, closeOptions: number): Promise<void> {
+  const qm = connection.qm;
   state.consumer?.stop();
   state.cursor?.close();
   const subscription = state.subscription;
   if (subscription !== undefined) {
     subscription.unsubscribe?.();
     if (subscription.durable && closeOptions & N.MQCO_REMOVE_SUB) {
-      if (subscription.managed) await removeManagedDurable(qm, subscription.name);
-      else await qm.deleteObject("subscription", subscription.name);
+      if (!subscription.managed) await qm.deleteObject("subscription", subscription.name);
+      else {
+        const queueStillOpen = [...connection.objects.values()].find(
+          (other) => other !== state && other.kind === "queue" && other.queue === subscription.queue,
+        );
+        if (queueStillOpen === undefined) await removeManagedDurable(qm, subscription.name);
+        else {
+          await qm.deleteObject("subscription", subscription.name);
+          queueStillOpen.removeWhenClosed = true;
+        }
+      }
     }
   }
   await state.handle?.close({ deleteQueue: (closeOptions & (N.MQCO_DELETE | N.MQCO_DELETE_PURGE)) !== 0 });
+  if (state.removeWhenClosed && qm.hasQueue(state.queue)) await qm.deleteObject("localQueue", state.queue, { purge: true });
 }
 
 function isCoreError(error: unknown): error is CoreError {

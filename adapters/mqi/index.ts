@@ -93,7 +93,7 @@ export function Disc(hConn: MQQueueManager, cb?: Callback): Promise<void> | unde
       for (const state of connection.objects.values()) state.consumer?.stop();
       return connection.serial(async () => {
         connection.connected = false;
-        for (const state of connection.objects.values()) await closeObjectState(connection.qm, state, N.MQCO_NONE);
+        for (const state of connection.objects.values()) await closeObjectState(connection, state, N.MQCO_NONE);
         connection.objects.clear();
         await connection.endUnit(true);
         hConn._hConn = -1;
@@ -192,7 +192,7 @@ export function Close(hObj: MQObject, closeOptions: number, cb?: Callback): Prom
       state.consumer?.stop();
       return connection.serial(async () => {
         connection.objects.delete(hObj._hObj);
-        await closeObjectState(connection.qm, state, closeOptions);
+        await closeObjectState(connection, state, closeOptions);
         hObj._hObj = -1;
       });
     }),

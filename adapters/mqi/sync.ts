@@ -104,7 +104,7 @@ export function CloseSync(hObj: MQObject, closeOptions: number, cb?: (err: MQErr
     state.subscription?.unsubscribe?.();
     connection.objects.delete(hObj._hObj);
     hObj._hObj = -1;
-    connection.after(connection.serial(() => closeObjectState(connection.qm, state, closeOptions)));
+    connection.after(connection.serial(() => closeObjectState(connection, state, closeOptions)));
   } catch (e) {
     error = asMQError(e, "CLOSE");
   }

@@ -97,7 +97,14 @@ mq.Conn("QM1", function (err, hConn) {
 });
 `,
     );
-    expect(lines).toEqual(["message len=3 <one> MQSTR", "message len=3 <two> MQSTR", "message len=5 <three> MQSTR", "no more messages", "MQCLOSE successful", "MQDISC successful"]);
+    expect(lines).toEqual([
+      "message len=3 <one> MQSTR",
+      "message len=3 <two> MQSTR",
+      "message len=5 <three> MQSTR",
+      "no more messages",
+      "MQCLOSE successful",
+      "MQDISC successful",
+    ]);
   });
 
   it("amqsprop: properties set on a message handle travel with the put and come back in the got message's handle", async () => {
