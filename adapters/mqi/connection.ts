@@ -102,6 +102,11 @@ export class ConnectionState {
     return this.#unit;
   }
 
+  /** Whether a unit of work is in flight. */
+  get inUnit(): boolean {
+    return this.#unit !== undefined && this.#unit.state === "active";
+  }
+
   /** Ends the unit of work in flight, if any: commits it or backs it out. */
   async endUnit(commit: boolean): Promise<void> {
     const unit = this.#unit;

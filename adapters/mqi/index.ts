@@ -303,6 +303,27 @@ export function Put1(hConn: MQQueueManager, od: MQOD, md: MQMD, pmo: MQPMO, data
 
 // --- Units of work ---
 
+/**
+ * MQBEGIN: begins the connection's unit of work now (MQPMO_SYNCPOINT and MQGMO_SYNCPOINT calls
+ * join it). No external resource manager takes part in a local binding's units of work, so it
+ * completes with MQCC_WARNING and MQRC_NO_EXTERNAL_PARTICIPANTS, as IBM's MQBEGIN does without
+ * any; synchronous as `ibmmq`'s: without a callback that warning is thrown. A unit already in
+ * flight is MQRC_UOW_IN_PROGRESS.
+ */
+export function Begin(hConn: MQQueueManager, cb?: (err: MQError | null) => void): void {
+  let outcome: MQError;
+  try {
+    const connection = connectionOf(hConn, "BEGIN");
+    if (connection.inUnit) throw new MQError(N.MQCC_FAILED, N.MQRC_UOW_IN_PROGRESS, "BEGIN");
+    connection.unit();
+    outcome = new MQError(N.MQCC_WARNING, N.MQRC_NO_EXTERNAL_PARTICIPANTS, "BEGIN");
+  } catch (error) {
+    outcome = asMQError(error, "BEGIN");
+  }
+  if (cb) cb(outcome);
+  else throw outcome;
+}
+
 /** Commits the connection's unit of work (MQCMIT). With no callback, returns a Promise. */
 export function Cmit(hConn: MQQueueManager, cb?: Callback): Promise<void> | undefined {
   return complete(

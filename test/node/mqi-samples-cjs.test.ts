@@ -240,4 +240,69 @@ mq.Connx("QM1", new mq.MQCNO(), function (err, hConn) {
       "Inq INHIBIT_PUT MQQA_PUT_INHIBITED",
     ]);
   });
+
+  it("amqssub and amqspub: Sub with a managed queue, a publication from another connection, GetSync until none, CloseSync", async () => {
+    const lines = await run(
+      "amqssub.cjs",
+      `${PRELUDE}
+function publish(texts, then) {
+  mq.Conn("QM1", function (err, hConn) {
+    const od = new mq.MQOD();
+    od.ObjectString = "dev/prices";
+    od.ObjectType = MQC.MQOT_TOPIC;
+    mq.Open(hConn, od, MQC.MQOO_OUTPUT, function (err, hObj) {
+      if (err) { console.log("pub open " + err.message); return; }
+      const pmo = new mq.MQPMO();
+      pmo.Options = MQC.MQPMO_NO_SYNCPOINT | MQC.MQPMO_NEW_MSG_ID | MQC.MQPMO_NEW_CORREL_ID | MQC.MQPMO_WARN_IF_NO_SUBS_MATCHED;
+      let left = texts.length;
+      for (const text of texts)
+        mq.Put(hObj, new mq.MQMD(), pmo, text, function (err) {
+          console.log("MQPUT " + (err ? err.mqrcstr : "successful"));
+          if (--left === 0) mq.Close(hObj, 0, function () { mq.Disc(hConn, then); });
+        });
+    });
+  });
+}
+mq.Conn("QM1", function (err, hConn) {
+  const sd = new mq.MQSD();
+  sd.ObjectString = "dev/prices";
+  sd.Options = MQC.MQSO_CREATE | MQC.MQSO_NON_DURABLE | MQC.MQSO_FAIL_IF_QUIESCING | MQC.MQSO_MANAGED;
+  mq.Sub(hConn, null, sd, function (err, hObjPubQ, hObjSubscription) {
+    if (err) { console.log("MQSUB ended with reason " + err.mqrc); return; }
+    console.log("MQSUB to topic %s successful", sd.ResObjectString);
+    publish(["apples 3", "pears 4"], function () {
+      let ok = true;
+      while (ok) {
+        const buf = Buffer.alloc(1024);
+        const mqmd = new mq.MQMD();
+        const gmo = new mq.MQGMO();
+        gmo.WaitInterval = 3 * 1000;
+        gmo.Options = MQC.MQGMO_NO_SYNCPOINT | MQC.MQGMO_WAIT | MQC.MQGMO_CONVERT | MQC.MQGMO_FAIL_IF_QUIESCING;
+        mq.GetSync(hObjPubQ, mqmd, gmo, buf, function (err, len) {
+          if (err) { console.log(err.mqrc == MQC.MQRC_NO_MSG_AVAILABLE ? "no more messages" : err.message); ok = false; }
+          else console.log("message <%s>", buf.toString("utf8", 0, len));
+        });
+      }
+      try { mq.CloseSync(hObjSubscription, 0); console.log("MQCLOSE (Subscription) successful"); } catch (err) { console.log("MQCLOSE (Subscription) ended with reason " + err); }
+      mq.Close(hObjPubQ, 0, function (err) {
+        console.log(err ? err.message : "MQCLOSE (PubQ) successful");
+        mq.Disc(hConn, function () { publish(["plums 5"], function () {}); });
+      });
+    });
+  });
+});
+`,
+    );
+    expect(lines).toEqual([
+      "MQSUB to topic dev/prices successful",
+      "MQPUT successful",
+      "MQPUT successful",
+      "message <apples 3>",
+      "message <pears 4>",
+      "no more messages",
+      "MQCLOSE (Subscription) successful",
+      "MQCLOSE (PubQ) successful",
+      "MQPUT MQRC_NO_SUBS_MATCHED",
+    ]);
+  });
 });

@@ -261,3 +261,45 @@ describe("GetSync", () => {
     expect(await qm.get("DEV.QUEUE.1")).toBeNull();
   });
 });
+
+describe("Begin, and Get with a callback and a message handle", () => {
+  it("Begin starts the unit of work with MQRC_NO_EXTERNAL_PARTICIPANTS (warning); a second Begin is MQRC_UOW_IN_PROGRESS", async () => {
+    const hConn = await mq.ConnPromise("QM1");
+    const hObj = await openQueue(hConn, "DEV.QUEUE.1", MQC.MQOO_OUTPUT);
+    expect(() => mq.Begin(hConn)).toThrow(expect.objectContaining({ mqcc: MQC.MQCC_WARNING, mqrc: MQC.MQRC_NO_EXTERNAL_PARTICIPANTS, verb: "BEGIN" }));
+    let second: mq.MQError | null = null;
+    mq.Begin(hConn, (err) => (second = err));
+    expect(second).toMatchObject({ mqcc: MQC.MQCC_FAILED, mqrc: MQC.MQRC_UOW_IN_PROGRESS });
+    const pmo = new mq.MQPMO();
+    pmo.Options = MQC.MQPMO_SYNCPOINT;
+    await mq.PutPromise(hObj, new mq.MQMD(), pmo, "in the unit");
+    expect(await qm.get("DEV.QUEUE.1")).toBeNull();
+    await mq.Cmit(hConn);
+    expect((await qm.get("DEV.QUEUE.1"))?.body).toBe("in the unit");
+    await mq.DiscPromise(hConn);
+  });
+
+  it("amqsgeta with a handle: Get's callback finds the message's properties in gmo.MsgHandle; Ctl MQOP_START starts it", async () => {
+    await qm.put("DEV.QUEUE.1", { body: "with a colour", properties: { colour: "blue", size: 3 } });
+    const hConn = await mq.ConnPromise("QM1");
+    const hObj = await openQueue(hConn, "DEV.QUEUE.1", MQC.MQOO_INPUT_AS_Q_DEF);
+    const mh = mq.CrtMh(hConn, new mq.MQCMHO())!;
+    const gmo = new mq.MQGMO();
+    gmo.Options = MQC.MQGMO_NO_SYNCPOINT | MQC.MQGMO_WAIT | MQC.MQGMO_PROPERTIES_IN_HANDLE;
+    gmo.WaitInterval = 100;
+    gmo.MatchOptions = MQC.MQMO_NONE;
+    gmo.MsgHandle = mh;
+    const seen = await new Promise<string[]>((resolve) => {
+      mq.Get(hObj, new mq.MQMD(), gmo, (err, obj, got, md, data) => {
+        mq.GetDone(obj);
+        if (err) return resolve([err.mqrcstr]);
+        const found = [data!.toString()];
+        for (const name of ["colour", "size"]) found.push(`${name}=${mq.InqMp(hConn, mh, new mq.MQIMPO(), new mq.MQPD(), name)}`);
+        resolve(found);
+      });
+      mq.Ctl(hConn, MQC.MQOP_START);
+    });
+    expect(seen).toEqual(["with a colour", "colour=blue", "size=3"]);
+    await mq.DiscPromise(hConn);
+  });
+});
