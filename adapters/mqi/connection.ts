@@ -102,6 +102,20 @@ export class ConnectionState {
     return this.#unit;
   }
 
+  /** Puts whose message is not yet on its queue (a persistent one the store is writing). */
+  #storing = 0;
+
+  /** Counts a put as storing until `putting` settles; GetSync, finding nothing meanwhile, cannot say there is nothing. */
+  storing<T>(putting: Promise<T>): Promise<T> {
+    this.#storing++;
+    return putting.finally(() => this.#storing--);
+  }
+
+  /** Whether a put of this connection is still being written to the store. */
+  get putsStoring(): boolean {
+    return this.#storing > 0;
+  }
+
   /** Whether a unit of work is in flight. */
   get inUnit(): boolean {
     return this.#unit !== undefined && this.#unit.state === "active";

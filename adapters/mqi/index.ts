@@ -221,11 +221,15 @@ async function putOn(connection: ConnectionState, queue: string, remote: string 
     messageId !== undefined || format !== undefined
       ? { ...(messageId !== undefined ? { messageId } : {}), ...(format !== undefined ? { format } : {}) }
       : undefined;
-  const result = await connection.qm.put(queue, message, {
-    ...(pmo.Options & N.MQPMO_SYNCPOINT ? { unitOfWork: connection.unit() } : {}),
+  const syncpoint = (pmo.Options & N.MQPMO_SYNCPOINT) !== 0;
+  const putting = connection.qm.put(queue, message, {
+    ...(syncpoint ? { unitOfWork: connection.unit() } : {}),
     ...(remote ? { queueManager: remote } : {}),
     ...(context ? { context } : {}),
   });
+  // A persistent message is on its queue only once the store has it: until then GetSync cannot see it.
+  const persistent = message.persistent ?? connection.qm.object("queue", queue)?.attributes.defaultPersistence === true;
+  const result = await (persistent && !syncpoint ? connection.storing(putting) : putting);
   putOutput(md, result, connection.applName);
   pmo.ResolvedQName = queue;
   pmo.ResolvedQMgrName = remote || connection.qm.name;

@@ -17,7 +17,8 @@
  *
  * A synchronous verb called while an earlier asynchronous verb of the connection still waits
  * to start cannot wait for it: MQRC_CALL_IN_PROGRESS, as IBM gives for a call made on a
- * connection busy with another.
+ * connection busy with another; so is a GetSync that finds nothing while a persistent message
+ * this connection put is still being written to the store (it may be the one wanted).
  */
 import { getImmediately } from "../../core/manager/mqi-parts.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
@@ -75,6 +76,8 @@ function getSync(hObj: MQObject, md: MQMD, gmo: MQGMO, buf: Buffer): number {
   if (got === "paged")
     throw syncFailure("GET", N.MQRC_ENVIRONMENT_ERROR, "the next message is paged out to the store and cannot be read synchronously; use Get with a callback");
   if (got === null) {
+    if (connection.putsStoring)
+      throw syncFailure("GET", N.MQRC_CALL_IN_PROGRESS, "a persistent message this connection put is still being written to the store; wait for its callback");
     if (gmo.Options & N.MQGMO_WAIT && gmo.WaitInterval === N.MQWI_UNLIMITED)
       throw syncFailure("GET", N.MQRC_ENVIRONMENT_ERROR, "no message, and an unlimited wait on this thread could never end; use Get with a callback");
     throw new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET");

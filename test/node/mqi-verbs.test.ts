@@ -245,7 +245,13 @@ describe("GetSync", () => {
     unregister = mq.registerQueueManager(qm);
     const hConn = await mq.ConnPromise("QM1");
     const hObj = await openQueue(hConn, "DEV.QUEUE.1", MQC.MQOO_OUTPUT | MQC.MQOO_INPUT_AS_Q_DEF);
-    await putTexts(hObj, ["kept", "taken"], MQC.MQPMO_NO_SYNCPOINT, MQC.MQPER_PERSISTENT);
+    // Put and GetSync at once: the store is still writing the message, so GetSync cannot say there is none.
+    const md0 = new mq.MQMD();
+    md0.Persistence = MQC.MQPER_PERSISTENT;
+    const putting = mq.PutPromise(hObj, md0, new mq.MQPMO(), "kept");
+    expect(() => mq.GetSync(hObj, new mq.MQMD(), new mq.MQGMO(), Buffer.alloc(64))).toThrow(expect.objectContaining({ mqrc: MQC.MQRC_CALL_IN_PROGRESS }));
+    await putting;
+    await putTexts(hObj, ["taken"], MQC.MQPMO_NO_SYNCPOINT, MQC.MQPER_PERSISTENT);
     const md = new mq.MQMD();
     const buf = Buffer.alloc(64);
     expect(buf.toString("utf8", 0, mq.GetSync(hObj, md, new mq.MQGMO(), buf))).toBe("kept");
