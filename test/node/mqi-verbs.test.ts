@@ -309,3 +309,72 @@ describe("Begin, and Get with a callback and a message handle", () => {
     await mq.DiscPromise(hConn);
   });
 });
+
+describe("the verbs' constants and the MQDLH/MQRFH2 layouts", () => {
+  it("MQC holds IBM's documented values for Sub, Set, Stat, properties and headers", () => {
+    expect(MQC).toMatchObject({
+      MQSO_CREATE: 2,
+      MQSO_RESUME: 4,
+      MQSO_DURABLE: 8,
+      MQSO_MANAGED: 32,
+      MQOT_TOPIC: 8,
+      MQOO_SET: 64,
+      MQCO_REMOVE_SUB: 8,
+      MQSR_ACTION_PUBLICATION: 1,
+      MQSTAT_TYPE_ASYNC_ERROR: 0,
+      MQPMO_ASYNC_RESPONSE: 65536,
+      MQGMO_PROPERTIES_IN_HANDLE: 134217728,
+      MQTYPE_INT32: 64,
+      MQTYPE_STRING: 1024,
+      MQRC_PROPERTY_NOT_AVAILABLE: 2471,
+      MQRC_NO_SUBS_MATCHED: 2550,
+      MQRC_CALL_IN_PROGRESS: 2219,
+      MQDLH_CURRENT_LENGTH: 172,
+      MQRFH_STRUC_LENGTH_FIXED_2: 36,
+      MQFMT_DEAD_LETTER_HEADER: "MQDEAD",
+      MQFMT_RF_HEADER_2: "MQHRF2",
+    });
+  });
+
+  it("MQDLH.getBuffer writes IBM's 172-byte version 1 layout, and getHeader reads it back", () => {
+    const md = new mq.MQMD();
+    md.Format = MQC.MQFMT_STRING;
+    const dlh = new mq.MQDLH(md);
+    expect(md).toMatchObject({ Format: "MQDEAD", MsgType: MQC.MQMT_REPORT });
+    Object.assign(dlh, { Reason: MQC.MQRC_Q_FULL, DestQName: "TARGET", DestQMgrName: "QM2", PutApplName: "app" });
+    const bytes = dlh.getBuffer();
+    expect(bytes.length).toBe(172);
+    expect(bytes.toString("latin1", 0, 4)).toBe("DLH ");
+    expect([bytes.readInt32LE(4), bytes.readInt32LE(8)]).toEqual([1, 2053]);
+    expect(bytes.toString("latin1", 12, 60).trimEnd()).toBe("TARGET");
+    expect(bytes.toString("latin1", 60, 108).trimEnd()).toBe("QM2");
+    expect(bytes.toString("latin1", 116, 124)).toBe("MQSTR   ");
+    expect(bytes.toString("latin1", 128, 156).trimEnd()).toBe("app");
+    expect(mq.MQDLH.getHeader(bytes)).toMatchObject({
+      Reason: 2053,
+      DestQName: "TARGET",
+      DestQMgrName: "QM2",
+      Format: "MQSTR",
+      PutApplName: "app",
+      StrucLength: 172,
+    });
+  });
+
+  it("MQRFH2: the 36-byte fixed part, and getProperties reads the folders up to StrucLength", () => {
+    const md = new mq.MQMD();
+    md.Format = MQC.MQFMT_STRING;
+    const rfh2 = new mq.MQRFH2(md);
+    expect(md.Format).toBe("MQHRF2");
+    const folder = Buffer.from("<usr><colour>blue</colour></usr>");
+    const length = Buffer.alloc(4);
+    length.writeInt32LE(folder.length);
+    rfh2.StrucLength = 36 + 4 + folder.length;
+    const bytes = Buffer.concat([rfh2.getBuffer(), length, folder, Buffer.from("data")]);
+    expect(bytes.toString("latin1", 0, 4)).toBe("RFH ");
+    expect([bytes.readInt32LE(4), bytes.readInt32LE(8), bytes.readInt32LE(32)]).toEqual([2, rfh2.StrucLength, 1208]);
+    const header = mq.MQRFH2.getHeader(bytes);
+    expect(header).toMatchObject({ StrucLength: rfh2.StrucLength, Format: "MQSTR", NameValueCCSID: 1208 });
+    expect(mq.MQRFH2.getProperties(header, bytes)).toBe("<usr><colour>blue</colour></usr>");
+    expect(bytes.toString("utf8", header.StrucLength)).toBe("data");
+  });
+});
