@@ -5,7 +5,8 @@
  * is open waits for it); beside it, the tutorials (tutorial-shell.ts), which use PLAYGROUND
  * (publish/subscribe, the listener and its poison messages, triggering) in the tab that runs
  * it: every tab of the playground shares it (shared-playground.ts); reliable delivery runs on
- * RELIABLE, a queue manager of its own in this tab, which it restarts. While the page acts on
+ * RELIABLE, a queue manager of its own in this tab, which it restarts; offline and back on SHOP,
+ * another, whose channel sends orders to the worker that serves the page. While the page acts on
  * a server's queue manager the tutorials step aside. Fills this origin into the curl examples.
  */
 import { openSharedPlayground } from "./shared-playground.js";
@@ -16,6 +17,8 @@ import { mountPubSubTutorial } from "./pubsub-tutorial.js";
 import { mountPoisonTutorial } from "./poison-tutorial.js";
 import { mountTriggerTutorial } from "./trigger-tutorial.js";
 import { mountReliableTutorial } from "./reliable-tutorial.js";
+import { mountOfflineTutorial } from "./offline/offline-tutorial.js";
+import { openOfflineQueueManager } from "./offline/link.js";
 import { mountTutorialShell, type TutorialShell } from "./tutorial-shell.js";
 import { PLAYGROUND_TUTORIALS } from "./tutorial-texts.js";
 import { mountTimeline } from "./timeline/timeline.js";
@@ -68,7 +71,16 @@ try {
       return opened;
     }),
   );
-  shell = mountTutorialShell(tutorialsHost, [...PLAYGROUND_TUTORIALS({ pubsub, poison, triggers }), reliable.definition]);
+  // Offline and back: SHOP, a queue manager of its own in this tab, sends orders to the worker that serves this page.
+  const offline = await mountOfflineTutorial({
+    open: (credentials) =>
+      openOfflineQueueManager("SHOP", "webmq:SHOP", credentials).then((opened) => {
+        timeline.watch(opened.qm);
+        return opened;
+      }),
+    serverUrl: location.origin,
+  });
+  shell = mountTutorialShell(tutorialsHost, [...PLAYGROUND_TUTORIALS({ pubsub, poison, triggers }), reliable.definition, offline.definition]);
   shell.stepAside(serverNote);
 } catch (error) {
   workbench.console.transcript.note(`The queue manager could not be opened on IndexedDB: ${error instanceof Error ? error.message : String(error)}`, "error");
