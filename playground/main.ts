@@ -22,6 +22,7 @@ import { openOfflineQueueManager } from "./offline/link.js";
 import { mountTutorialShell, type TutorialShell } from "./tutorial-shell.js";
 import { PLAYGROUND_TUTORIALS } from "./tutorial-texts.js";
 import { mountTimeline } from "./timeline/timeline.js";
+import { relayEvents, watchRelayedEvents } from "./timeline/relay.js";
 import triggeredWorkerUrl from "./trigger-app.worker.ts?worker&url";
 
 const NAME = "PLAYGROUND";
@@ -47,6 +48,17 @@ const refresh = () => void workbench.refresh();
 // What any tab changes, every tab shows at once.
 void opening.then((shared) => shared.onChange(refresh));
 
+// The tutorials' shared timeline, told by the queue managers themselves. They run in the tab
+// that runs PLAYGROUND, which relays their events: until this tab is that one, it shows those.
+const timeline = mountTimeline(document.querySelector<HTMLElement>("#timeline")!);
+const stopRelayed = watchRelayedEvents(timeline.show);
+/** Shows `qm`'s events here and relays them to the other tabs. */
+const follow = <T extends Parameters<typeof timeline.watch>[0]>(qm: T): T => {
+  timeline.watch(qm); // a closed manager tells nothing more: no need to stop the old subscriptions
+  relayEvents(qm);
+  return qm;
+};
+
 try {
   // The tutorials run where the manager runs: in this tab once it is the one that runs it.
   void opening.then((shared) => {
@@ -54,9 +66,8 @@ try {
       tutorialsHost.textContent = `The tutorials run in the tab that runs ${NAME}, another tab of this browser now; they start here if that one closes.`;
   });
   const qm = await owned;
-  // The tutorials' shared timeline, told by the queue managers themselves: PLAYGROUND, and RELIABLE each time it opens.
-  const timeline = mountTimeline(document.querySelector<HTMLElement>("#timeline")!);
-  timeline.watch(qm);
+  stopRelayed();
+  follow(qm);
   const panel = () => document.createElement("div");
   const [pubsub, poison, triggers] = [panel(), panel(), panel()];
   pubsub.id = "pubsub";
@@ -65,19 +76,10 @@ try {
   await mountPubSubTutorial(pubsub, qm);
   await mountPoisonTutorial(poison, qm, refresh);
   await mountTriggerTutorial(triggers, qm, new URL(triggeredWorkerUrl, location.href).href, refresh);
-  const reliable = await mountReliableTutorial(() =>
-    openLocalBrowserQueueManager({ name: "RELIABLE" }).then((opened) => {
-      timeline.watch(opened); // a closed manager tells nothing more: no need to stop the old subscription
-      return opened;
-    }),
-  );
+  const reliable = await mountReliableTutorial(() => openLocalBrowserQueueManager({ name: "RELIABLE" }).then(follow));
   // Offline and back: SHOP, a queue manager of its own in this tab, sends orders to the worker that serves this page.
   const offline = await mountOfflineTutorial({
-    open: (credentials) =>
-      openOfflineQueueManager("SHOP", "webmq:SHOP", credentials).then((opened) => {
-        timeline.watch(opened.qm);
-        return opened;
-      }),
+    open: (credentials) => openOfflineQueueManager("SHOP", "webmq:SHOP", credentials).then((opened) => (follow(opened.qm), opened)),
     serverUrl: location.origin,
   });
   shell = mountTutorialShell(tutorialsHost, [...PLAYGROUND_TUTORIALS({ pubsub, poison, triggers }), reliable.definition, offline.definition]);
