@@ -14,6 +14,7 @@ import type { QueueManager } from "../../core/index.js";
 import { mountReliableTutorial, RELIABLE_QUEUE, type ReliableTutorial } from "../../playground/reliable-tutorial.js";
 import { mountTutorialShell } from "../../playground/tutorial-shell.js";
 import { seriousViolations } from "./support/axe.js";
+import { screenshotStep } from "./support/step-screenshots.js";
 
 const databaseName = `webmq-reliable-test-${Date.now().toString(36)}`;
 const open = () => openLocalBrowserQueueManager({ name: "RELIABLE", databaseName });
@@ -77,6 +78,7 @@ describe("playground reliable-delivery tutorial (Chromium, IndexedDB)", () => {
     expect(tutorial.queueManager()).not.toBe(before);
     expect(result()).toBe(`After the restart: ${RELIABLE_QUEUE} holds 1: "kept" (persistent).`);
     expect(await bodies(tutorial.queueManager())).toEqual(["kept"]);
+    await screenshotStep("reliable", "1-persistence", host);
   });
 
   it("redelivers what a client-acknowledge consumer took and never acknowledged, with delivery count 2", async () => {
@@ -89,6 +91,7 @@ describe("playground reliable-delivery tutorial (Chromium, IndexedDB)", () => {
     expect(result()).toMatch(/Redelivered "order 7": delivery count 2, redelivered true; acknowledged\. RELIABLE\.ORDERS is empty\./);
     expect(await bodies(tutorial.queueManager())).toEqual([]);
     expect(await seriousViolations(document, host)).toEqual([]);
+    await screenshotStep("reliable", "2-acknowledge", host);
   });
 
   it("commits two sends together, and a rollback leaves nothing of its send", async () => {
@@ -101,6 +104,7 @@ describe("playground reliable-delivery tutorial (Chromium, IndexedDB)", () => {
     await click("Send one and roll back");
     expect(result()).toMatch(/Rolled back: "half done" never arrived\./);
     expect(await seriousViolations(document, host)).toEqual([]);
+    await screenshotStep("reliable", "3-transaction", host);
 
     // On the queue manager itself, opened again apart from the page.
     await tutorial.dispose();
