@@ -145,9 +145,9 @@ describe("one page", { timeout: TEST_MS }, () => {
       click($('.tutorial-pick[data-tutorial="reliable"]')!);
       expect(shownTutorials()).toEqual(["reliable"]);
       const reliable = $('section[data-tutorial="reliable"]')!;
-      expect(reliable.querySelector(".tutorial-where")!.textContent).toBe("Step 1 of 3");
+      expect(reliable.querySelector(".tutorial-where")!.textContent).toBe("Step 1 of 5");
       click(reliable.querySelector<HTMLElement>(".tutorial-next")!);
-      expect(reliable.querySelector(".tutorial-where")!.textContent).toBe("Step 2 of 3");
+      expect(reliable.querySelector(".tutorial-where")!.textContent).toBe("Step 2 of 5");
       expect(await seriousViolations(doc())).toEqual([]);
 
       click($('.queue-table input[name="show-system"]')!);
