@@ -54,7 +54,11 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     super(ctx, env);
     this.#clock = new AlarmClock(ctx.storage);
     this.#channelSockets = new ChannelSockets(ctx);
-    this.#stompSockets = new StompSockets(ctx, (name) => this.queueManager(name));
+    this.#stompSockets = new StompSockets(
+      ctx,
+      (name) => this.queueManager(name),
+      () => this.#clock,
+    );
     // A STOMP heart-beat (one EOL, as @stomp/stompjs sends it) is answered by the runtime
     // without waking the object: both directions' heart-beats, at no cost while the client
     // beats (stomp-sockets.ts). Channel sockets carry binary frames only, never this text.

@@ -23,8 +23,8 @@ export function negotiateHeartBeat(clientHeader: string | undefined, server: { s
   };
 }
 
-/** How many receive intervals of silence drop a client. */
-const SILENT_INTERVALS = 2;
+/** How many receive intervals of silence drop a client (here and at the edge, adapters/edge/stomp-sockets.ts). */
+export const SILENT_INTERVALS = 2;
 
 export class HeartBeats {
   #lastSent = Date.now();
