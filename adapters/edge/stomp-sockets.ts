@@ -22,7 +22,7 @@
  * interval while such a connection is open; a client silent for SILENT_INTERVALS of its
  * intervals is closed (4000) and what it held comes back to its queues.
  */
-import type { Clock, QueueManager, TimerHandle } from "../../core/index.js";
+import { MQError, type Clock, type QueueManager, type TimerHandle } from "../../core/index.js";
 import type { Principal } from "../http/index.js";
 import { StompConnection } from "../http/stomp/connection.js";
 import type { StompConnectionState } from "../http/stomp/connection-state.js";
@@ -33,6 +33,13 @@ export const OBJECT_STOMP_PATH = "/.webmq/stomp";
 export const STOMP_TAG = "stomp";
 const STORED_STATE = "stomp-connection:";
 const HEART_BEAT_FLOOR_MS = 1000;
+
+/** CONNECT's credentials, checked in the object for a socket the front Worker handed over unread. */
+export interface StompLogin {
+  check(login: string | undefined, passcode: string | undefined, remoteAddress: string | undefined): Promise<Principal | undefined>;
+  /** The client's address (CF-Connecting-IP), for the failed-login limit. */
+  remoteAddress: string | undefined;
+}
 
 interface Attachment {
   id: string;
@@ -65,13 +72,17 @@ export class StompSockets {
     return this.#connections.size;
   }
 
-  /** Takes a client's socket for `qmgr`, its CONNECT checked by the front Worker as `principal`; the 101 to hand back. */
-  accept(qmgr: string, principal: Principal): Response {
+  /**
+   * Takes a client's socket for `qmgr`; the 101 to hand back. Relayed by the front Worker, its
+   * CONNECT was checked there, as `principal`. Handed over (`/stomp/QMNAME`, no principal), the
+   * CONNECT is checked here by `login`, and its `host` must be absent, `/` or `qmgr`.
+   */
+  accept(qmgr: string, principal: Principal | undefined, login?: StompLogin): Response {
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server, [STOMP_TAG]);
     const id = crypto.randomUUID();
     server.serializeAttachment({ id, qmgr } satisfies Attachment);
-    this.#connections.set(id, this.#connection(server, id, qmgr, principal));
+    this.#connections.set(id, this.#connection(server, id, qmgr, principal, login));
     this.#lastHeard.set(id, Date.now());
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -168,9 +179,10 @@ export class StompSockets {
     return state;
   }
 
-  #connection(socket: WebSocket, id: string, qmgr: string, principal: Principal | undefined): StompConnection {
+  #connection(socket: WebSocket, id: string, qmgr: string, principal: Principal | undefined, login?: StompLogin): StompConnection {
     return new StompConnection(
       {
+        ...(login ? { remoteAddress: login.remoteAddress } : {}),
         send: (frame, text) => {
           try {
             socket.send(text ? decoder.decode(frame) : frame);
@@ -185,10 +197,15 @@ export class StompSockets {
         },
       },
       {
-        // The front Worker resolved CONNECT's host to this object's queue manager.
-        queueManager: () => this.queueManager(qmgr),
-        // It checked the credentials too; a rebuilt connection never asks.
-        authenticate: async () => principal,
+        // Relayed, the front Worker resolved CONNECT's host to this object's queue manager;
+        // handed over, the socket came for it by its URL, and a host naming another is refused.
+        queueManager: (host) => {
+          if (login && host !== undefined && host !== qmgr)
+            return Promise.reject(new MQError("MQRC_Q_MGR_NAME_ERROR", `this socket was opened for queue manager ${qmgr}, not ${JSON.stringify(host)}`));
+          return this.queueManager(qmgr);
+        },
+        // Relayed, the front checked the credentials too; a rebuilt connection never asks.
+        authenticate: login ? login.check : async () => principal,
         heartBeatEchoed: true,
         // Echoed beats cost the object nothing: the client's own rate is taken, down to one a second (each is still relayed by the front).
         heartBeat: { send: HEART_BEAT_FLOOR_MS, receive: HEART_BEAT_FLOOR_MS },

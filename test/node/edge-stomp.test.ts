@@ -6,6 +6,7 @@
  * Messages cross between REST and STOMP both ways; each ack mode, a transaction, NACK,
  * refusals (2035, 2058), authority records, echoed heart-beats keeping an idle connection, and a
  * client that promised heart-beats and fell silent dropped, its unacknowledged message back.
+ * At /stomp/QMNAME the socket is handed to the object unread, which checks CONNECT itself.
  *
  * Not here: an eviction of the object (Miniflare offers no way to force one); the rebuild it
  * needs is tested directly in test/node/stomp-rebuild.test.ts.
@@ -201,6 +202,33 @@ it("drops a client that promised heart-beats and fell silent: the socket closes 
   expect(code).toBe(4000);
   const [body] = await takeAll("APP.SILENT");
   expect(body).toBe("held by a silent client");
+});
+
+it("hands a socket at /stomp/QM1 to the queue manager's object: messages both ways, CONNECT checked there (2035; 2058 for another host), a name not served a 404", async () => {
+  await mqsc("QM1", "DEFINE QLOCAL(APP.HANDED) REPLACE");
+  const handedOver = `${stompUrl(edge.url)}/QM1`;
+  const c = await connect(handedOver, { passcode: ADMIN });
+  open.push(c);
+  const inbox = new Inbox();
+  c.client.subscribe("/queue/APP.HANDED", inbox.take, { id: "s1", ack: "client-individual" });
+  await send("APP.HANDED", "from REST");
+  const [message] = await inbox.until(1);
+  expect(message!.body).toBe("from REST");
+  message!.ack();
+  c.client.unsubscribe("s1");
+  await receipted(c, { destination: "/queue/APP.HANDED", body: "from STOMP, handed over" });
+  expect(await takeAll("APP.HANDED")).toEqual(["from STOMP, handed over"]);
+
+  await expect(connect(handedOver, { login: "app", passcode: "wrong" })).rejects.toThrow(/MQRC_NOT_AUTHORIZED \(2035\)/);
+  await expect(connect(handedOver, { passcode: ADMIN, host: "QM2" })).rejects.toThrow(/MQRC_Q_MGR_NAME_ERROR \(2058\)/);
+  const { default: WebSocket } = await import("ws");
+  const status = await new Promise<number>((resolve, reject) => {
+    const ws = new WebSocket(`${stompUrl(edge.url)}/QM.NOWHERE`, ["v12.stomp"]);
+    ws.on("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
+    ws.on("open", () => reject(new Error("upgraded for a queue manager not served")));
+    ws.on("error", () => undefined);
+  });
+  expect(status).toBe(404);
 });
 
 async function send(queue: string, body: string): Promise<void> {
