@@ -4,6 +4,8 @@
 // (Debian's rabbitmq-server, started here on free ports with its own data directory and
 // stopped at the end; skipped with a note when it is not installed). Not part of npm test.
 //
+// Ours twice: at /stomp (the front Worker reads CONNECT, then relays every frame to the queue
+// manager's object) and at /stomp/QM1 (the socket handed to the object unread).
 // For each broker, with 1 and 16 connections: persistent 1 KiB SENDs, each waiting for its
 // RECEIPT (latency: SEND to RECEIPT); then get+ack: the same messages taken by a
 // client-individual subscription (prefetch-count 10) on each connection, each ACKed with a
@@ -165,7 +167,13 @@ async function ours() {
     if (!response.ok) throw new Error(`DEFINE QLOCAL: ${response.status} ${await response.text()}`);
     const url = `${edge.url.replace(/^http/, "ws").replace(/\/$/, "")}/stomp`;
     const headers = { passcode: TOKEN, host: "QM1" };
-    return [...(await run(url, headers, "BENCH.Q1", 1)), ...(await run(url, headers, "BENCH.Q16", 16))];
+    const relayed = [...(await run(url, headers, "BENCH.Q1", 1)), ...(await run(url, headers, "BENCH.Q16", 16))];
+    // /stomp/QM1: the socket handed to the object, no relay through the front Worker.
+    const handedOver = [...(await run(`${url}/QM1`, headers, "BENCH.Q1", 1)), ...(await run(`${url}/QM1`, headers, "BENCH.Q16", 16))];
+    return [
+      ...relayed.map((row) => ({ broker: "webmq /stomp (relayed)", ...row })),
+      ...handedOver.map((row) => ({ broker: "webmq /stomp/QM1 (handed over)", ...row })),
+    ];
   } finally {
     await edge.dispose();
     rmSync(persistTo, { recursive: true, force: true });
@@ -253,7 +261,7 @@ async function rabbit() {
 }
 
 const rows = [];
-for (const row of await ours()) rows.push({ broker: "webmq /stomp (local edge)", ...row });
+rows.push(...(await ours()));
 for (const row of await rabbit()) rows.push({ broker: "RabbitMQ web-stomp", ...row });
 console.log(`${MESSAGES} messages of 1 KiB per run; latencies in ms; CPU time per message in µs (broker: workerd or RabbitMQ's VM; client: this process)`);
 console.table(rows);
