@@ -8,9 +8,13 @@ import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
 import { asMQError, attach, ConnectionState, connectionOf, objectOf, registeredQueueManager, type ObjectState } from "./connection.js";
 import { fillMD, hexOf, isZero, messageFromMD, putOutput } from "./descriptor.js";
 import { inquire } from "./inquire.js";
+import { connectClient } from "./client-connect.js";
+import { environmentNamesServer, wantsClient } from "./client-address.js";
+import { ClientQueueManager } from "./client.js";
 import { MQAttr, MQCNO, MQError, MQGMO, MQMD, MQOD, MQObject, MQPMO, MQQueueManager } from "./structures.js";
 
 export { registerQueueManager, unregisterQueueManager } from "./connection.js";
+export { MQCD } from "./client-address.js";
 export { MQAttr, MQCNO, MQCSP, MQError, MQGMO, MQMD, MQOD, MQObject, MQPMO, MQQueueManager } from "./structures.js";
 
 /** The constants, with the Buffer-valued MQMI_NONE and MQCI_NONE. */
@@ -65,10 +69,10 @@ export function Conn(qMgrName: string | null, cb: Callback<MQQueueManager>): voi
 
 async function connect(qMgrName: string | null, cno: MQCNO | null): Promise<MQQueueManager> {
   if (cno != null && !(cno instanceof MQCNO)) throw new TypeError("Parameter must be of type MQCNO");
-  const options = cno?.Options ?? 0;
-  // Client bindings (MQCNO_CLIENT_BINDING, an MQCD, a CCDT) are the next layer of this entry.
-  if (options & N.MQCNO_CLIENT_BINDING || cno?.ClientConn != null || cno?.CCDTUrl != null) throw new MQError(N.MQCC_FAILED, N.MQRC_ENVIRONMENT_ERROR, "CONNX");
-  const qm = registeredQueueManager(qMgrName ?? "");
+  // A client binding when the options ask for one, or when no local queue manager answers and MQSERVER or MQCCDTURL names a server.
+  const local = wantsClient(cno) ? undefined : registeredQueueManager(qMgrName ?? "");
+  if (local === undefined && (wantsClient(cno) || environmentNamesServer())) return connectClient(qMgrName ?? "", cno);
+  const qm = local;
   if (qm === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_Q_MGR_NAME_ERROR, "CONNX");
   const hConn = new MQQueueManager(ConnectionState.newHandle(), qm.name);
   attach(hConn, new ConnectionState(qm, hConn, cno?.ApplName ?? "webmq ibmmq"));
@@ -88,6 +92,7 @@ export function Disc(hConn: MQQueueManager, cb?: Callback): Promise<void> | unde
         for (const state of connection.objects.values()) await closeObject(state, false);
         connection.objects.clear();
         await connection.endUnit(true);
+        if (connection.qm instanceof ClientQueueManager) connection.qm.disconnect();
         hConn._hConn = -1;
       });
     }),

@@ -30,7 +30,8 @@ export interface ClientAttempt {
   isAdmin(user: string): boolean;
 }
 
-export type Admission = { ok: true; user: string; checkClient: CheckClient } | { ok: false; text: string };
+/** Refused: `addressBlocked` when BLOCKADDR refused it (IBM's client sees the queue manager as unavailable, 2059). */
+export type Admission = { ok: true; user: string; checkClient: CheckClient } | { ok: false; text: string; addressBlocked?: boolean };
 
 /** How specific a channel profile is: a name without `*` beats every generic; then the longer fixed part. */
 function specificity(profile: string): number {
@@ -45,7 +46,8 @@ function mostSpecific(records: ChlauthRecord[]): ChlauthRecord[] {
 export function admitClient(stored: StoredAuthorityRecords, attempt: ClientAttempt): Admission {
   const records = chlauthRecords(stored).filter((r) => matchesGeneric(r.profile, attempt.channel));
   const blockedAddress = records.find((r) => r.type === "BLOCKADDR" && r.list.some((pattern) => matchesAddress(pattern, attempt.address)));
-  if (blockedAddress) return { ok: false, text: `address ${attempt.address} is blocked by CHLAUTH('${blockedAddress.profile}') TYPE(BLOCKADDR) (AMQ9782)` };
+  if (blockedAddress)
+    return { ok: false, text: `address ${attempt.address} is blocked by CHLAUTH('${blockedAddress.profile}') TYPE(BLOCKADDR) (AMQ9782)`, addressBlocked: true };
   const mappings = records.filter(
     (r) => (r.type === "USERMAP" && r.clientUser === attempt.clientUser) || (r.type === "ADDRESSMAP" && matchesAddress(r.address, attempt.address)),
   );
