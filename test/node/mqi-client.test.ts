@@ -74,9 +74,9 @@ const reasonOf = (promise: Promise<unknown>) =>
   );
 
 describe("webmq/ibmmq client bindings against a server process", { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), "webmq-mqi-client-"));
-    server = start([SERVER, join(folder, "qm1.db"), "0", "ASQMGR", APP_PASSWORD, ADMIN_PASSWORD, ADMIN_TOKEN]);
+  /** Starts the server on the test's file, on `on` (0: any port); resolves once it listens. */
+  const startServer = async (on: number) => {
+    server = start([SERVER, join(folder, "qm1.db"), String(on), "ASQMGR", APP_PASSWORD, ADMIN_PASSWORD, ADMIN_TOKEN]);
     port = await new Promise<number>((resolve, reject) => {
       server.process.stdout!.on("data", () => {
         const match = /port (\d+)\n/.exec(server.stdout());
@@ -84,6 +84,10 @@ describe("webmq/ibmmq client bindings against a server process", { timeout: 60_0
       });
       void server.exited.then((how) => reject(new Error(`the server ended (${how}) before it listened: ${server.stdout()}`)));
     });
+  };
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), "webmq-mqi-client-"));
+    await startServer(0);
   }, 60_000);
   afterAll(async () => {
     server?.process.kill("SIGTERM");
@@ -150,6 +154,28 @@ describe("webmq/ibmmq client bindings against a server process", { timeout: 60_0
     expect(await reasonOf(connect("DEV.APP.SVRCONN"))).toBe(MQC.MQRC_Q_MGR_NOT_AVAILABLE);
     await mqsc("SET CHLAUTH('*') TYPE(BLOCKADDR) ACTION(REMOVE)");
     await mq.DiscPromise(await connect("DEV.APP.SVRCONN"));
+  });
+
+  it("gives back a get under syncpoint when the server's process is killed, and the client's next call is MQRC_CONNECTION_BROKEN", async () => {
+    // Persistent: a non-persistent message is gone with the process, as IBM's are at a restart.
+    const hConn = await connect("DEV.APP.SVRCONN");
+    const md = Object.assign(new mq.MQMD(), { Persistence: MQC.MQPER_PERSISTENT });
+    await mq.Put1Promise(hConn, Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.1" }), md, new mq.MQPMO(), "kept");
+    const hObj = await mq.OpenPromise(hConn, Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.1" }), MQC.MQOO_INPUT_AS_Q_DEF);
+    const gmo = Object.assign(new mq.MQGMO(), { Options: MQC.MQGMO_SYNCPOINT | MQC.MQGMO_WAIT, WaitInterval: 5000 });
+    const got = await new Promise<string>((resolve) =>
+      mq.Get(hObj, new mq.MQMD(), gmo, (err, obj, _gmo, _md, data) => {
+        mq.GetDone(obj);
+        resolve(err ? err.message : data!.toString());
+      }),
+    );
+    expect(got).toBe("kept");
+    const samePort = port;
+    server.process.kill("SIGKILL");
+    expect(await server.exited).toBe("SIGKILL");
+    expect(await reasonOf(mq.Cmit(hConn)!)).toBe(MQC.MQRC_CONNECTION_BROKEN);
+    await startServer(samePort);
+    expect(await program(appServer(), "get", "DEV.QUEUE.1")).toMatch(/^\d kept\nMQDISC successful\n$/);
   });
 
   it("answers MQRC_HOST_NOT_AVAILABLE when no server listens at the address", async () => {
