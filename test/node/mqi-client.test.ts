@@ -147,6 +147,10 @@ describe("webmq/ibmmq client bindings against a server process", { timeout: 60_0
     // A channel with no rule of its own meets the back-stop ADDRESSMAP USERSRC(NOACCESS).
     await mqsc("DEFINE CHANNEL(OTHER.SVRCONN) CHLTYPE(SVRCONN) MCAUSER('app')");
     expect(await reasonOf(connect("OTHER.SVRCONN"))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    // An ADDRESSMAP for this very address outweighs the channel's ADDRESS('*') rule.
+    await mqsc("SET CHLAUTH('DEV.APP.SVRCONN') TYPE(ADDRESSMAP) ADDRESS('127.0.0.1') USERSRC(NOACCESS)");
+    expect(await reasonOf(connect("DEV.APP.SVRCONN"))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    await mqsc("SET CHLAUTH('DEV.APP.SVRCONN') TYPE(ADDRESSMAP) ADDRESS('127.0.0.1') ACTION(REMOVE)");
     await mqsc("SET CHLAUTH('DEV.APP.SVRCONN') TYPE(BLOCKUSER) USERLIST('app') ACTION(REPLACE)");
     expect(await reasonOf(connect("DEV.APP.SVRCONN"))).toBe(MQC.MQRC_NOT_AUTHORIZED);
     await mqsc("SET CHLAUTH('DEV.APP.SVRCONN') TYPE(BLOCKUSER) ACTION(REMOVE)");

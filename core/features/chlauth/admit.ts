@@ -5,7 +5,8 @@
  * 1. BLOCKADDR: an address listed on the `*` profile is refused outright.
  * 2. The mapping rule that applies is the one of the most specific channel profile (a name
  *    before a generic one, a longer generic before a shorter) that matches; on one profile a
- *    USERMAP for the client's asserted user before an ADDRESSMAP for its address.
+ *    USERMAP for the client's asserted user before an ADDRESSMAP for its address, and the
+ *    ADDRESSMAP of the most specific address before `*`.
  *    USERSRC(NOACCESS) refuses; USERSRC(MAP) runs as the rule's MCAUSER; USERSRC(CHANNEL), and
  *    no rule at all, as the channel's MCAUSER, or the asserted user when it has none.
  * 3. BLOCKUSER: the most specific profile's list (a channel's own rule overrides the back-stop
@@ -43,6 +44,13 @@ function mostSpecific(records: ChlauthRecord[]): ChlauthRecord[] {
   return records.filter((r) => specificity(r.profile) === best);
 }
 
+/** On one profile: a USERMAP first, then the ADDRESSMAP of the most specific address (one without `*` or a range, then the longer). */
+function rank(record: ChlauthRecord): number {
+  if (record.type === "USERMAP") return 0;
+  const generic = /[*-]/.test(record.address);
+  return (generic ? 2_000 : 1_000) - record.address.replace(/[*-]/g, "").length;
+}
+
 export function admitClient(stored: StoredAuthorityRecords, attempt: ClientAttempt): Admission {
   const records = chlauthRecords(stored).filter((r) => matchesGeneric(r.profile, attempt.channel));
   const blockedAddress = records.find((r) => r.type === "BLOCKADDR" && r.list.some((pattern) => matchesAddress(pattern, attempt.address)));
@@ -51,7 +59,7 @@ export function admitClient(stored: StoredAuthorityRecords, attempt: ClientAttem
   const mappings = records.filter(
     (r) => (r.type === "USERMAP" && r.clientUser === attempt.clientUser) || (r.type === "ADDRESSMAP" && matchesAddress(r.address, attempt.address)),
   );
-  const rule = mappings.length === 0 ? undefined : mostSpecific(mappings).sort((a, b) => (a.type === "USERMAP" ? 0 : 1) - (b.type === "USERMAP" ? 0 : 1))[0];
+  const rule = mappings.length === 0 ? undefined : mostSpecific(mappings).sort((a, b) => rank(a) - rank(b))[0];
   if (rule?.userSource === "NOACCESS")
     return {
       ok: false,
