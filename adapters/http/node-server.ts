@@ -1,7 +1,8 @@
 /**
  * The HTTP facade on Node's own HTTP server (@hono/node-server), for a queue manager that
  * lives in a Node process: `serveHttp({ port, tokens, users, sessionSecret, queueManagers })`, with
- * STOMP over WebSocket at /stomp and message channels at /ibmmq/channel, authenticated with the
+ * STOMP over WebSocket at /stomp, message channels at /ibmmq/channel and MQI clients at
+ * /ibmmq/client (SVRCONN channels, CHLAUTH and CONNAUTH: mqi-client/), authenticated with the
  * same users, tokens and failed-login limit as REST (one limit: guesses over any of them count
  * against all; STOMP's `host` names the queue manager, the first configured when absent). A client that
  * disconnects aborts its request's signal here (ending a waiting get) and cancels its
@@ -20,6 +21,7 @@ import { refuseUpgrade, stompEndpoint } from "./stomp/node-websocket.js";
 import { listenStompTcp } from "./stomp/node-tcp.js";
 import type { StompServerOptions } from "./stomp/connection.js";
 import { channelEndpoint } from "./channels/node-websocket.js";
+import { mqiClientEndpoint } from "./mqi-client/node-websocket.js";
 import { nodeChannelConnector } from "./channels/node-connector.js";
 import type { ChannelCredentials } from "./channels/credentials.js";
 export { nodeChannelConnector } from "./channels/node-connector.js";
@@ -92,7 +94,8 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
   });
   const http = server as import("node:http").Server;
   const users = typeof options.users === "string" || options.users === undefined ? parseUsers(options.users as string | undefined) : options.users;
-  const login = socketLogin(new UserDirectory(users, options.tokens ?? []), loginRateLimit);
+  const userDirectory = new UserDirectory(users, options.tokens ?? []);
+  const login = socketLogin(userDirectory, loginRateLimit);
   const first = [...options.queueManagers][0]?.name;
   const stompOptions: StompServerOptions = {
     queueManager: (host) => {
@@ -110,15 +113,21 @@ export async function serveHttp(options: NodeServerOptions): Promise<NodeServer>
       (await Promise.all((await directory.names()).map((name) => resolve(name).catch(() => undefined)))).filter((qm) => qm !== undefined),
     authenticate: login,
   });
+  // MQI client bindings (webmq/ibmmq's MQSERVER, MQCD, CCDT) at /ibmmq/client; blank names the first queue manager.
+  const mqiClients = mqiClientEndpoint({
+    queueManager: (name) => (name || first ? resolve(name || first!).catch(() => undefined) : Promise.resolve(undefined)),
+    authenticate: login,
+    userInfo: (name) => ({ role: userDirectory.roleOf(name), groups: userDirectory.groupsOf(name) }),
+  });
   http.on("upgrade", (request, socket, head) => {
-    if (!stomp.upgrade(request, socket, head) && !channels.upgrade(request, socket, head)) refuseUpgrade(socket);
+    if (!stomp.upgrade(request, socket, head) && !channels.upgrade(request, socket, head) && !mqiClients.upgrade(request, socket, head)) refuseUpgrade(socket);
   });
   return {
     url: `http://${hostname}:${port}`,
     port,
     ...(stompTcp ? { stompPort: stompTcp.port } : {}),
     close: async () => {
-      await Promise.all([stomp.close(), channels.close(), stompTcp?.close()]);
+      await Promise.all([stomp.close(), channels.close(), mqiClients.close(), stompTcp?.close()]);
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections?.();

@@ -90,7 +90,17 @@ export class ConnectionState {
     readonly qm: QueueManager,
     readonly hConn: MQQueueManager,
     readonly applName: string,
+    /** A client binding: its qm is a session to a server (client.ts), which offers only some verbs. */
+    readonly client = false,
   ) {}
+
+  /**
+   * The verbs that reach into a queue manager in this runtime (GetSync, Sub, Subrq, Set):
+   * over a client binding, MQRC_ENVIRONMENT_ERROR rather than a failure inside them.
+   */
+  requireLocal(verb: string): void {
+    if (this.client) throw new MQError(N.MQCC_FAILED, N.MQRC_ENVIRONMENT_ERROR, verb);
+  }
 
   static newHandle(): number {
     return nextHandle++;

@@ -11,8 +11,12 @@ import { inquire } from "./inquire.js";
 import { propertiesForPut } from "./message-handles.js";
 import { topicStringOf } from "./subscriptions.js";
 import { MQAttr, MQCNO, MQError, MQMD, MQOD, MQObject, MQPMO, MQQueueManager } from "./structures.js";
+import { connectClient } from "./client-connect.js";
+import { environmentNamesServer, wantsClient } from "./client-address.js";
+import { ClientQueueManager } from "./client.js";
 
 export { registerQueueManager, unregisterQueueManager } from "./connection.js";
+export { MQCD } from "./client-address.js";
 export { MQAttr, MQCNO, MQCSP, MQError, MQGMO, MQMD, MQOD, MQObject, MQPMO, MQQueueManager } from "./structures.js";
 export { MQCMHO, MQDMHO, MQDMPO, MQIMPO, MQPD, MQSD, MQSMPO, MQSRO, MQSTS } from "./verb-structures.js";
 export { MQDLH, MQRFH2 } from "./headers.js";
@@ -74,10 +78,10 @@ export function Conn(qMgrName: string | null, cb: Callback<MQQueueManager>): voi
 
 async function connect(qMgrName: string | null, cno: MQCNO | null): Promise<MQQueueManager> {
   if (cno != null && !(cno instanceof MQCNO)) throw new TypeError("Parameter must be of type MQCNO");
-  const options = cno?.Options ?? 0;
-  // Client bindings (MQCNO_CLIENT_BINDING, an MQCD, a CCDT) are the next layer of this entry.
-  if (options & N.MQCNO_CLIENT_BINDING || cno?.ClientConn != null || cno?.CCDTUrl != null) throw new MQError(N.MQCC_FAILED, N.MQRC_ENVIRONMENT_ERROR, "CONNX");
-  const qm = registeredQueueManager(qMgrName ?? "");
+  // A client binding when the options ask for one, or when no local queue manager answers and MQSERVER or MQCCDTURL names a server.
+  const local = wantsClient(cno) ? undefined : registeredQueueManager(qMgrName ?? "");
+  if (local === undefined && (wantsClient(cno) || environmentNamesServer())) return connectClient(qMgrName ?? "", cno);
+  const qm = local;
   if (qm === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_Q_MGR_NAME_ERROR, "CONNX");
   const hConn = new MQQueueManager(ConnectionState.newHandle(), qm.name);
   attach(hConn, new ConnectionState(qm, hConn, cno?.ApplName ?? "webmq ibmmq"));
@@ -97,6 +101,7 @@ export function Disc(hConn: MQQueueManager, cb?: Callback): Promise<void> | unde
         for (const state of connection.objects.values()) await closeObjectState(connection, state, N.MQCO_NONE);
         connection.objects.clear();
         await connection.endUnit(true);
+        if (connection.qm instanceof ClientQueueManager) connection.qm.disconnect();
         hConn._hConn = -1;
       });
     }),
@@ -228,7 +233,8 @@ async function putOn(connection: ConnectionState, queue: string, remote: string 
     ...(context ? { context } : {}),
   });
   // A persistent message is on its queue only once the store has it: until then GetSync cannot see it.
-  const persistent = message.persistent ?? connection.qm.object("queue", queue)?.attributes.defaultPersistence === true;
+  // (Over a client binding there is no GetSync, and the server answers once the message is stored.)
+  const persistent = !connection.client && (message.persistent ?? connection.qm.object("queue", queue)?.attributes.defaultPersistence === true);
   const result = await (persistent && !syncpoint ? connection.storing(putting) : putting);
   putOutput(md, result, connection.applName);
   pmo.ResolvedQName = queue;

@@ -58,6 +58,7 @@ export function Set(hObj: MQObject, selectors: MQAttr[], cb?: (err: MQError | nu
   let altering: Promise<unknown>;
   try {
     const { connection, state } = objectOf(hObj, "SET");
+    connection.requireLocal("SET");
     if (!state.set) throw new MQError(N.MQCC_FAILED, N.MQRC_NOT_OPEN_FOR_SET, "SET");
     const definition = state.kind === "queue" ? connection.qm.object("queue", state.queue) : undefined;
     if (definition === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_SELECTOR_NOT_FOR_TYPE, "SET");

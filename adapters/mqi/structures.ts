@@ -110,7 +110,7 @@ export class MQCNO {
   Options: number = N.MQCNO_NONE;
   SecurityParms: MQCSP | null = null;
   CCDTUrl: string | null = null;
-  /** An MQCD: client bindings, a later layer; a connection given one is refused (MQRC_ENVIRONMENT_ERROR). */
+  /** An MQCD (client-address.ts): a client binding to its ChannelName and ConnectionName. */
   ClientConn: unknown = null;
   SSLConfig: unknown = null;
   ApplName: string | null = null;

@@ -60,6 +60,7 @@ export function Sub(hConn: MQQueueManager, hObjQ: MQObject | null, sd: MQSD, cb:
   let connection: ConnectionState;
   try {
     connection = connectionOf(hConn, "SUB");
+    connection.requireLocal("SUB");
   } catch (error) {
     queueMicrotask(() => cb(asMQError(error, "SUB")));
     return;
@@ -142,6 +143,7 @@ export function Subrq(hConn: MQQueueManager, hSub: MQObject, action: number, sro
   if (!(sro instanceof MQSRO)) throw new TypeError("Parameter must be of type MQSRO");
   const run = (async () => {
     const connection = connectionOf(hConn, "SUBRQ");
+    connection.requireLocal("SUBRQ");
     const { state } = objectOf(hSub, "SUBRQ");
     if (state.kind !== "subscription" || state.subscription === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_HOBJ_ERROR, "SUBRQ");
     if (action !== N.MQSR_ACTION_PUBLICATION) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTIONS_ERROR, "SUBRQ");

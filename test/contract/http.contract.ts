@@ -757,12 +757,12 @@ export function testHttpApi(name: string, target: HttpTarget): void {
 
     it("answers a recognised but unimplemented command with its own message", async () => {
       const { mqsc } = httpClient(target);
-      const body = await commandResponseOf(await mqsc(runCommand("SET CHLAUTH('*') TYPE(BLOCKUSER) USERLIST('nobody')")));
+      const body = await commandResponseOf(await mqsc(runCommand("SET POLICY('APP.QUEUE') SIGNALG(SHA256)")));
       expect(body.overallCompletionCode).toBe(2);
       expect(body.overallReasonCode).toBe(3008);
       const [item] = body.commandResponse;
       expect(item).toMatchObject({ completionCode: 2, reasonCode: 3227 });
-      expect(item!.message![0]).toMatch(/SET CHLAUTH is recognised but not implemented/);
+      expect(item!.message![0]).toMatch(/SET POLICY is recognised but not implemented/);
     });
 
     it("runs runCommandJSON: define, then display with responseParameters", async () => {

@@ -21,6 +21,14 @@ it.each(["stomp", "channels"])("adapters/http/%s imports no node: module and no 
   expect(bindings.some((file) => /from "ws"/.test(readFileSync(join(HTTP, folder, file), "utf8")))).toBe(true);
 });
 
+it("adapters/http/mqi-client (MQI client sessions, for the edge as for Node) imports no node: module and no ws outside node-websocket.ts", () => {
+  const folder = join(HTTP, "mqi-client");
+  const neutral = readdirSync(folder).filter((file) => file.endsWith(".ts") && !file.startsWith("node-"));
+  expect(neutral).toEqual(expect.arrayContaining(["admission.ts", "session.ts"]));
+  expect(neutral.filter((file) => NODE_ONLY.test(readFileSync(join(folder, file), "utf8")))).toEqual([]);
+  expect(readFileSync(join(folder, "node-websocket.ts"), "utf8")).toMatch(/from "ws"/);
+});
+
 it("security/socket-login.ts, shared by STOMP and channels at the edge, imports no node: module and no ws", () => {
   expect(readFileSync(join(HTTP, "security/socket-login.ts"), "utf8")).not.toMatch(NODE_ONLY);
 });

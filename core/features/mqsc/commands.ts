@@ -142,9 +142,6 @@ export const QUEUE_KEYWORDS = new Set(["QUEUE", "Q"]);
  * changes nothing. The key is the verb and the object keyword.
  */
 export const NOT_IMPLEMENTED: Record<string, string> = {
-  "SET CHLAUTH":
-    "channel authentication records govern client connections over MQ channels; this queue manager is reached through its REST API, where bearer tokens decide who may connect",
-  "DISPLAY CHLAUTH": "channel authentication records are not kept: clients connect through the REST API with bearer tokens",
   "DEFINE AUTHINFO": "authentication information objects (LDAP, IDPWOS, CRL) are not implemented: the REST API authenticates with bearer tokens",
   "ALTER AUTHINFO": "authentication information objects are not implemented: the REST API authenticates with bearer tokens",
   "DELETE AUTHINFO": "authentication information objects are not implemented",

@@ -27,6 +27,7 @@ import { requiredAuthority } from "./command-authority.js";
 import { amq, failed, productMessage, summaryLines, syntaxFailure, type MqscCommandResult, type MqscResult, type Outcome } from "./result.js";
 import { displaySavedChannelStatus, pingChannel, resetChannel, resolveChannel } from "./channel-commands.js";
 import { displayChannelStatus, displayQueueStatus, displaySubscriptionStatus, startChannel, stopChannel } from "./status-commands.js";
+import { displayChannelAuthRecords, setChannelAuthRecord } from "./chlauth-commands.js";
 
 registerReasonNames(MQRCCF);
 
@@ -134,6 +135,7 @@ async function runCommand(host: MqscHost, command: ParsedCommand, options: MqscR
   switch (verb) {
     case "SET":
       if (objectKeyword === "AUTHREC") return setAuthorityRecord(qm, second, rest);
+      if (objectKeyword === "CHLAUTH") return setChannelAuthRecord(qm, second, rest);
       break;
     case "DEFINE":
       if (object) return define(qm, object, second, rest);
@@ -149,6 +151,7 @@ async function runCommand(host: MqscHost, command: ParsedCommand, options: MqscR
     case "DISPLAY":
       if (objectKeyword === "QMGR") return displayQueueManager(qm, rest);
       if (objectKeyword === "AUTHREC") return displayAuthorityRecords(qm, second, rest, groupsOf);
+      if (objectKeyword === "CHLAUTH") return displayChannelAuthRecords(qm, second);
       if (objectKeyword === "ENTAUTH") return displayEntityAuthority(qm, second, rest, groupsOf);
       if (objectKeyword === "QMSTATUS") return displayQueueManagerStatus(qm, rest);
       if (objectKeyword === "CONN") return displayConnections(qm, second, rest);

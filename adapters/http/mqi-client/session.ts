@@ -1,0 +1,242 @@
+/**
+ * The server's end of one MQI client connection (an `ibmmq` client binding, adapters/mqi/client.ts)
+ * over a WebSocket at /ibmmq/client, whatever runtime holds the socket: its owner calls
+ * `received` with each message and `ended` when it closes. It keeps what IBM's SVRCONN channel
+ * instance keeps for its client: the open handles, the unit of work and the browse cursors.
+ *
+ * The first request must be `conn`: admission.ts decides, from the SVRCONN channel, CHLAUTH
+ * and CONNAUTH, which user the connection runs as (or refuses it with MQRC_NOT_AUTHORIZED,
+ * MQRC_UNKNOWN_CHANNEL_NAME, MQRC_Q_MGR_NAME_ERROR), and that user needs CONNECT on the queue
+ * manager. Every open is then checked against the authority records (PUT, GET, BROWSE on the
+ * queue), and each put, get and browse must go through a handle this connection opened for it.
+ *
+ * When the socket ends for any reason (the client disconnected without MQDISC, was killed, or
+ * its network dropped) the unit of work in flight is backed out, as IBM's queue manager backs
+ * out the work of a client whose connection broke: its uncommitted gets come back.
+ */
+import { MQError, type BrowseCursor, type Message, type QueueHandle, type QueueManager, type UnitOfWork } from "../../../core/index.js";
+import { decodeClientFrame, encodeClientFrame, type ClientAnswer, type ClientRequest } from "../../mqi/client-protocol.js";
+import { checkPrincipalAuthority, type CheckedPrincipal } from "../security/authority.js";
+import { admitConnection, type AdmissionOptions } from "./admission.js";
+
+export interface ClientSocket {
+  send(message: Uint8Array): void;
+  close(code: number, reason: string): void;
+}
+
+export interface MqiClientEndpointOptions extends AdmissionOptions {
+  /** The queue manager of that name here (blank: the first), or undefined. */
+  queueManager(name: string): Promise<QueueManager | undefined>;
+  /** How long a socket has to send its `conn`, in ms (default 15,000). */
+  handshakeTimeoutMs?: number;
+}
+
+type Answer = Omit<Extract<ClientAnswer, { ok: true }>, "id" | "ok">;
+
+const CLOSE_REFUSED = 1008;
+const CLOSE_PROTOCOL_ERROR = 1002;
+
+export class MqiClientSession {
+  #qm: QueueManager | undefined;
+  #principal: CheckedPrincipal | undefined;
+  #state: "waiting" | "connecting" | "open" | "ended" = "waiting";
+  #unit: UnitOfWork | undefined;
+  readonly #handles = new Map<number, QueueHandle>();
+  readonly #cursors = new Map<number, BrowseCursor>();
+  readonly #waits = new Map<number, AbortController>();
+  #next = 1;
+  /** Requests run one after another, as the client's verbs are issued, but for a get's wait, which a cancel must overtake. */
+  #chain: Promise<unknown> = Promise.resolve();
+  readonly #timer: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private readonly socket: ClientSocket,
+    private readonly options: MqiClientEndpointOptions,
+    private readonly remoteAddress: string,
+  ) {
+    const timeout = options.handshakeTimeoutMs ?? 15_000;
+    this.#timer = setTimeout(() => this.#close(CLOSE_REFUSED, "MQRC_CONNECTION_BROKEN"), timeout);
+  }
+
+  received(message: Uint8Array | ArrayBuffer | string): void {
+    if (this.#state === "ended") return;
+    let request: ClientRequest;
+    try {
+      const frame = decodeClientFrame(message);
+      if ("ok" in frame) throw new MQError("MQRC_FORMAT_ERROR", "a client sends requests, not answers");
+      request = frame;
+    } catch (error) {
+      return this.#close(CLOSE_PROTOCOL_ERROR, error instanceof MQError ? error.reason : "MQRC_FORMAT_ERROR");
+    }
+    if (this.#state !== "open" && request.op !== "conn") return this.#close(CLOSE_PROTOCOL_ERROR, "MQRC_FORMAT_ERROR");
+    if (request.op === "conn" && this.#state !== "waiting") return this.#close(CLOSE_PROTOCOL_ERROR, "MQRC_FORMAT_ERROR");
+    if (request.op === "cancel") {
+      this.#waits.get(request.request)?.abort();
+      return;
+    }
+    if (request.op === "conn") this.#state = "connecting";
+    const run = () => this.#answer(request);
+    this.#chain = this.#chain.then(run, run);
+  }
+
+  /** The socket is gone: the unit of work in flight backs out, handles close, waits end. */
+  ended(): void {
+    if (this.#state === "ended") return;
+    this.#state = "ended";
+    clearTimeout(this.#timer);
+    for (const wait of this.#waits.values()) wait.abort();
+    void this.#chain.then(async () => {
+      const unit = this.#unit;
+      this.#unit = undefined;
+      if (unit?.state === "active") await unit.rollback().catch(() => undefined);
+      for (const cursor of this.#cursors.values()) cursor.close();
+      for (const handle of this.#handles.values()) await handle.close().catch(() => undefined);
+    });
+  }
+
+  async #answer(request: ClientRequest): Promise<void> {
+    let answer: ClientAnswer;
+    try {
+      answer = { id: request.id, ok: true, ...(await this.#perform(request)) };
+    } catch (error) {
+      const named = (error as { reason?: unknown } | null)?.reason;
+      const reason = typeof named === "string" && /^MQRC_[A-Z0-9_]+$/.test(named) ? named : "MQRC_UNEXPECTED_ERROR";
+      answer = { id: request.id, ok: false, reason, text: error instanceof Error ? error.message : String(error) };
+      if (request.op === "conn") {
+        this.#send(answer);
+        return this.#close(CLOSE_REFUSED, reason);
+      }
+    }
+    this.#send(answer);
+  }
+
+  #send(answer: ClientAnswer): void {
+    if (this.#state === "ended") return;
+    try {
+      this.socket.send(encodeClientFrame(answer));
+    } catch {
+      // the socket is gone; ended() follows
+    }
+  }
+
+  async #perform(request: ClientRequest): Promise<Answer> {
+    if (request.op === "conn") {
+      clearTimeout(this.#timer);
+      const { qm, principal } = await admitConnection(this.options, request, this.remoteAddress);
+      this.#qm = qm;
+      this.#principal = principal;
+      this.#state = "open";
+      return { queueManager: qm.name };
+    }
+    const qm = this.#qm!;
+    switch (request.op) {
+      case "open": {
+        for (const [wanted, authority] of [
+          [request.output, "PUT"],
+          [request.input, "GET"],
+          [request.browse, "BROWSE"],
+        ] as const)
+          if (wanted) checkPrincipalAuthority(qm, this.#principal, "QUEUE", request.queue, authority);
+        const handle = await qm.open(request.queue, {
+          input: request.input,
+          output: request.output,
+          browse: request.browse,
+          ...(request.queueManager ? { queueManager: request.queueManager } : {}),
+          ...(request.dynamicQueueName ? { dynamicQueueName: request.dynamicQueueName } : {}),
+          application: `client ${this.#principal?.name ?? ""}`.trim(),
+        });
+        const id = this.#next++;
+        this.#handles.set(id, handle);
+        return { handle: id, queueName: handle.queueName };
+      }
+      case "close": {
+        const handle = this.#handles.get(request.handle);
+        if (handle === undefined) throw new MQError("MQRC_HOBJ_ERROR", "no such handle on this connection");
+        this.#handles.delete(request.handle);
+        await handle.close({ deleteQueue: request.deleteQueue });
+        return {};
+      }
+      case "put": {
+        this.#opened(request.queue, "output");
+        const context =
+          request.messageId !== undefined || request.format !== undefined
+            ? {
+                ...(request.messageId !== undefined ? { messageId: request.messageId } : {}),
+                ...(request.format !== undefined ? { format: request.format } : {}),
+              }
+            : undefined;
+        const result = await qm.put(request.queue, request.message, {
+          ...(request.syncpoint ? { unitOfWork: this.#unitOfWork() } : {}),
+          ...(request.queueManager ? { queueManager: request.queueManager } : {}),
+          ...(context ? { context } : {}),
+        });
+        return { result };
+      }
+      case "get":
+        return { message: await this.#get(request) };
+      case "browse": {
+        this.#opened(request.queue, "browse");
+        const id = this.#next++;
+        this.#cursors.set(id, qm.browse(request.queue));
+        return { cursor: id };
+      }
+      case "browseNext": {
+        const cursor = this.#cursors.get(request.cursor);
+        if (cursor === undefined) throw new MQError("MQRC_HOBJ_ERROR", "no such browse cursor on this connection");
+        return { message: await cursor.next() };
+      }
+      case "browseClose":
+        this.#cursors.get(request.cursor)?.close();
+        this.#cursors.delete(request.cursor);
+        return {};
+      case "commit":
+      case "rollback": {
+        const unit = this.#unit;
+        this.#unit = undefined;
+        if (unit?.state === "active") await (request.op === "commit" ? unit.commit() : unit.rollback());
+        return {};
+      }
+      default:
+        throw new MQError("MQRC_FORMAT_ERROR", "not an MQI request");
+    }
+  }
+
+  /** A get: its wait runs beside the chain (a later cancel must reach it), under the connection's unit when asked. */
+  async #get(request: Extract<ClientRequest, { op: "get" }>): Promise<Message | null> {
+    this.#opened(request.queue, "input");
+    const stopper = new AbortController();
+    this.#waits.set(request.id, stopper);
+    try {
+      return await this.#qm!.get(request.queue, {
+        wait: request.wait === null ? Infinity : request.wait,
+        signal: stopper.signal,
+        ...(request.syncpoint ? { unitOfWork: this.#unitOfWork() } : {}),
+        ...(request.messageId ? { messageId: request.messageId } : {}),
+        ...(request.correlationId ? { correlationId: request.correlationId } : {}),
+      });
+    } finally {
+      this.#waits.delete(request.id);
+    }
+  }
+
+  #unitOfWork(): UnitOfWork {
+    if (this.#unit === undefined || this.#unit.state !== "active") this.#unit = this.#qm!.beginUnitOfWork();
+    return this.#unit;
+  }
+
+  /** Refuses a put, get or browse on a queue this connection has no handle open for it on. */
+  #opened(queue: string, mode: "input" | "output" | "browse"): void {
+    for (const handle of this.#handles.values()) if (handle.isOpen && handle.queueName === queue && handle.status[mode]) return;
+    const reason = mode === "input" ? "MQRC_NOT_OPEN_FOR_INPUT" : mode === "output" ? "MQRC_NOT_OPEN_FOR_OUTPUT" : "MQRC_NOT_OPEN_FOR_BROWSE";
+    throw new MQError(reason, `queue ${queue} is not open for ${mode} on this connection`);
+  }
+
+  #close(code: number, reason: string): void {
+    try {
+      this.socket.close(code, reason);
+    } catch {
+      // already closed
+    }
+    this.ended();
+  }
+}

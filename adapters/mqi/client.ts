@@ -1,0 +1,267 @@
+/**
+ * The client binding: a queue manager reached over a WebSocket session to a webmq server
+ * (`/ibmmq/client`, client-protocol.ts), standing behind the verb layer (index.ts) in place of a
+ * local QueueManager. `ClientQueueManager` offers the part of QueueManager the verbs use (open,
+ * put, get, browse, units of work); each call is a request on the session, and the server keeps
+ * the handles, the unit of work and the browse cursors (adapters/http/mqi-client/session.ts).
+ *
+ * The WebSocket is the runtime's own (a page, a worker, workerd, Node 22+), or `ws` in Node 20.
+ * A server that cannot be reached at any of the addresses is MQRC_HOST_NOT_AVAILABLE (2538); a
+ * socket that closes under a connection makes every later call MQRC_CONNECTION_BROKEN (2009).
+ *
+ * Not over the client binding yet: MQINQ (the local form reads the queue manager synchronously:
+ * MQRC_ENVIRONMENT_ERROR), and a browse's wait is not woken by a put (it waits its interval out).
+ */
+import { MQError as CoreError, withPropertyAccess, type BrowseCursor, type Message, type PutMessage, type PutResult } from "../../core/index.js";
+import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
+import { decodeClientFrame, encodeClientFrame, MQI_CLIENT_SUBPROTOCOL, type ClientAnswer, type ClientRequest } from "./client-protocol.js";
+import type { ClientTarget } from "./client-address.js";
+import { MQError } from "./structures.js";
+
+type Answer = Extract<ClientAnswer, { ok: true }>;
+type Request = ClientRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
+
+interface SocketLike {
+  binaryType: string;
+  send(data: Uint8Array): void;
+  close(): void;
+  addEventListener(type: string, listener: (event: { data?: unknown }) => void): void;
+}
+
+/** A failure the server answered, as the core's errors carry it (the verbs make it an MQError of their own verb). */
+function answeredError(reason: string, text: string): CoreError {
+  const known = (N as unknown as Record<string, unknown>)[reason];
+  const code = typeof known === "number" ? known : N.MQRC_UNEXPECTED_ERROR;
+  const error = new CoreError("MQRC_UNEXPECTED_ERROR", text);
+  Object.defineProperty(error, "reasonCode", { value: code });
+  Object.defineProperty(error, "reason", { value: reason });
+  return error;
+}
+
+async function webSocketClass(): Promise<new (url: string, protocols: string[]) => SocketLike> {
+  const native = (globalThis as { WebSocket?: new (url: string, protocols: string[]) => SocketLike }).WebSocket;
+  if (native) return native;
+  const name = "ws"; // Node 20 has no WebSocket of its own; a bundle for a page never reaches this line.
+  return ((await import(/* @vite-ignore */ name)) as { WebSocket: new (url: string, protocols: string[]) => SocketLike }).WebSocket;
+}
+
+function openSocket(Socket: new (url: string, protocols: string[]) => SocketLike, url: string): Promise<SocketLike> {
+  return new Promise((resolve, reject) => {
+    let socket: SocketLike;
+    try {
+      socket = new Socket(url, [MQI_CLIENT_SUBPROTOCOL]);
+    } catch (error) {
+      return reject(error);
+    }
+    socket.binaryType = "arraybuffer";
+    socket.addEventListener("open", () => resolve(socket));
+    socket.addEventListener("error", () => reject(new Error(`${url} cannot be reached`)));
+  });
+}
+
+/** One connection's session: requests answered in order, by id. */
+export class ClientSession {
+  #next = 1;
+  readonly #pending = new Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>();
+  #broken = false;
+
+  private constructor(private readonly socket: SocketLike) {
+    socket.addEventListener("message", (event) => this.#received(event.data));
+    socket.addEventListener("close", () => this.#lost());
+    socket.addEventListener("error", () => this.#lost());
+  }
+
+  /** Connects to the first address of `target` that answers, and sends `conn`. */
+  static async connect(
+    target: ClientTarget,
+    conn: Omit<Extract<ClientRequest, { op: "conn" }>, "id" | "op" | "channel">,
+  ): Promise<{ session: ClientSession; queueManager: string }> {
+    const Socket = await webSocketClass();
+    let socket: SocketLike | undefined;
+    const failures: string[] = [];
+    for (const url of target.urls) {
+      try {
+        socket = await openSocket(Socket, url);
+        break;
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    if (socket === undefined) {
+      const error = new MQError(N.MQCC_FAILED, N.MQRC_HOST_NOT_AVAILABLE, "CONNX");
+      error.message += `: ${failures.join("; ")} (AMQ9202)`;
+      throw error;
+    }
+    const session = new ClientSession(socket);
+    try {
+      const answer = await session.request({ op: "conn", channel: target.channel, ...conn });
+      return { session, queueManager: answer.queueManager ?? "" };
+    } catch (error) {
+      session.close();
+      throw error;
+    }
+  }
+
+  get broken(): boolean {
+    return this.#broken;
+  }
+
+  request(request: Request): Promise<Answer> {
+    if (this.#broken) return Promise.reject(new CoreError("MQRC_CONNECTION_BROKEN", "the connection to the server is gone"));
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.socket.send(encodeClientFrame({ id, ...request } as ClientRequest));
+    });
+  }
+
+  /** Sends a request and gives back its id at once (a get, so that it can be cancelled), with its answer. */
+  requestWithId(request: Request): { id: number; answer: Promise<Answer> } {
+    const id = this.#next;
+    return { id, answer: this.request(request) };
+  }
+
+  cancel(request: number): void {
+    if (!this.#broken && this.#pending.has(request)) this.socket.send(encodeClientFrame({ id: 0, op: "cancel", request }));
+  }
+
+  close(): void {
+    this.#broken = true;
+    this.socket.close();
+    this.#lost();
+  }
+
+  #received(data: unknown): void {
+    let frame;
+    try {
+      frame = decodeClientFrame(typeof data === "string" ? data : new Uint8Array(data as ArrayBuffer));
+    } catch {
+      return this.close();
+    }
+    if (!("ok" in frame)) return this.close();
+    const waiting = this.#pending.get(frame.id);
+    this.#pending.delete(frame.id);
+    if (frame.ok) waiting?.resolve(frame);
+    else waiting?.reject(answeredError(frame.reason, frame.text));
+  }
+
+  #lost(): void {
+    this.#broken = true;
+    for (const waiting of this.#pending.values()) waiting.reject(new CoreError("MQRC_CONNECTION_BROKEN", "the connection to the server is gone (AMQ9208)"));
+    this.#pending.clear();
+  }
+}
+
+/** A unit of work kept by the server: this side only says when it ends. */
+class ClientUnitOfWork {
+  state: "active" | "committed" | "rolledBack" = "active";
+  constructor(private readonly session: ClientSession) {}
+  async commit(): Promise<void> {
+    this.state = "committed";
+    await this.session.request({ op: "commit" });
+  }
+  async rollback(): Promise<void> {
+    this.state = "rolledBack";
+    await this.session.request({ op: "rollback" });
+  }
+}
+
+/** A message off the wire, given the property accessors a local get's message has. */
+const withAccess = (message: Message | null | undefined): Message | null => (message ? (withPropertyAccess(message) as Message) : null);
+
+/** The queue manager as the verbs see it, over the session. */
+export class ClientQueueManager {
+  readonly events = { subscribe: (_listener: (event: { type: string; queue?: string }) => void) => () => undefined };
+  readonly attributes = {};
+
+  constructor(
+    readonly name: string,
+    readonly session: ClientSession,
+  ) {}
+
+  get closed(): boolean {
+    return this.session.broken;
+  }
+
+  beginUnitOfWork(): ClientUnitOfWork {
+    return new ClientUnitOfWork(this.session);
+  }
+
+  async open(queue: string, options: { input?: boolean; output?: boolean; browse?: boolean; queueManager?: string; dynamicQueueName?: string }) {
+    const answer = await this.session.request({
+      op: "open",
+      queue,
+      input: options.input === true,
+      output: options.output === true,
+      browse: options.browse === true,
+      ...(options.queueManager ? { queueManager: options.queueManager } : {}),
+      ...(options.dynamicQueueName ? { dynamicQueueName: options.dynamicQueueName } : {}),
+    });
+    const session = this.session;
+    return {
+      queueName: answer.queueName ?? queue,
+      close: async (closing: { deleteQueue?: boolean } = {}) => {
+        if (!session.broken) await session.request({ op: "close", handle: answer.handle!, deleteQueue: closing.deleteQueue === true });
+      },
+    };
+  }
+
+  async put(
+    queue: string,
+    message: PutMessage,
+    options: { unitOfWork?: unknown; queueManager?: string; context?: { messageId?: string; format?: string } } = {},
+  ): Promise<PutResult> {
+    const answer = await this.session.request({
+      op: "put",
+      queue,
+      message,
+      syncpoint: options.unitOfWork !== undefined,
+      ...(options.queueManager ? { queueManager: options.queueManager } : {}),
+      ...(options.context?.messageId !== undefined ? { messageId: options.context.messageId } : {}),
+      ...(options.context?.format !== undefined ? { format: options.context.format } : {}),
+    });
+    return answer.result!;
+  }
+
+  async get(
+    queue: string,
+    options: { wait?: number; signal?: AbortSignal; unitOfWork?: unknown; messageId?: string; correlationId?: string } = {},
+  ): Promise<Message | null> {
+    const wait = options.wait ?? 0;
+    const { id, answer } = this.session.requestWithId({
+      op: "get",
+      queue,
+      wait: wait === Infinity ? null : wait,
+      syncpoint: options.unitOfWork !== undefined,
+      ...(options.messageId ? { messageId: options.messageId } : {}),
+      ...(options.correlationId ? { correlationId: options.correlationId } : {}),
+    });
+    const cancel = () => this.session.cancel(id);
+    options.signal?.addEventListener("abort", cancel, { once: true });
+    try {
+      return withAccess((await answer).message);
+    } finally {
+      options.signal?.removeEventListener("abort", cancel);
+    }
+  }
+
+  browse(queue: string): BrowseCursor {
+    const session = this.session;
+    const opened = session.request({ op: "browse", queue });
+    opened.catch(() => undefined); // its failure reaches the caller on next()
+    return {
+      next: async () => withAccess((await session.request({ op: "browseNext", cursor: (await opened).cursor! })).message),
+      close: () => void opened.then((a) => (session.broken ? undefined : session.request({ op: "browseClose", cursor: a.cursor! }))).catch(() => undefined),
+    } as unknown as BrowseCursor;
+  }
+
+  /** MQINQ reads a local queue manager synchronously; over a client binding it is not offered yet. */
+  object(): never {
+    throw answeredError("MQRC_ENVIRONMENT_ERROR", "MQINQ is not offered over a client binding yet");
+  }
+
+  /** Ends the session (MQDISC, after the verbs have committed the unit of work). */
+  disconnect(): void {
+    this.session.close();
+  }
+}

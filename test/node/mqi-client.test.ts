@@ -1,0 +1,214 @@
+/**
+ * webmq/ibmmq's client bindings against a webmq server in a process of its own
+ * (test/fixtures/mqi-client-server.ts: serveHttp over a SQLite file, configured by IBM's
+ * developer script): programs of our own doing what amqsput and amqsget do, bound through
+ * MQSERVER alone; one killed with SIGKILL holding gets in a unit of work, whose messages come
+ * back; MQCD and CCDT connections; and the refusals IBM's SVRCONN channels give (CHLAUTH's
+ * back-stop, BLOCKUSER, BLOCKADDR, CONNAUTH's password check, the authority records on open).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as mq from "../../adapters/mqi/index.js";
+import { restMqsc } from "../fixtures/channel-sockets.js";
+
+const SERVER = join(import.meta.dirname, "../fixtures/mqi-client-server.ts");
+const PROGRAM = join(import.meta.dirname, "../fixtures/mqi-client-program.ts");
+const APP_PASSWORD = "app-passw0rd-3e1f";
+const ADMIN_PASSWORD = "admin-passw0rd-9c2d";
+const ADMIN_TOKEN = "mqi-client-admin-token-7a51";
+const MQC = mq.MQC;
+
+interface Child {
+  process: ChildProcess;
+  stdout: () => string;
+  exited: Promise<NodeJS.Signals | number | null>;
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv = process.env): Child {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: ["ignore", "pipe", "pipe"], env });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<NodeJS.Signals | number | null>((done) => child.on("exit", (code, signal) => done(signal ?? code)));
+  return { process: child, stdout: () => stdout + stderr, exited };
+}
+
+/** Runs the sample program with MQSERVER set, to its end: its output. */
+async function program(mqserver: string, ...args: string[]): Promise<string> {
+  const child = start([PROGRAM, ...args], { ...process.env, MQSERVER: mqserver });
+  await child.exited;
+  return child.stdout();
+}
+
+let server: Child;
+let port = 0;
+let folder = "";
+const url = () => `http://127.0.0.1:${port}`;
+const appServer = () => `DEV.APP.SVRCONN/TCP/127.0.0.1(${port})`;
+
+/** Connects from this process with an MQCD, as user and password when given. */
+function connect(channel: string, user?: string, password?: string): Promise<mq.MQQueueManager> {
+  const cno = new mq.MQCNO();
+  const cd = new mq.MQCD();
+  cd.ChannelName = channel;
+  cd.ConnectionName = `127.0.0.1(${port})`;
+  cno.ClientConn = cd;
+  if (user !== undefined) {
+    const csp = new mq.MQCSP();
+    csp.UserId = user;
+    csp.Password = password ?? null;
+    cno.SecurityParms = csp;
+  }
+  return mq.ConnxPromise("QM1", cno);
+}
+
+const reasonOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 0,
+    (error: mq.MQError) => error.mqrc,
+  );
+
+describe("webmq/ibmmq client bindings against a server process", { timeout: 60_000 }, () => {
+  /** Starts the server on the test's file, on `on` (0: any port); resolves once it listens. */
+  const startServer = async (on: number) => {
+    server = start([SERVER, join(folder, "qm1.db"), String(on), "ASQMGR", APP_PASSWORD, ADMIN_PASSWORD, ADMIN_TOKEN]);
+    port = await new Promise<number>((resolve, reject) => {
+      server.process.stdout!.on("data", () => {
+        const match = /port (\d+)\n/.exec(server.stdout());
+        if (match) resolve(Number(match[1]));
+      });
+      void server.exited.then((how) => reject(new Error(`the server ended (${how}) before it listened: ${server.stdout()}`)));
+    });
+  };
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), "webmq-mqi-client-"));
+    await startServer(0);
+  }, 60_000);
+  afterAll(async () => {
+    server?.process.kill("SIGTERM");
+    await server?.exited;
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("puts and gets as amqsput and amqsget do, bound through MQSERVER alone, as user app of the developer configuration", async () => {
+    expect(await program(appServer(), "put", "DEV.QUEUE.1", "first", "second")).toBe("MQPUT successful\nMQPUT successful\nMQDISC successful\n");
+    expect(await program(appServer(), "get", "DEV.QUEUE.1")).toBe("0 first\n0 second\nMQDISC successful\n");
+  });
+
+  it("gives back the gets of a client killed in the middle of its unit of work", async () => {
+    expect(await program(appServer(), "put", "DEV.QUEUE.2", "one", "two", "three")).toContain("MQDISC successful");
+    const holder = start([PROGRAM, "hold", "DEV.QUEUE.2", "2"], { ...process.env, MQSERVER: appServer() });
+    await expect.poll(holder.stdout, { timeout: 20_000, interval: 20 }).toContain("holding 2");
+    holder.process.kill("SIGKILL");
+    expect(await holder.exited).toBe("SIGKILL");
+    // The two taken under syncpoint come back, in their places, each backed out once.
+    await expect.poll(() => program(appServer(), "get", "DEV.QUEUE.2"), { timeout: 10_000, interval: 100 }).toBe("1 one\n1 two\n0 three\nMQDISC successful\n");
+  });
+
+  it("connects with an MQCD and with a JSON CCDT in IBM's format", async () => {
+    const hConn = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
+    await mq.Put1Promise(hConn, Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.3" }), new mq.MQMD(), new mq.MQPMO(), "by MQCD");
+    await mq.DiscPromise(hConn);
+    const ccdt = join(folder, "ccdt.json");
+    const entry = { name: "DEV.APP.SVRCONN", type: "clientConnection", clientConnection: { connection: [{ host: "127.0.0.1", port }], queueManager: "QM1" } };
+    writeFileSync(ccdt, JSON.stringify({ channel: [entry] }));
+    const cno = Object.assign(new mq.MQCNO(), { CCDTUrl: pathToFileURL(ccdt).href });
+    const viaCcdt = await mq.ConnxPromise("QM1", cno);
+    expect(viaCcdt._name).toBe("QM1");
+    await mq.DiscPromise(viaCcdt);
+    expect(await reasonOf(mq.ConnxPromise("QM9", cno))).toBe(MQC.MQRC_Q_MGR_NAME_ERROR);
+    expect(await program(appServer(), "get", "DEV.QUEUE.3")).toBe("0 by MQCD\nMQDISC successful\n");
+  });
+
+  it("answers MQRC_ENVIRONMENT_ERROR for the verbs only a local binding offers (GetSync, Sub, Set), and the connection goes on", async () => {
+    const hConn = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
+    const od = Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.2" });
+    const hObj = await mq.OpenPromise(hConn, od, MQC.MQOO_INPUT_AS_Q_DEF | MQC.MQOO_OUTPUT);
+    const reason = (call: () => unknown) => {
+      try {
+        call();
+        return 0;
+      } catch (error) {
+        return (error as mq.MQError).mqrc;
+      }
+    };
+    expect(reason(() => mq.GetSync(hObj, new mq.MQMD(), new mq.MQGMO(), Buffer.alloc(10)))).toBe(MQC.MQRC_ENVIRONMENT_ERROR);
+    const sd = Object.assign(new mq.MQSD(), { Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_NON_DURABLE, ObjectString: "dev/client" });
+    expect(await reasonOf(mq.SubPromise(hConn, null, sd))).toBe(MQC.MQRC_ENVIRONMENT_ERROR);
+    let setError: mq.MQError | null = null;
+    mq.Set(hObj, [new mq.MQAttr(MQC.MQIA_INHIBIT_GET, MQC.MQQA_GET_INHIBITED)], (err) => (setError = err));
+    await expect.poll(() => setError?.mqrc).toBe(MQC.MQRC_ENVIRONMENT_ERROR);
+    await mq.PutPromise(hObj, new mq.MQMD(), new mq.MQPMO(), "still connected");
+    await mq.ClosePromise(hObj, 0);
+    await mq.DiscPromise(hConn);
+    expect(await program(appServer(), "get", "DEV.QUEUE.2")).toBe("0 still connected\nMQDISC successful\n");
+  });
+
+  it("refuses as IBM's SVRCONN channels do: CONNAUTH, CHLAUTH's back-stop and BLOCKUSER, BLOCKADDR, an unknown channel, the authority records", async () => {
+    // CONNAUTH: a wrong password; an administrator without one (CHCKCLNT REQDADM).
+    expect(await reasonOf(connect("DEV.APP.SVRCONN", "app", "wrong"))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    expect(await reasonOf(connect("DEV.ADMIN.SVRCONN", "admin"))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    // The administrator with the password, mapped to mqm by the ADMIN channel's USERMAP, may open any queue.
+    const admin = await connect("DEV.ADMIN.SVRCONN", "admin", ADMIN_PASSWORD);
+    await mq.ClosePromise(await mq.OpenPromise(admin, Object.assign(new mq.MQOD(), { ObjectName: "SYSTEM.DEFAULT.LOCAL.QUEUE" }), MQC.MQOO_OUTPUT), 0);
+    await mq.DiscPromise(admin);
+    // ...but not on the APP channel: the default back-stop BLOCKUSER(*MQADMIN) holds there.
+    expect(await reasonOf(connect("DEV.APP.SVRCONN", "admin", ADMIN_PASSWORD))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    // app may open DEV.** only (the developer script's authority records).
+    const app = await connect("DEV.APP.SVRCONN");
+    expect(await reasonOf(mq.OpenPromise(app, Object.assign(new mq.MQOD(), { ObjectName: "SYSTEM.DEFAULT.LOCAL.QUEUE" }), MQC.MQOO_OUTPUT))).toBe(
+      MQC.MQRC_NOT_AUTHORIZED,
+    );
+    await mq.DiscPromise(app);
+    expect(await reasonOf(connect("NO.SUCH.SVRCONN"))).toBe(MQC.MQRC_UNKNOWN_CHANNEL_NAME);
+
+    const mqsc = async (command: string) => expect((await restMqsc(url(), "QM1", ADMIN_TOKEN, command))[0]!.completionCode).toBe(0);
+    // A channel with no rule of its own meets the back-stop ADDRESSMAP USERSRC(NOACCESS).
+    await mqsc("DEFINE CHANNEL(OTHER.SVRCONN) CHLTYPE(SVRCONN) MCAUSER('app')");
+    expect(await reasonOf(connect("OTHER.SVRCONN"))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    // An ADDRESSMAP for this very address outweighs the channel's ADDRESS('*') rule.
+    await mqsc("SET CHLAUTH('DEV.APP.SVRCONN') TYPE(ADDRESSMAP) ADDRESS('127.0.0.1') USERSRC(NOACCESS)");
+    expect(await reasonOf(connect("DEV.APP.SVRCONN"))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    await mqsc("SET CHLAUTH('DEV.APP.SVRCONN') TYPE(ADDRESSMAP) ADDRESS('127.0.0.1') ACTION(REMOVE)");
+    await mqsc("SET CHLAUTH('DEV.APP.SVRCONN') TYPE(BLOCKUSER) USERLIST('app') ACTION(REPLACE)");
+    expect(await reasonOf(connect("DEV.APP.SVRCONN"))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    await mqsc("SET CHLAUTH('DEV.APP.SVRCONN') TYPE(BLOCKUSER) ACTION(REMOVE)");
+    await mqsc("SET CHLAUTH('*') TYPE(BLOCKADDR) ADDRLIST('127.0.0.*') ACTION(REPLACE)");
+    expect(await reasonOf(connect("DEV.APP.SVRCONN"))).toBe(MQC.MQRC_Q_MGR_NOT_AVAILABLE);
+    await mqsc("SET CHLAUTH('*') TYPE(BLOCKADDR) ACTION(REMOVE)");
+    await mq.DiscPromise(await connect("DEV.APP.SVRCONN"));
+  });
+
+  it("gives back a get under syncpoint when the server's process is killed, and the client's next call is MQRC_CONNECTION_BROKEN", async () => {
+    // Persistent: a non-persistent message is gone with the process, as IBM's are at a restart.
+    const hConn = await connect("DEV.APP.SVRCONN");
+    const md = Object.assign(new mq.MQMD(), { Persistence: MQC.MQPER_PERSISTENT });
+    await mq.Put1Promise(hConn, Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.1" }), md, new mq.MQPMO(), "kept");
+    const hObj = await mq.OpenPromise(hConn, Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.1" }), MQC.MQOO_INPUT_AS_Q_DEF);
+    const gmo = Object.assign(new mq.MQGMO(), { Options: MQC.MQGMO_SYNCPOINT | MQC.MQGMO_WAIT, WaitInterval: 5000 });
+    const got = await new Promise<string>((resolve) =>
+      mq.Get(hObj, new mq.MQMD(), gmo, (err, obj, _gmo, _md, data) => {
+        mq.GetDone(obj);
+        resolve(err ? err.message : data!.toString());
+      }),
+    );
+    expect(got).toBe("kept");
+    const samePort = port;
+    server.process.kill("SIGKILL");
+    expect(await server.exited).toBe("SIGKILL");
+    expect(await reasonOf(mq.Cmit(hConn)!)).toBe(MQC.MQRC_CONNECTION_BROKEN);
+    await startServer(samePort);
+    expect(await program(appServer(), "get", "DEV.QUEUE.1")).toMatch(/^\d kept\nMQDISC successful\n$/);
+  });
+
+  it("answers MQRC_HOST_NOT_AVAILABLE when no server listens at the address", async () => {
+    const cno = new mq.MQCNO();
+    cno.ClientConn = Object.assign(new mq.MQCD(), { ChannelName: "DEV.APP.SVRCONN", ConnectionName: "127.0.0.1(1)" });
+    expect(await reasonOf(mq.ConnxPromise("QM1", cno))).toBe(MQC.MQRC_HOST_NOT_AVAILABLE);
+  });
+});
