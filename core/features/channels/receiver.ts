@@ -10,6 +10,7 @@
  */
 import { MQError, type MQReasonName } from "../../base/errors.js";
 import type { Clock } from "../../base/clock.js";
+import { heartbeatIntervalOf, heartbeatTimeoutMs, negotiateHeartbeat, withinHeartbeat } from "./heartbeats.js";
 import { nextSeq, readSync, receiverKey, type ChannelHost, type ReceiverSync } from "./host.js";
 import { messageBytes } from "./message-bytes.js";
 import { commitBatch, messageRetry, putFast } from "./puts.js";
@@ -34,6 +35,9 @@ export async function runReceiver(
   /** The batch's fast messages, put already: counted with `batch` against the sender's endBatch. */
   let fastCount = 0;
   let lastSeen = sync.seq;
+  /** With heartbeats negotiated, how long the sending end may say nothing before the connection is taken as dead. */
+  let silenceMs = 0;
+  const read = () => withinHeartbeat(transport.next(), clock, silenceMs, `channel ${channel}: nothing came from the sending end (no message, no heartbeat)`);
   const fail = async (reason: MQError) => {
     shown.status = "stopped";
     shown.reason = `${reason.reason}: ${reason.message}`;
@@ -41,14 +45,17 @@ export async function runReceiver(
     transport.close();
   };
   try {
-    for (let frame = await transport.next(); frame; frame = await transport.next()) {
+    for (let frame = await read(); frame; frame = await read()) {
       if (frame.type === "start") {
         // A new session (or the start frame again): what was collected and not committed is gone.
         wrap = frame.sequenceWrap;
         batch = [];
         fastCount = 0;
         lastSeen = sync.seq;
-        await transport.send({ type: "status", lastSeq: sync.seq, lastLuwid: sync.luwid });
+        const heartbeatInterval = negotiateHeartbeat(heartbeatIntervalOf(host.channel(channel)), frame.heartbeatInterval);
+        shown.heartbeatInterval = heartbeatInterval;
+        silenceMs = heartbeatTimeoutMs(heartbeatInterval);
+        await transport.send({ type: "status", lastSeq: sync.seq, lastLuwid: sync.luwid, heartbeatInterval });
       } else if (frame.type === "reset") {
         // The sending end's RESET CHANNEL: this end takes its number, and says so.
         sync = { seq: frame.seq, luwid: "" };
@@ -100,6 +107,8 @@ export async function runReceiver(
         shown.lastLuwid = sync.luwid;
         batch = [];
         await transport.send({ type: "confirm", luwid: sync.luwid, lastSeq: sync.seq });
+      } else if (frame.type === "heartbeat") {
+        await transport.send({ type: "heartbeatReply" });
       } else if (frame.type === "close") {
         // The sending end ended the channel normally: inactive, nothing to retry.
         shown.status = "inactive";
@@ -111,8 +120,9 @@ export async function runReceiver(
         return;
       }
     }
-  } catch {
-    // The connection broke or the queue manager is closing: what was not committed is the sender's to send again.
+  } catch (error) {
+    // The connection broke (or went silent past HBINT's limit) or the queue manager is closing: what was not committed is the sender's to send again.
+    if (error instanceof MQError && error.reason === "MQRC_CONNECTION_BROKEN" && shown.status === "running") shown.reason = `${error.reason}: ${error.message}`;
   } finally {
     transport.close();
     shown.substate = "";
