@@ -17,7 +17,7 @@
  * seconds, the interval plus 60 seconds from there.
  */
 import { MQError } from "../../base/errors.js";
-import type { Clock } from "../../base/clock.js";
+import type { Clock, TimerHandle } from "../../base/clock.js";
 import type { Attributes } from "../../objects/definitions.js";
 
 /** A channel definition's HBINT, seconds (the catalogue's default, 300, when unset). */
@@ -51,4 +51,60 @@ export function withinHeartbeat<T>(read: Promise<T>, clock: Clock, timeoutMs: nu
       (error: unknown) => (timer.cancel(), reject(error)),
     );
   });
+}
+
+/**
+ * The receiver's side: `silent` is called once the partner has said nothing for `timeoutMs`
+ * while the agent waited to read (time the agent spends putting a batch does not count). One
+ * timer per timeout, not one per frame: at the edge each timer is the Durable Object's alarm.
+ */
+export class SilenceWatch {
+  #timeoutMs = 0;
+  #heardAt = 0;
+  #reading = false;
+  #timer: TimerHandle | undefined;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly silent: () => void,
+  ) {}
+
+  /** Watches with this timeout from now on (0: not at all). */
+  watch(timeoutMs: number): void {
+    this.#timeoutMs = timeoutMs;
+    this.#heardAt = this.clock.now();
+    this.#arm(timeoutMs);
+  }
+
+  get timeoutMs(): number {
+    return this.#timeoutMs;
+  }
+
+  /** The agent waits for the partner's next frame from now. */
+  reading(): void {
+    this.#heardAt = this.clock.now();
+    this.#reading = true;
+  }
+
+  /** A frame came (or the read ended). */
+  heard(): void {
+    this.#heardAt = this.clock.now();
+    this.#reading = false;
+  }
+
+  stop(): void {
+    this.#timer?.cancel();
+    this.#timer = undefined;
+  }
+
+  #arm(delayMs: number): void {
+    this.stop();
+    if (this.#timeoutMs <= 0) return;
+    this.#timer = this.clock.setTimer(delayMs, () => {
+      this.#timer = undefined;
+      const quietFor = this.clock.now() - this.#heardAt;
+      if (this.#reading && quietFor >= this.#timeoutMs) this.silent();
+      else this.#arm(this.#reading ? this.#timeoutMs - quietFor : this.#timeoutMs);
+    });
+  }
 }

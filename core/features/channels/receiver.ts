@@ -10,7 +10,7 @@
  */
 import { MQError, type MQReasonName } from "../../base/errors.js";
 import type { Clock } from "../../base/clock.js";
-import { heartbeatIntervalOf, heartbeatTimeoutMs, negotiateHeartbeat, withinHeartbeat } from "./heartbeats.js";
+import { heartbeatIntervalOf, heartbeatTimeoutMs, negotiateHeartbeat, SilenceWatch } from "./heartbeats.js";
 import { nextSeq, readSync, receiverKey, type ChannelHost, type ReceiverSync } from "./host.js";
 import { messageBytes } from "./message-bytes.js";
 import { commitBatch, messageRetry, putFast } from "./puts.js";
@@ -35,9 +35,18 @@ export async function runReceiver(
   /** The batch's fast messages, put already: counted with `batch` against the sender's endBatch. */
   let fastCount = 0;
   let lastSeen = sync.seq;
-  /** With heartbeats negotiated, how long the sending end may say nothing before the connection is taken as dead. */
-  let silenceMs = 0;
-  const read = () => withinHeartbeat(transport.next(), clock, silenceMs, `channel ${channel}: nothing came from the sending end (no message, no heartbeat)`);
+  /** With heartbeats negotiated, the sending end may say nothing for only so long: then the connection is taken as dead and closed. */
+  let silentFor = 0;
+  const silence = new SilenceWatch(clock, () => {
+    silentFor = silence.timeoutMs;
+    transport.close();
+  });
+  const read = async () => {
+    silence.reading();
+    const frame = await transport.next();
+    silence.heard();
+    return frame;
+  };
   const fail = async (reason: MQError) => {
     shown.status = "stopped";
     shown.reason = `${reason.reason}: ${reason.message}`;
@@ -54,7 +63,7 @@ export async function runReceiver(
         lastSeen = sync.seq;
         const heartbeatInterval = negotiateHeartbeat(heartbeatIntervalOf(host.channel(channel)), frame.heartbeatInterval);
         shown.heartbeatInterval = heartbeatInterval;
-        silenceMs = heartbeatTimeoutMs(heartbeatInterval);
+        silence.watch(heartbeatTimeoutMs(heartbeatInterval));
         await transport.send({ type: "status", lastSeq: sync.seq, lastLuwid: sync.luwid, heartbeatInterval });
       } else if (frame.type === "reset") {
         // The sending end's RESET CHANNEL: this end takes its number, and says so.
@@ -120,10 +129,12 @@ export async function runReceiver(
         return;
       }
     }
-  } catch (error) {
-    // The connection broke (or went silent past HBINT's limit) or the queue manager is closing: what was not committed is the sender's to send again.
-    if (error instanceof MQError && error.reason === "MQRC_CONNECTION_BROKEN" && shown.status === "running") shown.reason = `${error.reason}: ${error.message}`;
+  } catch {
+    // The connection broke or the queue manager is closing: what was not committed is the sender's to send again.
   } finally {
+    silence.stop();
+    if (silentFor > 0 && shown.status === "running")
+      shown.reason = `MQRC_CONNECTION_BROKEN: channel ${channel}: nothing came from the sending end (no message, no heartbeat) within ${silentFor / 1000} s: the connection is taken as dead (HBINT)`;
     transport.close();
     shown.substate = "";
     if (shown.status === "running") shown.status = "stopped";
