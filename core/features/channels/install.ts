@@ -31,6 +31,7 @@ export async function createChannelAgents(parts: FeatureParts): Promise<ChannelA
       records.set(key, value);
     },
     syncRecordCommitted: (key, value) => void records.set(key, value),
+    queueManagerAttributes: parts.attributes,
   };
   return new ChannelAgents(host, parts.clock, parts.channelConnector);
 }
