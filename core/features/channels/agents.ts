@@ -49,6 +49,8 @@ export class ChannelAgents {
   /** Channels STOP CHANNEL stopped: a server among them refuses its requester until started again (IBM's STOPPED state). */
   readonly #stopped = new Set<string>();
   readonly #retries = new Map<string, RetrySchedule>();
+  /** Channels whose next attempt waits for the connector's network to come back. */
+  readonly #offlineWaits = new Set<string>();
   #closed = false;
   #initiator: ChannelInitiator | undefined;
   /** CHLEV's events (events.ts): each session's start and end, and STOP CHANNEL. */
@@ -88,6 +90,7 @@ export class ChannelAgents {
     const attributes = this.host.channel(name);
     if (!attributes || !dialsOut(attributes)) return undefined; // deleted or altered while retrying
     const requester = channelTypeOf(attributes) === "requester";
+    if (this.connector()?.network?.online === false) return this.#awaitNetwork(name, requester);
     const stop = new StopSignal();
     const shown = freshStatus(name, requester ? "receiver" : "sender", 0, "");
     shown.substate = "NETCONNECT";
@@ -135,8 +138,37 @@ export class ChannelAgents {
     if (!this.#closed) this.#events.stopped(name, this.#statuses.get(name), this.#stopped.has(name));
   }
 
+  /**
+   * Offline (the connector's network says so): RETRYING without trying, the retry counts kept,
+   * until the network is back; then the channel dials at once, unless stopped or started since.
+   */
+  #awaitNetwork(name: string, requester: boolean, after?: string): ChannelState {
+    const before = this.#statuses.get(name);
+    const shown = before && before.status === "retrying" ? before : freshStatus(name, requester ? "receiver" : "sender", 0, "");
+    const schedule = this.#retries.get(name);
+    schedule?.cancel();
+    Object.assign(shown, {
+      status: "retrying",
+      substate: "",
+      reason: `MQRC_CONNECTION_BROKEN: the network is offline: the channel waits for it, its retries not counted${after ? ` (before: ${after})` : ""}`,
+      ...(schedule ? { shortRetriesLeft: schedule.shortLeft, longRetriesLeft: schedule.longLeft } : {}),
+    });
+    this.#statuses.set(name, shown);
+    if (!this.#offlineWaits.has(name)) {
+      this.#offlineWaits.add(name);
+      void this.connector()!
+        .network!.whenOnline()
+        .then(() => {
+          this.#offlineWaits.delete(name);
+          if (!this.#closed && !this.#stopped.has(name) && !this.#running.has(name) && this.#statuses.get(name)?.status === "retrying") void this.#dial(name);
+        });
+    }
+    return "retrying";
+  }
+
   /** RETRYING until the next attempt's timer (SHORTTMR, then LONGTMR); STOPPED once SHORTRTY and LONGRTY are spent. */
   #retryLater(name: string, shown: ChannelStatus, reason: string): void {
+    if (this.connector()?.network?.online === false) return void this.#awaitNetwork(name, shown.role === "receiver", reason);
     const schedule = this.#retries.get(name) ?? new RetrySchedule(this.host.channel(name) ?? {});
     this.#retries.set(name, schedule);
     schedule.retry(this.clock, shown, reason, () => {

@@ -89,6 +89,19 @@ export interface ChannelTransport {
 /** How a sending channel reaches its partner: by the channel's name and CONNAME. */
 export interface ChannelConnector {
   connect(channel: string, connectionName: string, from: string): Promise<ChannelTransport>;
+  /**
+   * The network as the connector's runtime knows it, when it does (a browser's
+   * `navigator.onLine` and its online/offline events: adapters/browser/channels). While it is
+   * offline a channel does not dial: it stays RETRYING, its retries neither tried (each would
+   * fail at once) nor counted, until `whenOnline`, which dials at once.
+   */
+  readonly network?: ChannelNetwork | undefined;
+}
+
+export interface ChannelNetwork {
+  readonly online: boolean;
+  /** Resolves when the network is back (at once when it is up). */
+  whenOnline(): Promise<void>;
 }
 
 /** What a queue manager offers a connector as the receiving end: it runs the named receiving channel on the connection. */
