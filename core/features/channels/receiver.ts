@@ -64,7 +64,9 @@ export async function runReceiver(
         const heartbeatInterval = negotiateHeartbeat(heartbeatIntervalOf(host.channel(channel)), frame.heartbeatInterval);
         shown.heartbeatInterval = heartbeatInterval;
         silence.watch(heartbeatTimeoutMs(heartbeatInterval));
-        await transport.send({ type: "status", lastSeq: sync.seq, lastLuwid: sync.luwid, heartbeatInterval });
+        // A sender that offered no interval (built before heartbeats) is answered as before: no heartbeats.
+        const offered = frame.heartbeatInterval === undefined ? {} : { heartbeatInterval };
+        await transport.send({ type: "status", lastSeq: sync.seq, lastLuwid: sync.luwid, ...offered });
       } else if (frame.type === "reset") {
         // The sending end's RESET CHANNEL: this end takes its number, and says so.
         sync = { seq: frame.seq, luwid: "" };
