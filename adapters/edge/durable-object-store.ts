@@ -143,7 +143,16 @@ export class DurableObjectStore implements Store {
     return joinChunks(parts);
   }
 
+  /** Told of each batch once it has committed (running-channels.ts arms its wake when a channel gets work). */
+  committed: ((batch: StoreOp[]) => void) | undefined;
+
   commit(batch: StoreOp[]): Promise<void> {
+    const done = this.#commit(batch);
+    if (done === COMMITTED) this.committed?.(batch);
+    return done;
+  }
+
+  #commit(batch: StoreOp[]): Promise<void> {
     // The work is synchronous; answering with one settled promise saves an async frame per
     // commit on the hot path, and a failure still reaches the caller as a rejection.
     try {

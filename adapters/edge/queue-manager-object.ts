@@ -86,6 +86,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       const report = (text: string) => console.warn(`webmq ${name}: ${text}`);
       const channels = new RunningChannels(this.ctx.storage, report);
       this.#channels = channels;
+      this.#store().committed = (batch) => channels.committed(batch);
       this.#manager = QueueManager.open({
         name,
         store: this.#store(),

@@ -328,6 +328,10 @@ export class ChannelAgents {
     return result;
   }
 
+  ended(name: string): Promise<void> {
+    return this.#running.get(name)?.done ?? Promise.resolve();
+  }
+
   #runningHere(name: string): boolean {
     return this.#running.has(name) || this.#statuses.get(name)?.status === "running";
   }

@@ -123,4 +123,6 @@ export interface ChannelOperations {
   reset(name: string, seq: number): Promise<ChannelCommandResult>;
   ping(name: string, dataLength: number): Promise<ChannelCommandResult>;
   saved(name: string): SavedChannelStatus | undefined;
+  /** Resolves once the session the channel's agent runs now (if any) has ended: what watches a channel without polling it waits on. */
+  ended(name: string): Promise<void>;
 }

@@ -31,8 +31,6 @@ export interface SenderSettings {
   /** BATCHINT, ms: how long a batch waits for more messages once it has one. */
   batchInterval: number;
   sequenceWrap: number;
-  /** How long one wait for a first message lasts before the agent checks whether it is stopping. */
-  idleWait: number;
   /** NPMSPEED(FAST): non-persistent messages go outside the batch's unit of work (put at once at the receiver, never resent). */
   nonPersistentFast: boolean;
   /** BATCHLIM, bytes: a batch ends after the message that takes its data to this; 0 no limit. */
@@ -94,8 +92,11 @@ export async function runSender(
       unit = host.beginUnitOfWork();
       shown.substate = "MQGET";
       const watch = partner.watch(stop);
+      // One wait, until a message comes (the queue's put wakes it), DISCINT ends the channel, a
+      // heartbeat is due (HBINT), STOP or the partner speaks (the watch's signal): no other timer,
+      // so an idle channel at the edge costs no alarm but those (Infinity, DISCINT(0) HBINT(0): none).
       const heartbeatLeft = heartbeatMs > 0 ? Math.max(0, heardAt + heartbeatMs - clock.now()) : Infinity;
-      const batch = await takeBatch(host, clock, settings, unit, watch.signal, Math.min(settings.idleWait, idleLeft, heartbeatLeft)).finally(watch.done);
+      const batch = await takeBatch(host, clock, settings, unit, watch.signal, Math.min(idleLeft, heartbeatLeft)).finally(watch.done);
       if (partner.heard) {
         // The partner spoke (or went) between batches: an end or an error ends the session; anything else is a leftover, passed over.
         const frame = await partner.next();

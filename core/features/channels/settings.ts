@@ -23,7 +23,6 @@ export function senderSettings(channel: string, attributes: Attributes): SenderS
     batchSize: Math.max(1, Number(attributes.batchSize ?? 50)),
     batchInterval: Math.max(0, Number(attributes.batchInterval ?? 0)),
     sequenceWrap: Math.max(100, Number(attributes.sequenceNumberWrap ?? 999_999_999)),
-    idleWait: 1000,
     nonPersistentFast: String(attributes.nonPersistentMessageSpeed ?? "fast") === "fast",
     batchLimitBytes: Math.max(0, Number(attributes.batchDataLimit ?? 5000)) * 1024,
     disconnectInterval: Math.max(0, Number(attributes.disconnectInterval ?? 6000)) * 1000,
