@@ -25,9 +25,12 @@ export default defineConfig({
       },
       {
         // The playground's server connection is tested against the real worker: the page asks
-        // its own origin for /ibmmq/..., as it does when the worker serves it.
+        // its own origin for /ibmmq/..., as it does when the worker serves it; its channels too
+        // (ws: the WebSocket at /ibmmq/channel, test/browser/playground-offline.test.ts).
         // /edge/ is the worker itself, so a test can load the built page as `npm start` serves it.
-        server: { proxy: { "/ibmmq": { target: edge, changeOrigin: false }, "/edge/": { target: edge, rewrite: (path) => path.slice("/edge".length) } } },
+        server: {
+          proxy: { "/ibmmq": { target: edge, changeOrigin: false, ws: true }, "/edge/": { target: edge, rewrite: (path) => path.slice("/edge".length) } },
+        },
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],

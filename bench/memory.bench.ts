@@ -12,6 +12,7 @@ import { jmsSet, runJmsCase } from "./jms-cases.js";
 import { caseRows } from "./case-rows.js";
 import { LISTENER_SET, prepareListenerCase, runListenerCase } from "./listener-cases.js";
 import { triggerLatencyRow } from "./trigger-latency.js";
+import { selectiveDepthRows } from "./selective-depth.js";
 import { PUBSUB_SET, preparePubSubCase, runPubSubCase, type PubSubCase } from "./pubsub-cases.js";
 import { BODY_1KIB, alternate, median, rate } from "./stats.js";
 import type { BenchResult, BenchRow } from "./types.js";
@@ -44,7 +45,7 @@ export async function runMemoryBench(): Promise<BenchResult> {
       () => arrayDepth(ARRAY_PAIRS / DEPTH / 10),
     );
     if (qm.queueStatus(QUEUE).depth !== 0) throw new Error("memory bench: the queue was not drained");
-    const pubsubMessages = (kind: PubSubCase) => (kind === "selective" ? 20 : 10_000);
+    const pubsubMessages = (kind: PubSubCase) => (kind.startsWith("selective") ? 20 : 10_000);
     const pubsub = await caseRows("node", "memory, persistent", PUBSUB_SET, pubsubMessages, 1, 3, async (kind) => {
       const manager = await QueueManager.open({ name: "BENCH", store: createMemoryStore() });
       try {
@@ -95,6 +96,7 @@ export async function runMemoryBench(): Promise<BenchResult> {
       },
     );
     const trigger = await triggerLatencyRow();
+    const selectiveDepth = await selectiveDepthRows();
     return {
       name: "memory",
       runtime: "node",
@@ -104,6 +106,7 @@ export async function runMemoryBench(): Promise<BenchResult> {
         row(`put ${DEPTH} then get ${DEPTH}`, depth, OURS_PAIRS, ARRAY_PAIRS / 10),
         ...jms,
         ...pubsub,
+        ...selectiveDepth,
         ...listener,
         trigger,
       ],

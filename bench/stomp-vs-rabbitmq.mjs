@@ -4,16 +4,21 @@
 // (Debian's rabbitmq-server, started here on free ports with its own data directory and
 // stopped at the end; skipped with a note when it is not installed). Not part of npm test.
 //
+// Ours twice: at /stomp (the front Worker reads CONNECT, then relays every frame to the queue
+// manager's object) and at /stomp/QM1 (the socket handed to the object unread).
 // For each broker, with 1 and 16 connections: persistent 1 KiB SENDs, each waiting for its
 // RECEIPT (latency: SEND to RECEIPT); then get+ack: the same messages taken by a
 // client-individual subscription (prefetch-count 10) on each connection, each ACKed with a
 // receipt (latency: the MESSAGE's arrival to its ACK's RECEIPT). Throughput is messages over
-// the phase's wall time.
+// the phase's wall time. Where the time goes: each row also gives the CPU time per message of
+// the broker's processes (workerd for ours, RabbitMQ's Erlang VM) and of this client process
+// (read from /proc, so Linux only; blank elsewhere): on a 2-core machine the client's own
+// share bounds what any broker can show here.
 //
 //   node bench/stomp-vs-rabbitmq.mjs
 //   BENCH_MESSAGES=4000 node bench/stomp-vs-rabbitmq.mjs   # messages per run (default 2000)
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,9 +58,41 @@ function receipted(client, send) {
   return done;
 }
 
+/** CPU ms used so far by the broker's processes: workerd started by this process, or RabbitMQ's VM started with our node name (in its environment); undefined without /proc. */
+function brokerCpuMs() {
+  if (!existsSync("/proc/self/stat")) return undefined;
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ours = command === "workerd" && Number(fields[1]) === process.pid;
+      const rabbit = command.startsWith("beam") && readFileSync(`/proc/${pid}/environ`, "utf8").includes(`RABBITMQ_NODENAME=webmq-bench-${process.pid}@`);
+      // utime + stime, in clock ticks (100 a second on Linux).
+      if (ours || rabbit) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process has gone
+    }
+  }
+  return ticks * 10;
+}
+
+const clientCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** CPU so far, to give each phase's cost per message. */
+function cpuMark() {
+  return { broker: brokerCpuMs(), client: clientCpuMs() };
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-function summary(phase, connections, count, ms, latencies) {
+function summary(phase, connections, count, ms, latencies, cpuAtStart) {
   latencies.sort((a, b) => a - b);
+  const cpu = cpuMark();
+  const perMessageUs = (from, to) => (from === undefined || to === undefined ? "" : Math.round(((to - from) / count) * 1000));
   return {
     phase,
     connections,
@@ -63,6 +100,8 @@ function summary(phase, connections, count, ms, latencies) {
     perSecond: Math.round((count / ms) * 1000),
     p50: percentile(latencies, 50).toFixed(1),
     p99: percentile(latencies, 99).toFixed(1),
+    brokerCpuUsPerMsg: perMessageUs(cpuAtStart.broker, cpu.broker),
+    clientCpuUsPerMsg: perMessageUs(cpuAtStart.client, cpu.client),
   };
 }
 
@@ -73,6 +112,7 @@ async function run(url, headers, queue, connections) {
   try {
     const putLatencies = [];
     let next = 0;
+    let cpuAtStart = cpuMark();
     let start = performance.now();
     await Promise.all(
       clients.map(async (client) => {
@@ -84,12 +124,13 @@ async function run(url, headers, queue, connections) {
         }
       }),
     );
-    const put = summary("put (persistent, receipt)", connections, MESSAGES, performance.now() - start, putLatencies);
+    const put = summary("put (persistent, receipt)", connections, MESSAGES, performance.now() - start, putLatencies, cpuAtStart);
 
     const getLatencies = [];
     let acked = 0;
     let finish;
     const allAcked = new Promise((resolve) => (finish = resolve));
+    cpuAtStart = cpuMark();
     start = performance.now();
     for (const client of clients)
       client.subscribe(
@@ -104,7 +145,7 @@ async function run(url, headers, queue, connections) {
         { ack: "client-individual", "prefetch-count": "10" },
       );
     await allAcked;
-    const get = summary("get+ack (client-individual)", connections, MESSAGES, performance.now() - start, getLatencies);
+    const get = summary("get+ack (client-individual)", connections, MESSAGES, performance.now() - start, getLatencies, cpuAtStart);
     return [put, get];
   } finally {
     await Promise.all(clients.map((client) => client.deactivate()));
@@ -126,7 +167,13 @@ async function ours() {
     if (!response.ok) throw new Error(`DEFINE QLOCAL: ${response.status} ${await response.text()}`);
     const url = `${edge.url.replace(/^http/, "ws").replace(/\/$/, "")}/stomp`;
     const headers = { passcode: TOKEN, host: "QM1" };
-    return [...(await run(url, headers, "BENCH.Q1", 1)), ...(await run(url, headers, "BENCH.Q16", 16))];
+    const relayed = [...(await run(url, headers, "BENCH.Q1", 1)), ...(await run(url, headers, "BENCH.Q16", 16))];
+    // /stomp/QM1: the socket handed to the object, no relay through the front Worker.
+    const handedOver = [...(await run(`${url}/QM1`, headers, "BENCH.Q1", 1)), ...(await run(`${url}/QM1`, headers, "BENCH.Q16", 16))];
+    return [
+      ...relayed.map((row) => ({ broker: "webmq /stomp (relayed)", ...row })),
+      ...handedOver.map((row) => ({ broker: "webmq /stomp/QM1 (handed over)", ...row })),
+    ];
   } finally {
     await edge.dispose();
     rmSync(persistTo, { recursive: true, force: true });
@@ -214,7 +261,7 @@ async function rabbit() {
 }
 
 const rows = [];
-for (const row of await ours()) rows.push({ broker: "webmq /stomp (local edge)", ...row });
+rows.push(...(await ours()));
 for (const row of await rabbit()) rows.push({ broker: "RabbitMQ web-stomp", ...row });
-console.log(`${MESSAGES} messages of 1 KiB per run; latencies in ms`);
+console.log(`${MESSAGES} messages of 1 KiB per run; latencies in ms; CPU time per message in µs (broker: workerd or RabbitMQ's VM; client: this process)`);
 console.table(rows);

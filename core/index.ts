@@ -37,7 +37,7 @@ export type { AcknowledgeMode, SessionOptions, Queue, ConsumerOptions, MessageLi
 export type { ReceivedMessage } from "./features/jms/received-message.js";
 export type { XASession, SessionXAResource } from "./features/jms/xa-session.js";
 export { XAResource } from "./kernel/index.js";
-export type { QueueEvent, QueueEventListener } from "./kernel/index.js";
+export type { QueueEvent, QueueEventFeed, QueueEventListener } from "./kernel/index.js";
 export type { DepthEvent, DepthEventType } from "./features/events/performance-event-pcf.js";
 export { PERFORMANCE_EVENT_QUEUE } from "./features/events/event-queues.js";
 export type { UnitOfWorkState } from "./kernel/index.js";

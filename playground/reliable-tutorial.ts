@@ -3,10 +3,12 @@
  * protect against, run for real on a queue manager in this tab. It has one of its own
  * (`open`), so that it can stop and start it without stopping the queue manager the rest of
  * the page and the other tabs use. Each step shows the code it runs beside its buttons and
- * what the queue manager then holds.
+ * what the queue manager then holds. The acknowledgement modes and the durable subscription
+ * steps are in reliable-modes.ts.
  */
 import type { QueueManager, Session } from "../core/index.js";
 import type { TutorialDefinition } from "./tutorial-shell.js";
+import { acknowledgeModeActions, durableSubscriptionActions } from "./reliable-modes.js";
 
 export const RELIABLE_QUEUE = "RELIABLE.ORDERS";
 
@@ -196,11 +198,20 @@ export async function mountReliableTutorial(open: () => Promise<QueueManager>, o
     },
   ]);
 
+  const modes = panel(
+    "modes",
+    acknowledgeModeActions(() => qm, RELIABLE_QUEUE, held),
+  );
+  const durable = panel(
+    "durable",
+    durableSubscriptionActions(() => qm),
+  );
+
   const definition: TutorialDefinition = {
     id: "reliable",
     title: "Reliable delivery",
     problem:
-      "A message that matters must not vanish when a server restarts or an application crashes halfway. Three things protect it: persistence keeps it across a restart, acknowledgement gives it back when its consumer dies before finishing, and a transaction makes several steps happen all together or not at all. These steps run on RELIABLE, a queue manager of their own in this tab, so that restarting it stops nothing else.",
+      "A message that matters must not vanish when a server restarts or an application crashes halfway. Persistence keeps it across a restart, acknowledgement gives it back when its consumer dies before finishing, a transaction makes several steps happen all together or not at all, and a durable subscription keeps what is published while its subscriber is away. These steps run on RELIABLE, a queue manager of their own in this tab, so that restarting it stops nothing else.",
     steps: [
       {
         title: "Persistent and non-persistent messages",
@@ -216,6 +227,16 @@ export async function mountReliableTutorial(open: () => Promise<QueueManager>, o
         title: "A transaction, committed and rolled back",
         text: "What a transacted session sends is held back until it commits; a rollback throws it away, so no other application ever sees half of the work.",
         panel: transaction,
+      },
+      {
+        title: "The four acknowledgement modes",
+        text: "Each mode decides when a received message stops being the queue manager's. In each, a consumer receives two orders, acknowledges the first and crashes: see what each mode gives back.",
+        panel: modes,
+      },
+      {
+        title: "A durable subscription while its subscriber is away",
+        text: "A plain subscriber gets only what is published while it is connected. A durable subscription is kept by the queue manager, so what is published while its subscriber is away waits for it.",
+        panel: durable,
       },
     ],
   };

@@ -16,12 +16,22 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { MQError, QueueManager } from "../../core/index.js";
-import { DEFAULT_HTTP_LIMITS, createHttpApp, errorResponse, webSocketChannelConnector, type ChannelWebSocketConstructor } from "../http/index.js";
+import {
+  DEFAULT_HTTP_LIMITS,
+  FailedLoginLimiter,
+  UserDirectory,
+  createHttpApp,
+  errorResponse,
+  parseUsers,
+  socketLogin,
+  webSocketChannelConnector,
+  type ChannelWebSocketConstructor,
+} from "../http/index.js";
 import { AlarmClock } from "./alarm-clock.js";
 import { EdgeListeners, parseListenerConfiguration } from "./listeners.js";
 import { EdgeTriggerMonitors, parseTriggerMonitorConfiguration } from "./triggers.js";
 import { DurableObjectStore } from "./durable-object-store.js";
-import { EDGE_BODY_CACHE_BYTES, EDGE_MESSAGE_MEMORY_BYTES, edgeSecurity, numberVariable, type EdgeEnv } from "./env.js";
+import { EDGE_BODY_CACHE_BYTES, EDGE_MESSAGE_MEMORY_BYTES, edgeSecurity, numberVariable, parseTokens, type EdgeEnv } from "./env.js";
 import { queueManagerFacts, type QueueManagerFacts } from "../http/queue-manager-directory.js";
 import { isRegistered, register, registeredNames, unregister } from "./queue-manager-registry.js";
 import { ChannelSockets } from "./channel-sockets.js";
@@ -29,7 +39,7 @@ import { OBJECT_CHANNEL_PATH, objectChannelConnector } from "./object-channel-co
 import { RunningChannels } from "./running-channels.js";
 import { parseChannelCredentials } from "./channel-credentials.js";
 import { verifiedPrincipal } from "../http/security/principal-header.js";
-import { OBJECT_STOMP_PATH, STOMP_TAG, StompSockets } from "./stomp-sockets.js";
+import { OBJECT_STOMP_PATH, STOMP_TAG, StompSockets, type StompLogin } from "./stomp-sockets.js";
 
 export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #clock: AlarmClock;
@@ -40,6 +50,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #channels: RunningChannels | undefined;
   readonly #channelSockets: ChannelSockets;
   readonly #stompSockets: StompSockets;
+  #stompLoginCheck: StompLogin["check"] | undefined;
   #app: ReturnType<typeof createHttpApp> | undefined;
   /**
    * Set by dltmqm, cleared by crtmqm: a request that passed the worker's "is it served?" check
@@ -54,7 +65,11 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     super(ctx, env);
     this.#clock = new AlarmClock(ctx.storage);
     this.#channelSockets = new ChannelSockets(ctx);
-    this.#stompSockets = new StompSockets(ctx, (name) => this.queueManager(name));
+    this.#stompSockets = new StompSockets(
+      ctx,
+      (name) => this.queueManager(name),
+      () => this.#clock,
+    );
     // A STOMP heart-beat (one EOL, as @stomp/stompjs sends it) is answered by the runtime
     // without waking the object: both directions' heart-beats, at no cost while the client
     // beats (stomp-sockets.ts). Channel sockets carry binary frames only, never this text.
@@ -170,8 +185,14 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   /** A STOMP client's socket, relayed by the front Worker once it has checked the CONNECT (stomp-endpoint.ts). */
   async #acceptStomp(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("a STOMP connection is a WebSocket", { status: 426 });
-    const name = new URL(request.url).searchParams.get("qmgr") ?? "";
+    const url = new URL(request.url);
+    const name = url.searchParams.get("qmgr") ?? "";
     try {
+      // Handed over unread (`/stomp/QMNAME`): CONNECT's credentials are checked here, at CONNECT.
+      if (url.searchParams.get("handover") === "1") {
+        await this.queueManager(name);
+        return this.#stompSockets.accept(name, undefined, { check: this.#stompLogin(), remoteAddress: request.headers.get("CF-Connecting-IP") ?? undefined });
+      }
       const principal = await verifiedPrincipal(request, await edgeSecurity(this.env).principalKey);
       if (principal === undefined || principal === "invalid") return new Response("the STOMP client's principal is not signed by this Worker", { status: 403 });
       await this.queueManager(name);
@@ -179,6 +200,12 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     } catch (error) {
       return errorResponse(error, request);
     }
+  }
+
+  /** CONNECT's login and passcode under the REST API's users and tokens, with this object's failed-login limit. */
+  #stompLogin(): StompLogin["check"] {
+    this.#stompLoginCheck ??= socketLogin(new UserDirectory(parseUsers(this.env.MQ_USERS), parseTokens(this.env.MQ_TOKENS)), new FailedLoginLimiter());
+    return this.#stompLoginCheck;
   }
 
   /** The receiving channels this object's queue manager (opened under `name` if it is not yet) defines: the CONNAME rule and the partners' endpoint find a channel's queue manager by them. */

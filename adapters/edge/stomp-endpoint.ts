@@ -8,7 +8,12 @@
  * (stomp-sockets.ts) with the principal signed on it, as REST requests carry theirs, sends it
  * the CONNECT and whatever followed, and relays frames both ways until either end closes.
  *
- * Why relay rather than hand the socket over: the credentials are in the first frame, so the
+ * At /stomp/QMNAME the socket is handed over instead (`handOver`): forwarded unread to that
+ * queue manager's object, which accepts it and checks CONNECT itself; frames then go straight
+ * between the client and the object. The price: a refused CONNECT there has woken the object,
+ * and failed logins are counted in the object, not in this Worker.
+ *
+ * Why /stomp relays rather than hands the socket over: the credentials are in the first frame, so the
  * Worker must accept the socket to read them, and a socket a Worker has accepted cannot be
  * passed to an object. The object's end is the one that hibernates; the Worker's leg costs
  * CPU time only per frame relayed. A client's heart-beat EOL is relayed too, and answered by
@@ -28,11 +33,14 @@ const CONNECT_ALLOWANCE_BYTES = 64 * 1024;
 
 type Data = string | ArrayBuffer;
 
-/** Answers a WebSocket upgrade at /stomp; undefined for any other request. */
-export function acceptStomp(request: Request, env: EdgeEnv, limiter: FailedLoginLimiter): Response | undefined {
-  if (new URL(request.url).pathname !== STOMP_PATH) return undefined;
+/** Answers a WebSocket upgrade at /stomp (relayed) or /stomp/QMNAME (handed over); undefined for any other request. */
+export function acceptStomp(request: Request, env: EdgeEnv, limiter: FailedLoginLimiter): Response | Promise<Response> | undefined {
+  const path = new URL(request.url).pathname;
+  const handover = path.startsWith(`${STOMP_PATH}/`) ? path.slice(STOMP_PATH.length + 1) : undefined;
+  if (path !== STOMP_PATH && handover === undefined) return undefined;
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("STOMP is served here over WebSocket", { status: 426 });
   const protocol = chooseSubprotocol((request.headers.get("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim()));
+  if (handover !== undefined) return handOver(request, env, handover, protocol);
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   server.binaryType = "arraybuffer";
   server.accept();
@@ -99,6 +107,30 @@ async function connectToObject(frame: StompFrame, env: EdgeEnv, limiter: FailedL
     throw new MQError("MQRC_Q_MGR_NOT_AVAILABLE", `queue manager ${name} did not take the connection: ${await response.text()}`);
   socket.accept();
   return socket;
+}
+
+/**
+ * /stomp/QMNAME: the client's socket goes to the queue manager's object unread, which accepts
+ * it itself (Hibernation API) and checks CONNECT there, so no frame crosses this Worker. A name
+ * this Worker does not serve is a 404 before any upgrade, and wakes no object.
+ */
+async function handOver(request: Request, env: EdgeEnv, pathName: string, protocol: string | false): Promise<Response> {
+  let name = pathName;
+  try {
+    name = decodeURIComponent(pathName);
+    checkObjectName(name, "queue manager");
+    if (!(await isServedQueueManager(env, name))) throw new MQError("MQRC_Q_MGR_NAME_ERROR", `there is no queue manager ${JSON.stringify(name)} here`);
+  } catch (error) {
+    const reason = error instanceof MQError ? `${error.reason} (${error.reasonCode})` : "MQRC_Q_MGR_NAME_ERROR (2058)";
+    return new Response(`${reason}: there is no queue manager ${JSON.stringify(name)} here`, { status: 404 });
+  }
+  const url = `https://queue-manager${OBJECT_STOMP_PATH}?qmgr=${encodeURIComponent(name)}&handover=1`;
+  const headers = new Headers({ Upgrade: "websocket" });
+  const address = request.headers.get("CF-Connecting-IP");
+  if (address !== null) headers.set("CF-Connecting-IP", address);
+  const response = await env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(name)).fetch(url, { headers });
+  if (response.status !== 101 || response.webSocket === null) return response;
+  return new Response(null, { status: 101, webSocket: response.webSocket, headers: protocol ? { "Sec-WebSocket-Protocol": protocol } : {} });
 }
 
 /** CONNECT's host: a served queue manager's name (absent or `/`: the first configured); 2058 for any other. */

@@ -13,17 +13,33 @@
  * principal, client id and subscriptions, so it receives what is put afterwards. What cannot
  * be rebuilt: its unacknowledged messages (backed out, they come again, redelivered, under
  * new ack ids) and its open transactions (rolled back; a COMMIT for one is an ERROR).
+ *
+ * A client that promised heart-beats and went silent is dropped, as under serveHttp: its
+ * beats are echoed by the runtime without waking the object, so what the object knows of it
+ * is the last frame it handled and the runtime's time of the last echo
+ * (`getWebSocketAutoResponseTimestamp`). The check runs on the queue manager's clock, i.e.
+ * the object's alarm (a runtime timer would keep the object from hibernating), every client
+ * interval while such a connection is open; a client silent for SILENT_INTERVALS of its
+ * intervals is closed (4000) and what it held comes back to its queues.
  */
-import type { QueueManager } from "../../core/index.js";
+import { MQError, type Clock, type QueueManager, type TimerHandle } from "../../core/index.js";
 import type { Principal } from "../http/index.js";
 import { StompConnection } from "../http/stomp/connection.js";
 import type { StompConnectionState } from "../http/stomp/connection-state.js";
+import { SILENT_INTERVALS } from "../http/stomp/heart-beats.js";
 
 /** The path of a queue manager object's STOMP socket: reached only through a stub, from the front Worker. */
 export const OBJECT_STOMP_PATH = "/.webmq/stomp";
 export const STOMP_TAG = "stomp";
 const STORED_STATE = "stomp-connection:";
 const HEART_BEAT_FLOOR_MS = 1000;
+
+/** CONNECT's credentials, checked in the object for a socket the front Worker handed over unread. */
+export interface StompLogin {
+  check(login: string | undefined, passcode: string | undefined, remoteAddress: string | undefined): Promise<Principal | undefined>;
+  /** The client's address (CF-Connecting-IP), for the failed-login limit. */
+  remoteAddress: string | undefined;
+}
 
 interface Attachment {
   id: string;
@@ -38,10 +54,17 @@ const decoder = new TextDecoder();
 
 export class StompSockets {
   readonly #connections = new Map<string, StompConnection>();
+  /** When each connection's socket last brought a frame the object handled (a rebuilt one starts afresh). */
+  readonly #lastHeard = new Map<string, number>();
+  /** The pending silence check, and when it is due. */
+  #check: TimerHandle | undefined;
+  #checkDue = Infinity;
 
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly queueManager: (name: string) => Promise<QueueManager>,
+    /** The queue manager's clock (timers on the object's alarm): it times the silence checks. */
+    private readonly clock: () => Clock,
   ) {}
 
   /** Connections this object holds in memory now (after an eviction, none until rebuilt). */
@@ -49,13 +72,18 @@ export class StompSockets {
     return this.#connections.size;
   }
 
-  /** Takes a client's socket for `qmgr`, its CONNECT checked by the front Worker as `principal`; the 101 to hand back. */
-  accept(qmgr: string, principal: Principal): Response {
+  /**
+   * Takes a client's socket for `qmgr`; the 101 to hand back. Relayed by the front Worker, its
+   * CONNECT was checked there, as `principal`. Handed over (`/stomp/QMNAME`, no principal), the
+   * CONNECT is checked here by `login`, and its `host` must be absent, `/` or `qmgr`.
+   */
+  accept(qmgr: string, principal: Principal | undefined, login?: StompLogin): Response {
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server, [STOMP_TAG]);
     const id = crypto.randomUUID();
     server.serializeAttachment({ id, qmgr } satisfies Attachment);
-    this.#connections.set(id, this.#connection(server, id, qmgr, principal));
+    this.#connections.set(id, this.#connection(server, id, qmgr, principal, login));
+    this.#lastHeard.set(id, Date.now());
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -63,6 +91,7 @@ export class StompSockets {
   message(socket: WebSocket, message: ArrayBuffer | string): void {
     const attachment = attachmentOf(socket);
     const connection = attachment && (this.#connections.get(attachment.id) ?? this.#rebuild(socket, attachment));
+    if (attachment) this.#lastHeard.set(attachment.id, Date.now());
     if (connection) connection.receive(typeof message === "string" ? message : new Uint8Array(message));
     else closeQuietly(socket, 1012, "the STOMP connection was lost: reconnect");
   }
@@ -70,13 +99,49 @@ export class StompSockets {
   /** webSocketClose / webSocketError: what the connection held comes back. */
   closed(socket: WebSocket, code = 1000, reason = ""): void {
     const attachment = attachmentOf(socket);
-    if (attachment) {
-      void this.#connections.get(attachment.id)?.socketClosed();
-      this.#connections.delete(attachment.id);
-      if (attachment.stored) void this.ctx.storage.delete(STORED_STATE + attachment.id).catch(() => undefined);
-    }
+    if (attachment) this.#forget(attachment);
     // Completes the closing handshake the client began (a no-op where the runtime already replied).
     closeQuietly(socket, code === 1005 || code === 1006 ? 1000 : code, reason);
+  }
+
+  /** Ends the connection of a socket that has closed (or is being closed): what it held comes back. */
+  #forget(attachment: Attachment): void {
+    void this.#connections.get(attachment.id)?.socketClosed();
+    this.#connections.delete(attachment.id);
+    this.#lastHeard.delete(attachment.id);
+    if (attachment.stored) void this.ctx.storage.delete(STORED_STATE + attachment.id).catch(() => undefined);
+  }
+
+  /** Checks for silent clients `delayMs` from now, unless a check is due sooner. */
+  #watch(delayMs: number): void {
+    const due = Date.now() + delayMs;
+    if (this.#check && this.#checkDue <= due) return;
+    this.#check?.cancel();
+    this.#checkDue = due;
+    this.#check = this.clock().setTimer(delayMs, () => {
+      this.#check = undefined;
+      this.#checkDue = Infinity;
+      this.#dropSilent();
+    });
+  }
+
+  /** Closes (4000) every connection whose client promised heart-beats and has sent nothing for SILENT_INTERVALS of them. */
+  #dropSilent(): void {
+    const now = Date.now();
+    let nextCheck = Infinity;
+    for (const socket of this.ctx.getWebSockets(STOMP_TAG)) {
+      const attachment = attachmentOf(socket);
+      const connection = attachment && this.#connections.get(attachment.id);
+      const every = connection?.clientHeartBeatMs ?? 0;
+      if (!attachment || every === 0) continue;
+      const echoed = this.ctx.getWebSocketAutoResponseTimestamp(socket)?.getTime() ?? 0;
+      const heard = Math.max(this.#lastHeard.get(attachment.id) ?? 0, echoed);
+      if (now - heard > every * SILENT_INTERVALS) {
+        this.#forget(attachment);
+        closeQuietly(socket, 4000, "no heart-beat from the client");
+      } else nextCheck = Math.min(nextCheck, every);
+    }
+    if (nextCheck < Infinity) this.#watch(nextCheck);
   }
 
   /**
@@ -102,6 +167,8 @@ export class StompSockets {
     const state = attachment.state ?? this.#storedState(attachment.id);
     const connection = Object.assign(this.#connection(socket, attachment.id, attachment.qmgr, undefined), { restoring: Promise.resolve() });
     this.#connections.set(attachment.id, connection);
+    // What the object knew of the client's last beat went with it: the client gets a fresh window.
+    this.#lastHeard.set(attachment.id, Date.now());
     connection.restoring = connection.restore(state);
     return connection;
   }
@@ -112,9 +179,10 @@ export class StompSockets {
     return state;
   }
 
-  #connection(socket: WebSocket, id: string, qmgr: string, principal: Principal | undefined): StompConnection {
+  #connection(socket: WebSocket, id: string, qmgr: string, principal: Principal | undefined, login?: StompLogin): StompConnection {
     return new StompConnection(
       {
+        ...(login ? { remoteAddress: login.remoteAddress } : {}),
         send: (frame, text) => {
           try {
             socket.send(text ? decoder.decode(frame) : frame);
@@ -124,14 +192,20 @@ export class StompSockets {
         },
         close: (code, reason) => {
           this.#connections.delete(id);
+          this.#lastHeard.delete(id);
           closeQuietly(socket, code, reason);
         },
       },
       {
-        // The front Worker resolved CONNECT's host to this object's queue manager.
-        queueManager: () => this.queueManager(qmgr),
-        // It checked the credentials too; a rebuilt connection never asks.
-        authenticate: async () => principal,
+        // Relayed, the front Worker resolved CONNECT's host to this object's queue manager;
+        // handed over, the socket came for it by its URL, and a host naming another is refused.
+        queueManager: (host) => {
+          if (login && host !== undefined && host !== qmgr)
+            return Promise.reject(new MQError("MQRC_Q_MGR_NAME_ERROR", `this socket was opened for queue manager ${qmgr}, not ${JSON.stringify(host)}`));
+          return this.queueManager(qmgr);
+        },
+        // Relayed, the front checked the credentials too; a rebuilt connection never asks.
+        authenticate: login ? login.check : async () => principal,
         heartBeatEchoed: true,
         // Echoed beats cost the object nothing: the client's own rate is taken, down to one a second (each is still relayed by the front).
         heartBeat: { send: HEART_BEAT_FLOOR_MS, receive: HEART_BEAT_FLOOR_MS },
@@ -142,6 +216,8 @@ export class StompSockets {
 
   /** The state in the socket's attachment, or in storage when it is too large for one (2 KiB). */
   #persist(socket: WebSocket, id: string, qmgr: string, state: StompConnectionState): void {
+    // CONNECTED (or a rebuild) has fixed how often the client beats: from now on its silence is watched.
+    if (state.heartBeatMs !== undefined) this.#watch(state.heartBeatMs);
     try {
       socket.serializeAttachment({ id, qmgr, state } satisfies Attachment);
       return;

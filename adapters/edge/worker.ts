@@ -60,6 +60,7 @@ export function createEdgeWorker(options: EdgeWorkerOptions = {}): Hono<{ Bindin
   app.get("/ibmmq/channel/:qmgr", channel);
   // STOMP (stomp-endpoint.ts), likewise: its credentials are in the CONNECT frame.
   app.get("/stomp", (c) => acceptStomp(c.req.raw, c.env, loginLimiter)!);
+  app.get("/stomp/:qmgr", (c) => acceptStomp(c.req.raw, c.env, loginLimiter)!);
 
   // A body left unread would cost the client its keep-alive connection (unread-body.ts).
   app.use(

@@ -3,15 +3,24 @@
  * queue manager opened in the same runtime (`registerQueueManager`). A program written for
  * `ibmmq` runs unchanged once the name `ibmmq` resolves to this entry (README.md).
  */
-import type { Message } from "../../core/index.js";
+import type { PutMessage } from "../../core/index.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
-import { asMQError, attach, ConnectionState, connectionOf, objectOf, registeredQueueManager, type ObjectState } from "./connection.js";
-import { fillMD, hexOf, isZero, messageFromMD, putOutput } from "./descriptor.js";
+import { asMQError, attach, closeObjectState, ConnectionState, connectionOf, objectOf, registeredQueueManager, type ObjectState } from "./connection.js";
+import { messageFromMD, putDateTime, putOutput } from "./descriptor.js";
 import { inquire } from "./inquire.js";
-import { MQAttr, MQCNO, MQError, MQGMO, MQMD, MQOD, MQObject, MQPMO, MQQueueManager } from "./structures.js";
+import { propertiesForPut } from "./message-handles.js";
+import { topicStringOf } from "./subscriptions.js";
+import { MQAttr, MQCNO, MQError, MQMD, MQOD, MQObject, MQPMO, MQQueueManager } from "./structures.js";
 
 export { registerQueueManager, unregisterQueueManager } from "./connection.js";
 export { MQAttr, MQCNO, MQCSP, MQError, MQGMO, MQMD, MQOD, MQObject, MQPMO, MQQueueManager } from "./structures.js";
+export { MQCMHO, MQDMHO, MQDMPO, MQIMPO, MQPD, MQSD, MQSMPO, MQSRO, MQSTS } from "./verb-structures.js";
+export { MQDLH, MQRFH2 } from "./headers.js";
+export { CloseSync, GetSync } from "./sync.js";
+export { CrtMh, DltMh, DltMp, InqMp, SetMp } from "./message-handles.js";
+export { Sub, SubPromise, Subrq } from "./subscriptions.js";
+export { Set, Stat } from "./set-and-stat.js";
+export { Ctl, Get, GetDone } from "./get-async.js";
 
 /** The constants, with the Buffer-valued MQMI_NONE and MQCI_NONE. */
 export const MQC = Object.freeze({ ...N, MQMI_NONE: Buffer.alloc(N.MQ_MSG_ID_LENGTH, 0), MQCI_NONE: Buffer.alloc(N.MQ_CORREL_ID_LENGTH, 0) });
@@ -85,7 +94,7 @@ export function Disc(hConn: MQQueueManager, cb?: Callback): Promise<void> | unde
       for (const state of connection.objects.values()) state.consumer?.stop();
       return connection.serial(async () => {
         connection.connected = false;
-        for (const state of connection.objects.values()) await closeObject(state, false);
+        for (const state of connection.objects.values()) await closeObjectState(connection, state, N.MQCO_NONE);
         connection.objects.clear();
         await connection.endUnit(true);
         hConn._hConn = -1;
@@ -113,7 +122,8 @@ async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb
     const output = (options & N.MQOO_OUTPUT) !== 0;
     const browse = (options & N.MQOO_BROWSE) !== 0;
     const inquire = (options & N.MQOO_INQUIRE) !== 0;
-    if (!input && !output && !browse && !inquire) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTIONS_ERROR, verb);
+    const set = (options & N.MQOO_SET) !== 0;
+    if (!input && !output && !browse && !inquire && !set) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTIONS_ERROR, verb);
     const qm = connection.qm;
     const state: Omit<ObjectState, "object"> = {
       kind: "queue",
@@ -124,6 +134,7 @@ async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb
       output,
       browse,
       inquire,
+      set,
       cursor: undefined,
       consumer: undefined,
     };
@@ -157,6 +168,13 @@ async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb
       od.ResolvedQName = state.queue;
       od.ResolvedQMgrName = od.ObjectQMgrName?.trim() || qm.name;
       od.ResolvedType = N.MQOT_Q;
+    } else if (od.ObjectType === N.MQOT_TOPIC) {
+      // A topic opened for output publishes what is put to it (subscriptions.ts).
+      if (input || browse || set) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTION_NOT_VALID_FOR_TYPE, verb);
+      state.kind = "topic";
+      state.queue = topicStringOf(qm, od.ObjectName, od.ObjectString, verb);
+      od.ResObjectString = state.queue;
+      od.ResolvedType = N.MQOT_TOPIC;
     } else {
       throw new MQError(N.MQCC_FAILED, N.MQRC_OBJECT_TYPE_ERROR, verb);
     }
@@ -164,12 +182,6 @@ async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb
     connection.objects.set(object._hObj, { ...state, object });
     return object;
   });
-}
-
-async function closeObject(state: ObjectState, deleteQueue: boolean): Promise<void> {
-  state.consumer?.stop();
-  state.cursor?.close();
-  await state.handle?.close({ deleteQueue });
 }
 
 export function Close(hObj: MQObject, closeOptions: number, cb?: Callback): Promise<void> | undefined {
@@ -181,7 +193,7 @@ export function Close(hObj: MQObject, closeOptions: number, cb?: Callback): Prom
       state.consumer?.stop();
       return connection.serial(async () => {
         connection.objects.delete(hObj._hObj);
-        await closeObject(state, (closeOptions & (N.MQCO_DELETE | N.MQCO_DELETE_PURGE)) !== 0);
+        await closeObjectState(connection, state, closeOptions);
         hObj._hObj = -1;
       });
     }),
@@ -200,20 +212,38 @@ function putData(md: MQMD, data: Buffer | string | null | undefined): Buffer {
   return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 }
 
-async function putOn(connection: ConnectionState, queue: string, remote: string | undefined, md: MQMD, pmo: MQPMO, data: Buffer): Promise<void> {
+async function putOn(connection: ConnectionState, queue: string, remote: string | undefined, md: MQMD, pmo: MQPMO, data: Buffer, topic = false): Promise<void> {
   const { message, messageId, format } = messageFromMD(md, pmo.Options, data);
+  const properties = propertiesForPut(connection, pmo.OriginalMsgHandle);
+  if (properties !== undefined) message.properties = properties;
+  if (topic) return publishOn(connection, queue, md, pmo, message);
   const context =
     messageId !== undefined || format !== undefined
       ? { ...(messageId !== undefined ? { messageId } : {}), ...(format !== undefined ? { format } : {}) }
       : undefined;
-  const result = await connection.qm.put(queue, message, {
-    ...(pmo.Options & N.MQPMO_SYNCPOINT ? { unitOfWork: connection.unit() } : {}),
+  const syncpoint = (pmo.Options & N.MQPMO_SYNCPOINT) !== 0;
+  const putting = connection.qm.put(queue, message, {
+    ...(syncpoint ? { unitOfWork: connection.unit() } : {}),
     ...(remote ? { queueManager: remote } : {}),
     ...(context ? { context } : {}),
   });
+  // A persistent message is on its queue only once the store has it: until then GetSync cannot see it.
+  const persistent = message.persistent ?? connection.qm.object("queue", queue)?.attributes.defaultPersistence === true;
+  const result = await (persistent && !syncpoint ? connection.storing(putting) : putting);
   putOutput(md, result, connection.applName);
   pmo.ResolvedQName = queue;
   pmo.ResolvedQMgrName = remote || connection.qm.name;
+}
+
+/** A put to a topic: a publication, a copy to each matching subscription; none is MQRC_NO_SUBS_MATCHED with MQPMO_WARN_IF_NO_SUBS_MATCHED. */
+async function publishOn(connection: ConnectionState, topic: string, md: MQMD, pmo: MQPMO, message: PutMessage): Promise<void> {
+  const { subscriptions } = await connection.qm.publish(topic, message, {
+    ...(pmo.Options & N.MQPMO_SYNCPOINT ? { unitOfWork: connection.unit() } : {}),
+    ...(pmo.Options & N.MQPMO_RETAIN ? { retain: true } : {}),
+  });
+  Object.assign(md, putDateTime(Date.now()));
+  md.PutApplName = connection.applName;
+  if (subscriptions === 0 && pmo.Options & N.MQPMO_WARN_IF_NO_SUBS_MATCHED) throw new MQError(N.MQCC_WARNING, N.MQRC_NO_SUBS_MATCHED, "PUT");
 }
 
 export function Put(hObj: MQObject, md: MQMD, pmo: MQPMO, data: Buffer | string, cb?: Callback): Promise<void> | undefined {
@@ -226,9 +256,22 @@ export function Put(hObj: MQObject, md: MQMD, pmo: MQPMO, data: Buffer | string,
       const { connection, state } = objectOf(hObj, "PUT");
       const body = putData(md, data);
       return connection.serial(async () => {
-        if (!state.output || state.handle === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_NOT_OPEN_FOR_OUTPUT, "PUT");
-        await putOn(connection, state.queue, state.remote, md, pmo, body);
-      });
+        if (!state.output || (state.handle === undefined && state.kind !== "topic")) throw new MQError(N.MQCC_FAILED, N.MQRC_NOT_OPEN_FOR_OUTPUT, "PUT");
+        const asyncResponse = (pmo.Options & N.MQPMO_ASYNC_RESPONSE) !== 0;
+        try {
+          await putOn(connection, state.queue, state.remote, md, pmo, body, state.kind === "topic");
+          if (asyncResponse) connection.asyncPuts.success++;
+        } catch (error) {
+          // MQPMO_ASYNC_RESPONSE: Stat reports the outcome too.
+          if (asyncResponse) {
+            const failure = asMQError(error, "PUT");
+            if (failure.mqcc === N.MQCC_WARNING) connection.asyncPuts.warning++;
+            else connection.asyncPuts.failure++;
+            connection.asyncPuts.last = { mqcc: failure.mqcc, mqrc: failure.mqrc, queue: state.queue, remote: state.remote };
+          }
+          throw error;
+        }
+      }, state.kind !== "topic");
     }),
   );
 }
@@ -262,171 +305,28 @@ export function Put1(hConn: MQQueueManager, od: MQOD, md: MQMD, pmo: MQPMO, data
   );
 }
 
-// --- Getting ---
-
-const BROWSE = N.MQGMO_BROWSE_FIRST | N.MQGMO_BROWSE_NEXT;
-
-/** The wait a get's MQGMO asks for, in milliseconds. */
-function waitOf(gmo: MQGMO): number {
-  if (!(gmo.Options & N.MQGMO_WAIT)) return 0;
-  return gmo.WaitInterval === N.MQWI_UNLIMITED ? Infinity : Math.max(0, gmo.WaitInterval);
-}
-
-/**
- * One MQGET on an open object: a destructive get (under the connection's unit of work with
- * MQGMO_SYNCPOINT) or the next message of its browse cursor; null when none came in the wait.
- */
-async function getOne(connection: ConnectionState, state: ObjectState, md: MQMD, gmo: MQGMO, first: boolean, signal?: AbortSignal): Promise<Message | null> {
-  const wait = waitOf(gmo);
-  if (gmo.Options & BROWSE) {
-    if (!state.browse) throw new MQError(N.MQCC_FAILED, N.MQRC_NOT_OPEN_FOR_BROWSE, "GET");
-    if (state.cursor === undefined || (first && gmo.Options & N.MQGMO_BROWSE_FIRST)) {
-      state.cursor?.close();
-      state.cursor = connection.qm.browse(state.queue);
-    }
-    return browseNext(connection, state, wait, signal);
-  }
-  if (!state.input) throw new MQError(N.MQCC_FAILED, N.MQRC_NOT_OPEN_FOR_INPUT, "GET");
-  const match = gmo.MatchOptions;
-  return connection.qm.get(state.queue, {
-    wait,
-    ...(signal ? { signal } : {}),
-    ...(gmo.Options & N.MQGMO_SYNCPOINT ? { unitOfWork: connection.unit() } : {}),
-    ...(match & N.MQMO_MATCH_MSG_ID && !isZero(md.MsgId) ? { messageId: hexOf(md.MsgId) } : {}),
-    ...(match & N.MQMO_MATCH_CORREL_ID && !isZero(md.CorrelId) ? { correlationId: hexOf(md.CorrelId) } : {}),
-  });
-}
-
-/** The browse cursor's next message, waiting up to `wait` ms for a put on the queue when there is none. */
-async function browseNext(connection: ConnectionState, state: ObjectState, wait: number, signal?: AbortSignal): Promise<Message | null> {
-  const cursor = state.cursor!;
-  const deadline = Date.now() + wait;
-  for (;;) {
-    const message = await cursor.next();
-    if (message !== null || Date.now() >= deadline || signal?.aborted) return message;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        stop();
-        signal?.removeEventListener("abort", done);
-        resolve();
-      };
-      const stop = connection.qm.events.subscribe((event) => {
-        if (event.type === "put" && event.queue === state.queue) done();
-      });
-      const timer = setTimeout(done, Math.min(deadline - Date.now(), 2_147_483_647));
-      signal?.addEventListener("abort", done, { once: true });
-    });
-  }
-}
-
-/**
- * Asynchronous get: `cb(err, hObj, gmo, md, data, hConn)` is called for each message until
- * GetDone; when a wait ends with none, with MQRC_NO_MSG_AVAILABLE (and the consumer goes on
- * until GetDone, as IBM's does). Another failure ends the consumer.
- */
-export function Get(
-  hObj: MQObject,
-  md: MQMD,
-  gmo: MQGMO,
-  cb: (err: MQError | null, hObj: MQObject, gmo: MQGMO, md: MQMD | null, data: Buffer | null, hConn: MQQueueManager) => void,
-): void {
-  if (typeof cb !== "function") throw new TypeError("Callback function must be provided");
-  if (!(md instanceof MQMD)) throw new TypeError("Parameter must be of type MQMD");
-  if (!(gmo instanceof MQGMO)) throw new TypeError("Parameter must be of type MQGMO");
-  let found: ReturnType<typeof objectOf>;
-  try {
-    found = objectOf(hObj, "GET[async]");
-  } catch (error) {
-    queueMicrotask(() => cb(asMQError(error, "GET[async]"), hObj, gmo, null, null, hObj?._mqQueueManager));
-    return;
-  }
-  const { connection, state } = found;
-  if (state.consumer !== undefined) {
-    queueMicrotask(() => cb(new MQError(N.MQCC_FAILED, N.MQRC_HCONN_ASYNC_ACTIVE, "GET[async]"), hObj, gmo, null, null, hObj._mqQueueManager));
-    return;
-  }
-  const stopper = new AbortController();
-  state.consumer = { stop: () => stopper.abort() };
-  const noWaitPause = 250;
-  const run = async () => {
-    let first = true;
-    while (!stopper.signal.aborted && connection.connected) {
-      await connection.whenResumed();
-      if (stopper.signal.aborted) break;
-      const gotMD = new MQMD();
-      const gotGMO = Object.assign(new MQGMO(), { Options: gmo.Options, WaitInterval: gmo.WaitInterval, MatchOptions: gmo.MatchOptions });
-      let message: Message | null;
-      try {
-        message = await getOne(connection, state, md, gmo, first, stopper.signal);
-      } catch (error) {
-        if (stopper.signal.aborted) break;
-        state.consumer = undefined;
-        deliver(asMQError(error, "GET[async]"), null, null, gotGMO);
-        return;
-      }
-      first = false;
-      if (stopper.signal.aborted) break; // a message taken after GetDone is not one (a wait aborted leaves it on the queue)
-      if (message === null) {
-        deliver(new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET[async]"), null, null, gotGMO);
-        if (!(gmo.Options & N.MQGMO_WAIT)) await new Promise((resolve) => setTimeout(resolve, noWaitPause));
-        continue;
-      }
-      const data = fillMD(gotMD, message);
-      gotGMO.ResolvedQName = state.queue;
-      gotGMO.ReturnedLength = data.length;
-      deliver(null, gotMD, data, gotGMO);
-    }
-    if (state.consumer?.stop !== undefined && stopper.signal.aborted) state.consumer = undefined;
-  };
-  const deliver = (err: MQError | null, gotMD: MQMD | null, data: Buffer | null, gotGMO: MQGMO) => {
-    const hConn = hObj._mqQueueManager;
-    hConn._inCB = true;
-    try {
-      cb(err, hObj, gotGMO, gotMD, data, hConn);
-    } finally {
-      hConn._inCB = false;
-    }
-  };
-  void run();
-}
-
-/** Ends the asynchronous get on an object: no more calls of its callback. */
-export function GetDone(hObj: MQObject, cb?: (err?: MQError) => void): void {
-  let error: MQError | undefined;
-  try {
-    const { state } = objectOf(hObj, "GETDONE");
-    if (state.consumer === undefined) error = new MQError(N.MQCC_FAILED, N.MQRC_CALLBACK_ROUTINE_ERROR, "GETDONE");
-    state.consumer?.stop();
-    state.consumer = undefined;
-  } catch (e) {
-    error = asMQError(e, "GETDONE");
-  }
-  if (cb) cb(error);
-  else if (error) throw error;
-}
-
-/** Starts, suspends, resumes or stops a connection's asynchronous gets (MQOP_START, _SUSPEND, _RESUME, _STOP). */
-export function Ctl(hConn: MQQueueManager, operation: number, cb?: (err?: MQError) => void): void {
-  let error: MQError | undefined;
-  try {
-    const connection = connectionOf(hConn, "CTL");
-    if (operation === N.MQOP_START || operation === N.MQOP_RESUME) connection.setSuspended(false);
-    else if (operation === N.MQOP_SUSPEND) connection.setSuspended(true);
-    else if (operation === N.MQOP_STOP) {
-      for (const state of connection.objects.values()) {
-        state.consumer?.stop();
-        state.consumer = undefined;
-      }
-    } else throw new MQError(N.MQCC_FAILED, N.MQRC_OPTIONS_ERROR, "CTL");
-  } catch (e) {
-    error = asMQError(e, "CTL");
-  }
-  if (cb) cb(error);
-  else if (error) throw error;
-}
-
 // --- Units of work ---
+
+/**
+ * MQBEGIN: begins the connection's unit of work now (MQPMO_SYNCPOINT and MQGMO_SYNCPOINT calls
+ * join it). No external resource manager takes part in a local binding's units of work, so it
+ * completes with MQCC_WARNING and MQRC_NO_EXTERNAL_PARTICIPANTS, as IBM's MQBEGIN does without
+ * any; synchronous as `ibmmq`'s: without a callback that warning is thrown. A unit already in
+ * flight is MQRC_UOW_IN_PROGRESS.
+ */
+export function Begin(hConn: MQQueueManager, cb?: (err: MQError | null) => void): void {
+  let outcome: MQError;
+  try {
+    const connection = connectionOf(hConn, "BEGIN");
+    if (connection.inUnit) throw new MQError(N.MQCC_FAILED, N.MQRC_UOW_IN_PROGRESS, "BEGIN");
+    connection.unit();
+    outcome = new MQError(N.MQCC_WARNING, N.MQRC_NO_EXTERNAL_PARTICIPANTS, "BEGIN");
+  } catch (error) {
+    outcome = asMQError(error, "BEGIN");
+  }
+  if (cb) cb(outcome);
+  else throw outcome;
+}
 
 /** Commits the connection's unit of work (MQCMIT). With no callback, returns a Promise. */
 export function Cmit(hConn: MQQueueManager, cb?: Callback): Promise<void> | undefined {
@@ -491,10 +391,8 @@ export const ConnSync = notSynchronous("CONNX", "Conn or ConnPromise");
 export const ConnxSync = notSynchronous("CONNX", "Connx or ConnxPromise");
 export const DiscSync = notSynchronous("DISC", "Disc or DiscPromise");
 export const OpenSync = notSynchronous("OPEN", "Open or OpenPromise");
-export const CloseSync = notSynchronous("CLOSE", "Close or ClosePromise");
 export const PutSync = notSynchronous("PUT", "Put or PutPromise");
 export const Put1Sync = notSynchronous("PUT1", "Put1 or Put1Promise");
-export const GetSync = notSynchronous("GET", "Get, ended by GetDone");
 
 // --- The Promise forms ibmmq offers ---
 

@@ -131,7 +131,7 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
         return { count: inside.count!, ms: inside.ms! };
       },
     );
-    const pubsubMessages = (kind: PubSubCase) => (kind === "selective" ? 5 : 2000);
+    const pubsubMessages = (kind: PubSubCase) => (kind.startsWith("selective") ? 5 : 2000);
     const pubsub = await caseRows("workerd", "durable object sqlite, persistent", PUBSUB_SET, pubsubMessages, 1, 3, async (kind) => {
       const object = `pubsub-${kind}-${objects++}`;
       await fetchJson("/setup-ours", object, 0);

@@ -5,7 +5,7 @@
  * priority, eligible depth, open counts) rather than walking its lanes. The layer test
  * (test/node/core-import-cycles.test.ts) fails an import of a kernel file from outside kernel/.
  */
-export { Kernel, describe } from "./kernel.js";
+export { Kernel, describe, loadSelectorIndexes } from "./kernel.js";
 export type { QueueView } from "./queue-view.js";
 export { LocalQueue } from "./local-queue.js";
 export { EntryState, type Entry } from "./lane.js";
@@ -18,7 +18,7 @@ export type * from "./messaging-types.js";
 export type { DefinitionPort, MessagingPort } from "./messaging-port.js";
 export { attachConsumer } from "./pushed-consumer.js";
 export { buildPutRecord, type PutContext, type PutRecordOptions, type PutTarget, type ResolvedPut } from "./put-record.js";
-export { QueueEvents, type QueueEvent, type QueueEventListener } from "./queue-events.js";
+export { QueueEvents, type QueueEvent, type QueueEventFeed, type QueueEventListener } from "./queue-events.js";
 export { INCARNATION_KEY, SeqIds } from "./seq-ids.js";
 export { PREPARED_KEY_PREFIX, UnitOfWork, type PreparedRecord, type UnitOfWorkState } from "./unit-of-work.js";
 export { Units } from "./units.js";

@@ -16,12 +16,15 @@ import type { UnitOfWork } from "./unit-of-work.js";
 import type { QueueConsumer } from "./queue-consumers.js";
 import { EntryState, type Entry } from "./lane.js";
 import { LocalQueue, type MessageFilter } from "./local-queue.js";
-import { Pager } from "./pager.js";
+import { Pager, selectorChunk } from "./pager.js";
 import { MessageTimers } from "./message-timers.js";
 import { describe, messageOf, putBackUnlessDamaged } from "./damaged-messages.js";
 import { toMessage } from "../message/message-view.js";
 import type { MessageMemory } from "./message-memory.js";
 import type { SeqIds } from "./seq-ids.js";
+
+/** Put-time indexes of selectors (selector-index.ts), loaded with the selector compiler (manager/options.ts): until then, selective gets read the queue. */
+export const loadSelectorIndexes = () => selectorChunk.get();
 
 export interface KernelOptions {
   store: Store;
@@ -170,7 +173,7 @@ export class Kernel {
         body: stored,
         prepared: () => {
           queue.settlePaged(priority, true, undefined, record.bodySize);
-          held = this.#detach(queue, record);
+          held = this.detach(queue, record);
         },
         committed: () => {
           if (held) queue.release(held);
@@ -235,6 +238,8 @@ export class Kernel {
    * queue has none there, or when paged parts must be consulted (see needsStore).
    */
   takeInMemory(queue: LocalQueue, filter: MessageFilter | undefined, now: number): Entry | undefined {
+    const indexed = filter && selectorChunk.loaded?.indexFor(queue, filter);
+    if (indexed) return indexed.take(this, now, true) as Entry | undefined;
     if (filter && queue.pagedCount > 0) return undefined; // a paged message may come first
     const expired: Entry[] = [];
     const found = queue.take(filter, now, expired);
@@ -250,6 +255,12 @@ export class Kernel {
   /** Takes the next message when paged parts are involved: pages lanes in, or takes one straight from the store. */
   async takeWithStore(queue: LocalQueue, filter: MessageFilter | undefined, now: number): Promise<Entry | undefined> {
     for (;;) {
+      const indexed = filter && selectorChunk.loaded?.indexFor(queue, filter);
+      if (indexed) {
+        const entry = await indexed.take(this, now, false);
+        if (entry || !indexed.dropped) return entry;
+        continue;
+      }
       const stored = filter ? await this.pager.findFiltered(queue, filter, now, (id) => this.seqs.seqOf(id)) : undefined;
       const expired: Entry[] = [];
       const found = queue.take(filter, now, expired);
@@ -263,7 +274,7 @@ export class Kernel {
       const storedStill = stored && stored.seq > lane!.loadedUpTo && !lane!.removed.has(stored.seq) ? stored : undefined;
       if (storedStill && (!found || queue.before(storedStill, found.record))) {
         if (found) queue.release(found);
-        return this.#detach(queue, storedStill);
+        return this.detach(queue, storedStill);
       }
       return found;
     }
@@ -275,7 +286,7 @@ export class Kernel {
   }
 
   /** A message taken (or held) straight from the store: locked, and kept out of every page read. */
-  #detach(queue: LocalQueue, record: MessageRecord): Entry {
+  detach(queue: LocalQueue, record: MessageRecord): Entry {
     const held: Entry = { record, body: undefined, state: EntryState.Available, detached: true };
     queue.lanes[record.priority]!.removed.add(record.seq);
     queue.lock(held);
@@ -284,7 +295,7 @@ export class Kernel {
 
   /** A message found prepared in the store at open: held, invisible, until its transaction resolves. */
   holdPrepared(queue: LocalQueue, record: MessageRecord): Entry {
-    return this.#detach(queue, record);
+    return this.detach(queue, record);
   }
 
   /** A taken message goes back to its place and to the queue's consumers. */

@@ -55,7 +55,7 @@ export class Lane {
    * (pager.ts), so that the next get with it starts there instead of re-reading the store
    * from where memory ends: a selective get on a deep queue would otherwise read every
    * paged message every time. Keyed weakly: a selector nobody holds any more takes its
-   * watermark with it.
+   * watermark with it. Kept and read by selector-scan.ts.
    */
   selectorScans: WeakMap<Selector, SelectorWatermark> | undefined;
   /** The highest seq any selector's watermark covers. */
@@ -116,22 +116,9 @@ export class Lane {
     if (at <= this.scannedUpTo) this.returns++;
     for (const scan of this.scans) scan.lowestReturned = Math.min(scan.lowestReturned, at);
   }
-
-  /** Where `selector` may start reading the paged part: after the seq it returns (-1: from the start). */
-  selectorWatermark(selector: Selector): number {
-    const mark = this.selectorScans?.get(selector);
-    return mark !== undefined && mark.returns === this.returns ? mark.upTo : -1;
-  }
-
-  /** Every stored message of the paged part up to `upTo` was read by `selector`, which selects none, while `returns` held. */
-  markScanned(selector: Selector, upTo: number, returns: number): void {
-    if (returns !== this.returns) return;
-    (this.selectorScans ??= new WeakMap()).set(selector, { upTo, returns });
-    this.scannedUpTo = Math.max(this.scannedUpTo, upTo);
-  }
 }
 
-/** A selector read of a lane's paged part in flight (pager.ts). */
+/** A selector read of a lane's paged part in flight (selector-scan.ts). */
 export interface PagedScan {
   /** The lowest seq that joined the paged part since the read began: a watermark stops below it. */
   lowestReturned: number;

@@ -40,6 +40,11 @@ export interface DelayHooks {
   expiring(expiresAt: number): void;
 }
 
+/** The put-time indexes of a queue's selectors (selector-index.ts, loaded with the selector compiler): told of every message that reaches the queue. */
+export interface QueueSelectorIndexes {
+  arrived(record: MessageRecord): void;
+}
+
 const NO_DELAYS: DelayHooks = { now: () => 0, delayed: () => undefined, expiring: () => undefined };
 
 export class LocalQueue implements QueueView {
@@ -61,6 +66,8 @@ export class LocalQueue implements QueueView {
   readonly roomWaiters: (() => void)[] = [];
   /** Set on a dynamic queue made from a model queue; a temporary one is never stored. */
   dynamic: "temporary" | "permanent" | undefined;
+  /** Set by the first selective get once selector-index.ts is loaded. */
+  selectorIndexes: QueueSelectorIndexes | undefined;
 
   #attributes: LocalQueueAttributes;
   /**
@@ -111,6 +118,7 @@ export class LocalQueue implements QueueView {
 
   insert(entry: Entry): void {
     const { record } = entry;
+    this.selectorIndexes?.arrived(record);
     const lane = this.lanes[record.priority]!;
     if (lane.isPaged) lane.tail.push(entry);
     else {
@@ -176,6 +184,7 @@ export class LocalQueue implements QueueView {
     const lane = this.lanes[priority]!;
     lane.pendingPaged--;
     this.uncommitted--;
+    if (stored && record) this.selectorIndexes?.arrived(record);
     if (stored && record && record.seq <= lane.loadedUpTo) this.#insertLoaded(lane, record);
     else if (stored) {
       lane.paged++;
@@ -256,6 +265,8 @@ export class LocalQueue implements QueueView {
   release(entry: Entry): void {
     if (entry.state !== EntryState.Locked) return;
     this.uncommitted--;
+    // Backed out: its JMSXDeliveryCount is one more, which a selector may now select.
+    this.selectorIndexes?.arrived(entry.record);
     if (entry.detached) {
       // Its get was not committed: it is still in the store. A page that passed it while it
       // was taken left it out, so it goes back into the loaded part itself; otherwise a page

@@ -5,7 +5,6 @@
  * correct, while each lookup stays an indexed query.
  */
 import { isExpired, type LocalQueue } from "./local-queue.js";
-import type { PagedScan } from "./lane.js";
 import { selects, type MessageFilter } from "./message-filter.js";
 import type { MessageRecord } from "../message/message.js";
 import type { DamagedRecord } from "../store/record-check.js";
@@ -21,16 +20,15 @@ export const recordCheck = (): Promise<(record: unknown) => string | undefined> 
   recordChecks.loaded ?? recordChecks.get();
 import type { Store } from "../store/store.js";
 
+/**
+ * The code of selective gets (selector-index.ts, with the paged-part scan of selector-scan.ts):
+ * loaded with the selector compiler, or by the first scan of a paged part for a selector or a
+ * message id another queue manager made.
+ */
+export const selectorChunk = new LazyFeature("selective gets", () => import("./selector-index.js"));
+
 /** Correlation-id lookups read at most this many paged candidates. */
 const CORRELATION_LOOKUP = 256;
-/**
- * Records read at a time when a selector looks through a lane in the store: a first small read,
- * since a selector that picks most messages finds one in the first few records (reading 256 to
- * take one cost a selective get 20 times a plain one), then larger reads for a rare match.
- */
-const SELECTOR_FIRST_PAGE = 32;
-const SELECTOR_PAGE = 256;
-
 export class Pager {
   constructor(
     private readonly store: Store,
@@ -61,7 +59,7 @@ export class Pager {
   ): Promise<MessageRecord | undefined> {
     // An id another queue manager made (a channel's) leads nowhere in the seq index: scanned for.
     const seq = filter.messageId === undefined ? undefined : seqOfMessageId(filter.messageId);
-    if (seq === undefined && filter.correlationId === undefined) return this.#findSelected(queue, filter, now, after);
+    if (seq === undefined && filter.correlationId === undefined) return (await selectorChunk.get()).findSelected(this.store, queue, filter, now, after);
     const records =
       seq !== undefined
         ? await this.store.loadMessages({ queue: queue.name, seq })
@@ -91,90 +89,6 @@ export class Pager {
   }
 
   // --- Internal helpers ---
-
-  /**
-   * The first paged message a selector selects, in delivery order: each lane read a page at a
-   * time from where memory ends, so a queue deeper than memory is never loaded at once. A
-   * compiled selector remembers, per lane, how far it has read and found nothing (see
-   * Lane.selectorWatermark), so a get that selects one message in a thousand reads on from
-   * there rather than from where memory ends every time.
-   */
-  async #findSelected(queue: LocalQueue, filter: MessageFilter, now: number, after?: { priority: number; seq: number }): Promise<MessageRecord | undefined> {
-    let best: MessageRecord | undefined;
-    let messageRecordProblem: ((record: unknown) => string | undefined) | undefined;
-    const fifo = queue.attributes.deliverySequence === "fifo";
-    // The selector's watermarks are not moved by a scan for an id (see LocalQueue.candidates).
-    const selector = filter.messageId === undefined ? filter.selector : undefined;
-    for (let priority = 9; priority >= 0; priority--) {
-      const lane = queue.lanes[priority]!;
-      if (lane.paged === 0) continue;
-      // Up to `known`, every paged message is one the selector does not select.
-      const known = selector ? lane.selectorWatermark(selector) : -1;
-      const ahead = Math.max(lane.loadedUpTo, known);
-      let from = ahead;
-      if (after && (fifo || priority === after.priority)) from = Math.max(from, after.seq);
-      else if (after && priority > after.priority) continue;
-      // A browse that starts further on leaves messages unread behind it: it may not move the watermark.
-      let covering = selector !== undefined && from === ahead;
-      const returns = lane.returns;
-      const scan: PagedScan = { lowestReturned: Infinity };
-      lane.scans.add(scan);
-      try {
-        for (let limit = SELECTOR_FIRST_PAGE; ; limit = SELECTOR_PAGE) {
-          messageRecordProblem ??= await recordCheck();
-          const records = await this.store.loadMessages({ queue: queue.name, priority, afterSeq: from, limit });
-          let found: MessageRecord | undefined;
-          let covered = from;
-          for (const r of records) {
-            const verdict = this.#selectVerdict(queue, filter, r, now, messageRecordProblem);
-            if (verdict === Verdict.Selected) {
-              found = r;
-              break;
-            }
-            // A delayed message is selectable later, with no event to say so: the watermark stops before it.
-            if (verdict === Verdict.NotYet) covering = false;
-            if (covering) covered = r.seq;
-          }
-          // Nothing before the last record read was missed, unless it joined the store during the read.
-          if (covering && !found && records.length > 0) covered = records[records.length - 1]!.seq;
-          if (covering) {
-            covered = Math.min(covered, scan.lowestReturned - 1);
-            if (covered > known) lane.markScanned(selector!, covered, returns);
-          }
-          if (found) {
-            if (!best || queue.before(found, best)) best = found;
-            break;
-          }
-          if (records.length < limit) break;
-          from = records[records.length - 1]!.seq;
-        }
-      } finally {
-        lane.scans.delete(scan);
-      }
-      // By priority, the highest lane with a match has the next message.
-      if (best && !fifo) return best;
-    }
-    return best;
-  }
-
-  /** What a selector scan makes of a stored record (see Verdict). */
-  #selectVerdict(
-    queue: LocalQueue,
-    filter: MessageFilter,
-    record: MessageRecord,
-    now: number,
-    messageRecordProblem: (record: unknown) => string | undefined,
-  ): Verdict {
-    const lane = queue.lanes[record.priority];
-    // In memory now (a page read it meanwhile): memory's scan has it.
-    if (lane === undefined || record.seq <= lane.loadedUpTo) return Verdict.Passed;
-    // Taken straight from the store and held: it comes back only through release, which voids watermarks past it.
-    if (lane.removed.has(record.seq)) return Verdict.Passed;
-    if (queue.bySeq(record.seq) !== undefined) return Verdict.NotYet;
-    if (messageRecordProblem(record) || isExpired(record, now)) return Verdict.Passed;
-    if (isDelayed(record, now)) return Verdict.NotYet;
-    return selects(filter, record) ? Verdict.Selected : Verdict.Passed;
-  }
 
   /** Whether a stored record is still only in the store (not paged in, not being taken). */
   #isPaged(queue: LocalQueue, record: MessageRecord): boolean {
@@ -217,17 +131,6 @@ export class Pager {
     queue.applyPage(priority, usable, consumed, upTo);
   }
 }
-
-/** What a selector scan of the paged part makes of a stored record. */
-const Verdict = {
-  /** The next message, unless another lane has one before it. */
-  Selected: 0,
-  /** Not to be delivered, and for good as far as this selector goes (or until a release says otherwise): the watermark may pass it. */
-  Passed: 1,
-  /** Not now, but perhaps later without any event: the watermark stops before it. */
-  NotYet: 2,
-} as const;
-type Verdict = (typeof Verdict)[keyof typeof Verdict];
 
 /** A message whose delivery delay has not passed: not to be found by id, correlation id or browse. */
 function isDelayed(record: MessageRecord, now: number): boolean {

@@ -44,6 +44,18 @@ export type QueueEvent =
 
 export type QueueEventListener = (event: QueueEvent) => void;
 
+/** The event bus as a queue manager shows it (`qm.events`): applications subscribe. */
+export interface QueueEventFeed {
+  /** Calls `listener` with every event from now on; returns the function that stops it. */
+  subscribe(listener: QueueEventListener): () => void;
+  /**
+   * @internal For what runs on the manager and moves messages itself (a listener's moves aside,
+   * which call it through the manager): every subscriber believes what is told here, so an
+   * application must not tell anything. Not part of the public API; it may change.
+   */
+  emit(event: QueueEvent): void;
+}
+
 export class QueueEvents {
   #listeners: QueueEventListener[] = [];
 

@@ -1,9 +1,9 @@
 /** The options a queue manager is opened with, and what a get, browse or consumer selects: checked, with MQ reasons. */
 import { MQError } from "../base/errors.js";
-import type { MessageFilter, QueueManagerOptions, SelectionOptions } from "../kernel/index.js";
+import { loadSelectorIndexes, type MessageFilter, type QueueManagerOptions, type SelectionOptions } from "../kernel/index.js";
 import { normalizeId } from "../message/message.js";
 import type { Selector } from "../selector/index.js";
-import { compileLoaded, loadSelectorCompiler, selectorCompilerNeeded } from "../selector/on-demand.js";
+import { compileLoaded, loadSelectorCompiler as loadCompiler, selectorCompilerNeeded } from "../selector/on-demand.js";
 
 const DEFAULT_BODY_CACHE_BYTES = 32 * 1024 * 1024;
 const DEFAULT_MESSAGE_MEMORY_BYTES = 32 * 1024 * 1024;
@@ -60,7 +60,8 @@ export function selectionNeedsCompiler(options: SelectionOptions): boolean {
   return selectorCompilerNeeded(options.selector);
 }
 
-export { loadSelectorCompiler };
+/** The compiler, and the put-time selector indexes that gets with a selector use from then on (kernel/selector-index.ts). */
+export const loadSelectorCompiler = () => Promise.all([loadCompiler(), loadSelectorIndexes()]);
 
 /** The filter a selection asks for; a selector as text needs the compiler loaded (selectionNeedsCompiler). */
 export function normalizeFilter(options: SelectionOptions): MessageFilter | undefined {

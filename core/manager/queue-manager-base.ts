@@ -20,7 +20,7 @@ import {
   type UnitOfWork,
   type MessageFilter,
   Units,
-  type QueueEvents,
+  type QueueEventFeed,
   type BrowseOptions,
   type ConsumeOptions,
   type GetOptions,
@@ -240,10 +240,10 @@ export abstract class QueueManagerBase {
 
   /**
    * Committed puts and gets, backouts, input opened and closed, told after each commit in commit
-   * order; what units hold, expiry, moves, trigger messages (queue-events.ts). `emit` is for what
-   * runs on this manager and moves messages (a listener's moves aside), not for applications.
+   * order; what units hold, expiry, moves, trigger messages, channel sends (queue-events.ts).
+   * Applications subscribe; `emit` is internal (QueueEventFeed says why).
    */
-  get events(): Pick<QueueEvents, "subscribe" | "emit"> {
+  get events(): QueueEventFeed {
     return this.kernel.events;
   }
 

@@ -27,7 +27,7 @@ export function describeEvent(event: QueueEvent, wasHeld = false): string | unde
     case "triggered":
       return `trigger message written on ${event.initiationQueue} to start ${event.process || "an application"} for ${event.queue}`;
     case "sent":
-      return `sent over channel ${event.channel}`;
+      return `sent over channel ${event.channel}: the other queue manager has it now`;
     default:
       return undefined;
   }

@@ -12,6 +12,8 @@ export interface Timeline {
   readonly element: HTMLElement;
   /** Follows this queue manager's events from now on; returns the function that stops it. */
   watch(qm: { name: string; events: { subscribe(listener: (event: QueueEvent) => void): () => void } }): () => void;
+  /** Shows one event of queue manager `qmName` (one relayed from the tab that runs it: relay.ts). */
+  show(qmName: string, event: QueueEvent): void;
   clear(): void;
 }
 
@@ -85,6 +87,7 @@ export function mountTimeline(host: HTMLElement): Timeline {
   return {
     element: section,
     watch: (qm) => qm.events.subscribe((event) => show(qm.name, event)),
+    show,
     clear: () => clear.click(),
   };
 }

@@ -80,6 +80,7 @@ describe("one page", { timeout: TEST_MS }, () => {
     localStorage.removeItem(HISTORY_KEY);
     indexedDB.deleteDatabase("webmq:PLAYGROUND");
     indexedDB.deleteDatabase("webmq:RELIABLE");
+    indexedDB.deleteDatabase("webmq:SHOP");
   });
 
   describe("the playground page, served by the real worker", () => {
@@ -144,9 +145,9 @@ describe("one page", { timeout: TEST_MS }, () => {
       click($('.tutorial-pick[data-tutorial="reliable"]')!);
       expect(shownTutorials()).toEqual(["reliable"]);
       const reliable = $('section[data-tutorial="reliable"]')!;
-      expect(reliable.querySelector(".tutorial-where")!.textContent).toBe("Step 1 of 3");
+      expect(reliable.querySelector(".tutorial-where")!.textContent).toBe("Step 1 of 5");
       click(reliable.querySelector<HTMLElement>(".tutorial-next")!);
-      expect(reliable.querySelector(".tutorial-where")!.textContent).toBe("Step 2 of 3");
+      expect(reliable.querySelector(".tutorial-where")!.textContent).toBe("Step 2 of 5");
       expect(await seriousViolations(doc())).toEqual([]);
 
       click($('.queue-table input[name="show-system"]')!);
@@ -244,6 +245,26 @@ describe("two tabs", () => {
         await qmOf(second).put(queue, { body: "from the second tab", persistent: true });
         expect(await qmOf(first).get(queue)).toMatchObject({ body: "from the second tab" });
         expect(await qmOf(second).get(queue)).toBeNull();
+        await qmOf(first).mqsc(`DELETE QLOCAL(${queue})`);
+      },
+    );
+
+    it(
+      "shows the timeline in the tab that does not run PLAYGROUND: what happened there is relayed from the tab that runs it",
+      { timeout: TEST_MS },
+      async () => {
+        const [first, second] = frames as [HTMLIFrameElement, HTMLIFrameElement];
+        const queue = `RELAYED.${Date.now().toString(36).toUpperCase()}`;
+        const qmOf = (frame: HTMLIFrameElement) => (frame.contentWindow as unknown as { qm: SharedQueueManager }).qm;
+        const rowsOf = (frame: HTMLIFrameElement) => [...frame.contentDocument!.querySelectorAll(".timeline-row")].map((row) => row.textContent!);
+        await qmOf(second).mqsc(`DEFINE QLOCAL(${queue})`);
+        await qmOf(second).put(queue, { body: "seen in both tabs", persistent: true });
+        await qmOf(second).get(queue);
+        for (const frame of [first, second])
+          await expect
+            .poll(() => rowsOf(frame).find((row) => row.includes(`put on ${queue}`)) ?? "", { timeout: 5000 })
+            .toMatch(new RegExp(`put on ${queue.replace(".", "\\.")}[\\s\\S]*acknowledged: removed from ${queue.replace(".", "\\.")}`));
+        expect(await seriousViolations(second.contentDocument!)).toEqual([]);
         await qmOf(first).mqsc(`DELETE QLOCAL(${queue})`);
       },
     );

@@ -6,6 +6,8 @@
  * poison order still goes aside after maxRetries.
  */
 import { seriousViolations } from "./support/axe.js";
+import { screenshotStep } from "./support/step-screenshots.js";
+import { timelineFor } from "./support/timeline-rows.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
 import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
@@ -18,11 +20,13 @@ const databaseName = `webmq-poison-test-${Date.now().toString(36)}`;
 let host: HTMLElement;
 let qm: QueueManager;
 let tutorial: PoisonTutorial;
+let timeline: ReturnType<typeof timelineFor>;
 
 beforeAll(async () => {
   host = document.createElement("div");
   document.body.appendChild(host);
   qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
+  timeline = timelineFor(qm);
   tutorial = await mountPoisonTutorial(host, qm);
 });
 
@@ -30,6 +34,7 @@ afterAll(async () => {
   await tutorial.dispose();
   await qm.close();
   host.remove();
+  timeline.remove();
   indexedDB.deleteDatabase(databaseName);
 });
 
@@ -75,6 +80,17 @@ describe("playground listener tutorial (Chromium, IndexedDB)", () => {
     expect((await cursor.next())?.body).toBe("order 2 (poison)");
     cursor.close();
     expect(await qm.list("SYSTEM.DEAD.LETTER.QUEUE")).toHaveLength(0);
+
+    // The timeline tells the poison order's story from the queue manager's events: put, delivered and backed out four times, delivered again and moved aside.
+    const poison = timeline.rows().find((events) => events.some((e) => e.startsWith("moved to the backout queue")));
+    expect(poison).toContain(`put on ${QUEUE} (persistent: kept across a restart)`);
+    // Delivered a fifth time with backout count 4, BOTHRESH: moved aside in that delivery's unit.
+    expect(poison!.filter((e) => e.startsWith(`delivered from ${QUEUE}`))).toHaveLength(5);
+    expect(poison!.filter((e) => e.startsWith(`backed out: back on ${QUEUE}`))).toHaveLength(4);
+    expect(poison).toContain(`moved to the backout queue ${BACKOUT} (it failed too often)`);
+    // The row follows the message to the backout queue, where it stays.
+    expect(poison!.at(-1)).toBe(`put on ${BACKOUT} (persistent: kept across a restart)`);
+    await screenshotStep("poison", "1-backout-queue", host);
   });
 
   it("part 2: a misconfigured listener warns when it starts and still moves the poison order aside after maxRetries", async () => {
@@ -122,5 +138,6 @@ describe("playground listener tutorial (Chromium, IndexedDB)", () => {
 
   it("has no serious or critical accessibility violation (axe-core) in the state the steps above left", async () => {
     expect(await seriousViolations(document, host)).toEqual([]);
+    expect(await seriousViolations(document, timeline.timeline.element)).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@
  * whose topic and selector take it.
  */
 import { seriousViolations } from "./support/axe.js";
+import { screenshotStep } from "./support/step-screenshots.js";
+import { timelineFor } from "./support/timeline-rows.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
 import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
@@ -14,11 +16,13 @@ const databaseName = `webmq-pubsub-test-${Date.now().toString(36)}`;
 let host: HTMLElement;
 let qm: QueueManager;
 let tutorial: PubSubTutorial;
+let timeline: ReturnType<typeof timelineFor>;
 
 beforeAll(async () => {
   host = document.createElement("div");
   document.body.appendChild(host);
   qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
+  timeline = timelineFor(qm);
   tutorial = await mountPubSubTutorial(host, qm);
 });
 
@@ -26,6 +30,7 @@ afterAll(async () => {
   await tutorial.dispose();
   await qm.close();
   host.remove();
+  timeline.remove();
   indexedDB.deleteDatabase(databaseName);
 });
 
@@ -55,7 +60,17 @@ describe("playground publish/subscribe tutorial (Chromium, IndexedDB)", () => {
     expect(qm.object("subscription", "PLAY.ALL.FRUIT")?.attributes).toMatchObject({ topicString: "price/fruit/#", destination: "PLAY.FRUIT" });
   });
 
+  it("shows on the timeline each copy the subscribers got: put on its subscription's queue, then taken off it", async () => {
+    await screenshotStep("pubsub", "1-publish", host);
+    const copies = timeline.rows().filter((events) => events[0]!.startsWith("put on "));
+    // 3 + 1 + 1 copies, as the subscribers' columns show: one row each, for each copy has an id of its own.
+    expect(copies).toHaveLength(5);
+    expect(copies.filter((events) => events[0]!.startsWith("put on PLAY.FRUIT"))).toHaveLength(2);
+    for (const events of copies) expect(events.at(-1)).toMatch(/^acknowledged: removed from /);
+  });
+
   it("has no serious or critical accessibility violation (axe-core) in the state the steps above left", async () => {
     expect(await seriousViolations(document, host)).toEqual([]);
+    expect(await seriousViolations(document, timeline.timeline.element)).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@
  * table shows what the queue manager holds.
  */
 import { seriousViolations } from "./support/axe.js";
+import { screenshotStep } from "./support/step-screenshots.js";
+import { timelineFor } from "./support/timeline-rows.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
 import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
@@ -15,11 +17,13 @@ const databaseName = `webmq-trigger-test-${Date.now().toString(36)}`;
 let host: HTMLElement;
 let qm: QueueManager;
 let tutorial: TriggerTutorial;
+let timeline: ReturnType<typeof timelineFor>;
 
 beforeAll(async () => {
   host = document.createElement("div");
   document.body.appendChild(host);
   qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
+  timeline = timelineFor(qm);
   tutorial = await mountTriggerTutorial(host, qm, new URL(triggeredWorkerUrl, location.href).href);
 });
 
@@ -27,6 +31,7 @@ afterAll(async () => {
   await tutorial.dispose();
   await qm.close();
   host.remove();
+  timeline.remove();
   indexedDB.deleteDatabase(databaseName);
 });
 
@@ -52,6 +57,12 @@ describe("the triggering tutorial (Chromium)", () => {
     expect(tutorial.workerMonitor.stats).toMatchObject({ triggers: 1, started: 1, failed: 0 });
     expect(qm.queueStatus("TRIG.WORKER").depth).toBe(0);
     await expect.poll(() => host.querySelector(".workers")!.textContent, { timeout: 2000 }).toMatch(/Web Workers started: 1; running now: 0;/);
+    // The timeline: the trigger message the queue manager wrote to start the worker, and the orders it took (and replied to on TRIG.WORKER.DONE).
+    const rows = timeline.rows().map((events) => events.join("\n"));
+    expect(rows.filter((row) => /trigger message written on [A-Z.]+ to start TUTOR\.WORKER\.PROC for TRIG\.WORKER/.test(row))).toHaveLength(1);
+    expect(rows.filter((row) => /^put on TRIG\.WORKER\.DONE \([\s\S]*acknowledged: removed from TRIG\.WORKER\.DONE$/.test(row))).toHaveLength(3);
+    expect(rows.filter((row) => /^put on TRIG\.WORKER \([\s\S]*acknowledged: removed from TRIG\.WORKER$/.test(row))).toHaveLength(3);
+    await screenshotStep("trigger", "1-worker", host);
   });
 
   it("starts the application once per message for EVERY, once for FIRST, and at three for DEPTH, which then turns NOTRIGGER", async () => {
@@ -85,5 +96,6 @@ describe("the triggering tutorial (Chromium)", () => {
 
   it("has no serious or critical accessibility violation (axe-core) in the state the steps above left", async () => {
     expect(await seriousViolations(document, host)).toEqual([]);
+    expect(await seriousViolations(document, timeline.timeline.element)).toEqual([]);
   });
 });

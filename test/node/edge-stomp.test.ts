@@ -4,7 +4,9 @@
  * credentials under the REST API's users, tokens and failed-login limit), then relays the
  * socket to the queue manager's Durable Object, which holds it with the Hibernation API.
  * Messages cross between REST and STOMP both ways; each ack mode, a transaction, NACK,
- * refusals (2035, 2058), authority records, and echoed heart-beats keeping an idle connection.
+ * refusals (2035, 2058), authority records, echoed heart-beats keeping an idle connection, and a
+ * client that promised heart-beats and fell silent dropped, its unacknowledged message back.
+ * At /stomp/QMNAME the socket is handed to the object unread, which checks CONNECT itself.
  *
  * Not here: an eviction of the object (Miniflare offers no way to force one); the rebuild it
  * needs is tested directly in test/node/stomp-rebuild.test.ts.
@@ -13,7 +15,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script, untyped
 import { startLocalEdge } from "../../scripts/local-edge.mjs";
 import { TEST_MQ_USERS } from "../fixtures/security.js";
-import { connect, eventually, Inbox, stompUrl, type TestClient } from "./stomp/stomp-client.js";
+import { connect, eventually, Inbox, rawSocket, stompUrl, type TestClient } from "./stomp/stomp-client.js";
 
 const ADMIN = "edge-stomp-admin";
 const APP = "edge-stomp-app";
@@ -182,6 +184,51 @@ it("negotiates heart-beats the runtime echoes: an idle connection beating every 
   await new Promise((resolve) => setTimeout(resolve, 3500));
   expect(closed).toBe(false);
   await client.deactivate();
+});
+
+it("drops a client that promised heart-beats and fell silent: the socket closes (4000) and its unacknowledged message comes back", async () => {
+  await mqsc("QM1", "DEFINE QLOCAL(APP.SILENT) REPLACE");
+  await send("APP.SILENT", "held by a silent client");
+  const { ws, received, closed } = await rawSocket(stompUrl(edge.url));
+  // Promises a beat every second, then never sends one (nor anything else).
+  ws.send(`CONNECT\naccept-version:1.2\nhost:QM1\npasscode:${ADMIN}\nheart-beat:1000,0\n\n\0`);
+  await eventually(() => received.some((f) => f.startsWith("CONNECTED")), "CONNECTED");
+  expect(received[0]).toContain("heart-beat:1000,1000");
+  ws.send("SUBSCRIBE\nid:s1\ndestination:/queue/APP.SILENT\nack:client-individual\n\n\0");
+  await eventually(() => received.some((f) => f.startsWith("MESSAGE")), "MESSAGE");
+  expect(await depth("APP.SILENT")).toBe(1);
+  // Two silent intervals, checked every interval: closed within about three seconds.
+  const code = await Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve("still open after 10 s"), 10_000))]);
+  expect(code).toBe(4000);
+  const [body] = await takeAll("APP.SILENT");
+  expect(body).toBe("held by a silent client");
+});
+
+it("hands a socket at /stomp/QM1 to the queue manager's object: messages both ways, CONNECT checked there (2035; 2058 for another host), a name not served a 404", async () => {
+  await mqsc("QM1", "DEFINE QLOCAL(APP.HANDED) REPLACE");
+  const handedOver = `${stompUrl(edge.url)}/QM1`;
+  const c = await connect(handedOver, { passcode: ADMIN });
+  open.push(c);
+  const inbox = new Inbox();
+  c.client.subscribe("/queue/APP.HANDED", inbox.take, { id: "s1", ack: "client-individual" });
+  await send("APP.HANDED", "from REST");
+  const [message] = await inbox.until(1);
+  expect(message!.body).toBe("from REST");
+  message!.ack();
+  c.client.unsubscribe("s1");
+  await receipted(c, { destination: "/queue/APP.HANDED", body: "from STOMP, handed over" });
+  expect(await takeAll("APP.HANDED")).toEqual(["from STOMP, handed over"]);
+
+  await expect(connect(handedOver, { login: "app", passcode: "wrong" })).rejects.toThrow(/MQRC_NOT_AUTHORIZED \(2035\)/);
+  await expect(connect(handedOver, { passcode: ADMIN, host: "QM2" })).rejects.toThrow(/MQRC_Q_MGR_NAME_ERROR \(2058\)/);
+  const { default: WebSocket } = await import("ws");
+  const status = await new Promise<number>((resolve, reject) => {
+    const ws = new WebSocket(`${stompUrl(edge.url)}/QM.NOWHERE`, ["v12.stomp"]);
+    ws.on("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
+    ws.on("open", () => reject(new Error("upgraded for a queue manager not served")));
+    ws.on("error", () => undefined);
+  });
+  expect(status).toBe(404);
 });
 
 async function send(queue: string, body: string): Promise<void> {

@@ -32,4 +32,9 @@ export interface StompConnectionState {
   /** /temp-queue/NAME -> the queue made for it. */
   tempQueues: [string, string][];
   subscriptions: StompSubscriptionState[];
+  /**
+   * How often the client promised to beat, in ms, as CONNECTED negotiated it (absent: it does
+   * not beat): a rebuilt connection is still dropped when it goes silent.
+   */
+  heartBeatMs?: number;
 }

@@ -109,6 +109,8 @@ export class StompConnection implements SubscriptionSink {
   #clientId: string | undefined;
   readonly #subscriptionStates = new Map<string, StompSubscriptionState>();
   #heartBeats: HeartBeats | undefined;
+  /** How often the client promised to beat, in ms (0: it does not): the edge drops it when it goes silent (stomp-sockets.ts). */
+  #clientBeatsEvery = 0;
   #work: Promise<void> = Promise.resolve();
   #waitingFrames = 0;
   #paused = false;
@@ -151,6 +153,11 @@ export class StompConnection implements SubscriptionSink {
   /** The socket has gone (closed by the client, or dropped): everything the connection held comes back. */
   socketClosed(): Promise<void> {
     return this.#end();
+  }
+
+  /** How often the client promised to beat, in ms, as CONNECTED negotiated it; 0 when it does not (or before CONNECT). */
+  get clientHeartBeatMs(): number {
+    return this.#ended ? 0 : this.#clientBeatsEvery;
   }
 
   /** Resolves once the connection has released everything (its JMS connection closed). */
@@ -250,6 +257,7 @@ export class StompConnection implements SubscriptionSink {
       ["server", "webmq/0.1"],
       ["session", this.#id],
     ]);
+    this.#clientBeatsEvery = beats.receive;
     this.#persist();
     if (this.options.heartBeatEchoed) return;
     this.#heartBeats = new HeartBeats(beats, {
@@ -298,6 +306,7 @@ export class StompConnection implements SubscriptionSink {
             ...(state.principal.groups ? { groups: state.principal.groups } : {}),
           };
           await this.#open(qm, principal, state.version, state.clientId);
+          this.#clientBeatsEvery = state.heartBeatMs ?? 0;
           for (const [name, queue] of state.tempQueues) this.#tempQueues.set(name, queue);
           for (const subscription of state.subscriptions) await this.#openSubscription(subscription);
           this.#persist();
@@ -322,6 +331,7 @@ export class StompConnection implements SubscriptionSink {
       ...(this.#clientId === undefined ? {} : { clientId: this.#clientId }),
       tempQueues: [...this.#tempQueues],
       subscriptions: [...this.#subscriptionStates.values()],
+      ...(this.#clientBeatsEvery > 0 ? { heartBeatMs: this.#clientBeatsEvery } : {}),
     });
   }
 

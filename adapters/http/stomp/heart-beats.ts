@@ -23,8 +23,8 @@ export function negotiateHeartBeat(clientHeader: string | undefined, server: { s
   };
 }
 
-/** How many receive intervals of silence drop a client. */
-const SILENT_INTERVALS = 2;
+/** How many receive intervals of silence drop a client (here and at the edge, adapters/edge/stomp-sockets.ts). */
+export const SILENT_INTERVALS = 2;
 
 export class HeartBeats {
   #lastSent = Date.now();
@@ -79,7 +79,7 @@ export class HeartBeats {
  * server asks the client to beat every max(cx, its receive) ms and promises the same back, since
  * each answer follows a beat of the client's. A client that does not beat (cx 0) gets none
  * either: without timers the server has nothing to send them by. Nothing here drops a silent
- * client; the platform ends a socket whose peer is gone.
+ * client: the edge does, from the runtime's echo times, on its object's alarm (adapters/edge/stomp-sockets.ts).
  */
 export function negotiateEchoedHeartBeat(clientHeader: string | undefined, server: { send: number; receive: number }): NegotiatedHeartBeat {
   const [cx] = (clientHeader ?? "0,0").split(",").map((part) => Number(part.trim()));

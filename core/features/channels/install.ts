@@ -32,6 +32,8 @@ export async function createChannelAgents(parts: FeatureParts): Promise<ChannelA
     },
     syncRecordCommitted: (key, value) => void records.set(key, value),
     queueManagerAttributes: parts.attributes,
+    // Where a confirmed batch's messages are told as sent, for whoever follows single messages.
+    events: parts.kernel.events,
   };
   return new ChannelAgents(host, parts.clock, parts.channelConnector);
 }

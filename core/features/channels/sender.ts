@@ -144,6 +144,8 @@ export async function runSender(
       unit = undefined;
       sentFast = [];
       host.syncRecordCommitted(key, committed);
+      // Told once the partner has confirmed and the gets committed: each message is the partner's now, and only now.
+      for (const message of batch) host.events?.emit({ type: "sent", queue: transmissionQueue, messageId: message.messageId, channel });
       seq = at;
       Object.assign(shown, { lastSeq: at, lastLuwid: luwid, inDoubt: false, messages: shown.messages + batch.length, batches: shown.batches + 1 });
       idleSince = heardAt = clock.now();

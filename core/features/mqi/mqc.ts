@@ -6,7 +6,9 @@
  * `ibmmq`-shaped facade (adapters/mqi) adds the byte-valued ones (MQMI_NONE, MQCI_NONE), in the
  * runtime's byte type.
  */
-export const MQC_NUMBERS = {
+import { MQC_VERB_NUMBERS } from "./mqc-verbs.js";
+
+const MQC_BASE_NUMBERS = {
   // MQACTP
   MQACTP_NEW: 0,
   // MQAT
@@ -261,6 +263,9 @@ export const MQC_NUMBERS = {
   MQ_Q_NAME_LENGTH: 48,
   MQ_SECURITY_ID_LENGTH: 40,
 } as const;
+
+/** Every constant: those above and the verbs' (mqc-verbs.ts). */
+export const MQC_NUMBERS = { ...MQC_BASE_NUMBERS, ...MQC_VERB_NUMBERS } as const;
 
 export type MQCName = keyof typeof MQC_NUMBERS;
 
