@@ -41,6 +41,6 @@ export async function openLocalBrowserQueueManager(options: BrowserQueueManagerO
   // Where there is no WebSocket (an old worker runtime, Node 20 in tests), channels stay RETRYING, as with no connector anywhere.
   const channelConnector = typeof WebSocket === "function" ? browserChannelConnector(options.channelCredentials ?? {}) : undefined;
   const qm = await QueueManager.open({ name: options.name, store, clock: options.clock ?? systemClock, channelConnector });
-  await keepChannels(qm, databaseName);
+  await keepChannels(qm, databaseName, channelConnector);
   return qm;
 }

@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { commands } from "vitest/browser";
-import { closeAllPages, openPage } from "./support/shared-pages.js";
+import { closeAllPages, openPage, sleep } from "./support/shared-pages.js";
 import { ORDERS, channelStatus, expectOnceInOrder, pageSenderMqsc, putOrders, serverReceiverMqsc, uniqueName, waitFor } from "./support/channel-pages.js";
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -74,6 +74,67 @@ describe("a page's sender channel across going offline (Chromium, tab mode)", ()
     );
     expectOnceInOrder(await commands.channelServerGet(server, "APP.ORDERS", ORDERS + 1, 200), ORDERS);
     expect(await channelStatus(qm, channel)).toBe("RUNNING");
+    await qm.close();
+  });
+
+  it("makes no connection attempt while offline, spends no retry, and connects at once when online", { timeout: 60_000 }, async () => {
+    const server = uniqueName("QM");
+    const channel = uniqueName("APP.TO.");
+    const { port, token } = await commands.channelServerStart(server, serverReceiverMqsc(channel));
+    cleanup.push(() => commands.channelServerClose(server));
+
+    const { frame, page } = await openPage();
+    // Every WebSocket the page's queue manager opens (its channel connector takes the page's global at first connect) is counted.
+    const pageWindow = frame.contentWindow as unknown as { WebSocket: typeof WebSocket; navigator: Navigator };
+    let attempts = 0;
+    pageWindow.WebSocket = new Proxy(pageWindow.WebSocket, {
+      construct(target, args) {
+        attempts++;
+        return Reflect.construct(target, args) as object;
+      },
+    });
+    const name = uniqueName("APP");
+    const qm = await page.openBrowserQueueManager({
+      name,
+      databaseName: `webmq-test:${name}`,
+      sharedWorker: false,
+      channelCredentials: { [channel]: { token } },
+    });
+    // SHORTTMR(1): without the pause, a retry a second, each failing at once.
+    const defined = await qm.mqsc(pageSenderMqsc(server, channel, port, "SHORTRTY(100) SHORTTMR(1)"));
+    expect(
+      defined.commands.every((c) => c.completionCode === 0),
+      defined.transcript,
+    ).toBe(true);
+
+    offlinePattern = `ws://127.0.0.1:${port}/*`;
+    await commands.setNetworkOffline(true, offlinePattern);
+    await waitFor(
+      "the page offline",
+      async () => pageWindow.navigator.onLine,
+      (online) => !online,
+    );
+    await qm.mqsc(`START CHANNEL(${channel})`);
+    await putOrders(qm, 10);
+    await waitFor(
+      "the channel, offline",
+      () => channelStatus(qm, channel),
+      (s) => s === "RETRYING",
+    );
+    await sleep(4_000); // four SHORTTMRs
+    expect(attempts, "connection attempts while offline").toBe(0);
+    const shown = (await qm.mqsc(`DISPLAY CHSTATUS(${channel}) ALL`)).transcript;
+    expect(shown).toMatch(/SHORTRTS\(100\)/);
+    expect(shown).toMatch(/the network is offline/);
+
+    await commands.setNetworkOffline(false, offlinePattern);
+    await waitFor(
+      "the orders on the server",
+      () => commands.channelServerDepth(server, "APP.ORDERS"),
+      (depth) => depth >= 10,
+    );
+    expect(attempts).toBe(1);
+    expectOnceInOrder(await commands.channelServerGet(server, "APP.ORDERS", 11, 200), 10);
     await qm.close();
   });
 });

@@ -52,8 +52,14 @@ const message: fc.Arbitrary<WireMessage> = fc
   .map(({ body: b, ...rest }) => ({ ...rest, ...b }));
 const luwid = fc.stringMatching(/^[0-9A-F]{0,16}$/);
 const frame: fc.Arbitrary<ChannelFrame> = fc.oneof(
-  fc.record({ type: fc.constant("start" as const), channel: fc.string(), from: fc.string(), sequenceWrap: fc.nat() }),
-  fc.record({ type: fc.constant("status" as const), lastSeq: fc.nat(), lastLuwid: luwid }),
+  fc.record(
+    { type: fc.constant("start" as const), channel: fc.string(), from: fc.string(), sequenceWrap: fc.nat(), heartbeatInterval: fc.nat(999_999) },
+    { requiredKeys: ["type", "channel", "from", "sequenceWrap"] },
+  ),
+  fc.record(
+    { type: fc.constant("status" as const), lastSeq: fc.nat(), lastLuwid: luwid, heartbeatInterval: fc.nat(999_999) },
+    { requiredKeys: ["type", "lastSeq", "lastLuwid"] },
+  ),
   fc.record({ type: fc.constant("message" as const), seq: fc.nat(), message }),
   fc.record({ type: fc.constant("fastMessage" as const), seq: fc.nat(), message }),
   fc.record({ type: fc.constant("endBatch" as const), luwid: luwid, firstSeq: fc.nat(), lastSeq: fc.nat(), count: fc.nat() }),
@@ -68,6 +74,8 @@ const frame: fc.Arbitrary<ChannelFrame> = fc.oneof(
   fc.record({ type: fc.constant("pingReply" as const), data: fc.string() }),
   fc.record({ type: fc.constant("reset" as const), seq: fc.nat() }),
   fc.record({ type: fc.constant("close" as const), text: fc.string() }),
+  fc.constant({ type: "heartbeat" as const }),
+  fc.constant({ type: "heartbeatReply" as const }),
 );
 
 describe("channel frames on the wire", () => {
@@ -109,6 +117,7 @@ describe("channel frames on the wire", () => {
     ],
     ["a negative sequence number", { type: "confirm", luwid: "A", lastSeq: -1 }],
     ["a request that names no channel", { type: "request", from: "PAGE" }],
+    ["a heartbeat interval that is not a count", { type: "status", lastSeq: 0, lastLuwid: "", heartbeatInterval: "300" }],
   ])("refuse %s", (_, header) => {
     const text = new TextEncoder().encode(JSON.stringify(header));
     const bytes = new Uint8Array(4 + text.byteLength);

@@ -58,7 +58,8 @@ afterEach(async () => {
   vi.useRealTimers();
 });
 
-async function edgeSender(discint: number) {
+/** `hbint`: the channel's HBINT at both ends; 0 by default here, so DISCINT's is the only timer of the idle sender (see the last test for heartbeats). */
+async function edgeSender(discint: number, hbint = 0) {
   const storage = recordingStorage();
   const clock = new AlarmClock(storage as unknown as DurableObjectStorage);
   const channels = new RunningChannels(storage as unknown as DurableObjectStorage, (text) => {
@@ -78,10 +79,10 @@ async function edgeSender(discint: number) {
   opened.push(sender, receiver);
   store.committed = (batch) => channels.committed(batch);
   await channels.resume(sender);
-  await receiver.mqsc("DEFINE QLOCAL(APP.IN)\nDEFINE CHANNEL(QM1.TO.QM2) CHLTYPE(RCVR)");
+  await receiver.mqsc(`DEFINE QLOCAL(APP.IN)\nDEFINE CHANNEL(QM1.TO.QM2) CHLTYPE(RCVR) HBINT(${hbint})`);
   await sender.mqsc(`DEFINE QLOCAL(QM2) USAGE(XMITQ)
 DEFINE QREMOTE(TO.QM2) RNAME(APP.IN) RQMNAME(QM2) XMITQ(QM2)
-DEFINE CHANNEL(QM1.TO.QM2) CHLTYPE(SDR) CONNAME('QM2') XMITQ(QM2) DISCINT(${discint})`);
+DEFINE CHANNEL(QM1.TO.QM2) CHLTYPE(SDR) CONNAME('QM2') XMITQ(QM2) DISCINT(${discint}) HBINT(${hbint})`);
   let wakes = 0;
   /** The runtime: time passes a second at a time, and the alarm fires (the object's alarm() calls fire()) when due. */
   const pass = async (ms: number) => {
@@ -140,4 +141,18 @@ it("DISCINT is the one alarm of an idle sender: it ends the channel, and nothing
   expect(edge.sender.channelStatus("QM1.TO.QM2")).toBeUndefined();
   expect(edge.storage.alarmAt).toBeNull();
   expect(await edge.channels.names()).toEqual([]);
+});
+
+it("HBINT(300): the idle sender's other alarm is its heartbeat, one each interval, and the channel stays running", async () => {
+  const edge = await edgeSender(6000, 300);
+  edge.sender.startChannel("QM1.TO.QM2");
+  expect(await edge.sender.channelStarted("QM1.TO.QM2")).toBe("running");
+  await edge.sender.put("TO.QM2", { body: "first", persistent: true });
+  await vi.waitFor(() => expect(edge.arrived()).toBe(1));
+  await edge.pass(CHANNEL_WAKE_MS);
+  const settled = edge.wakes();
+  await edge.pass(10 * 60_000);
+  expect(edge.wakes() - settled).toBe(2);
+  expect(edge.sender.channelStatus("QM1.TO.QM2")).toBe("running");
+  expect(edge.sender.channelAgentStatus("QM1.TO.QM2")?.heartbeatInterval).toBe(300);
 });

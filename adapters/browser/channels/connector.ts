@@ -4,15 +4,20 @@
  * loaded on the first connect, not with the queue manager: a page that runs no channel
  * fetches none of the channel code, as core loads its features on first use.
  */
-import type { ChannelConnector } from "../../../core/features/channels/transport.js";
+import type { ChannelConnector, ChannelNetwork } from "../../../core/features/channels/transport.js";
 import type { ChannelCredentials } from "../../http/channels/credentials.js";
+
+/** The connector, with the network the owner's keeper (keeper.ts) plugs in: core's retries wait while it is offline. */
+export interface BrowserChannelConnector extends ChannelConnector {
+  network: ChannelNetwork | undefined;
+}
 
 /**
  * A connector for `credentials` (read at each connect, so an owner may be handed more of them
  * by the pages it serves). A page served over https dials `host(port)` with wss, as the
  * browser refuses a plain ws from a secure page; a URL CONNAME says its own scheme.
  */
-export function browserChannelConnector(credentials: ChannelCredentials): ChannelConnector {
+export function browserChannelConnector(credentials: ChannelCredentials): BrowserChannelConnector {
   let loaded: Promise<ChannelConnector> | undefined;
   const load = () =>
     (loaded ??= import("../../http/channels/connector.js").then(({ webSocketChannelConnector }) =>
@@ -23,6 +28,7 @@ export function browserChannelConnector(credentials: ChannelCredentials): Channe
       }),
     ));
   return {
+    network: undefined,
     async connect(channel, connectionName, from) {
       const connector = await load().catch((error: unknown) => {
         loaded = undefined; // offline when first asked: fetched again at the next start

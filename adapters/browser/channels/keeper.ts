@@ -7,11 +7,13 @@
  * twenty minutes apart by default, once ten minutes offline have spent the short ones).
  *
  * Why here and not in core: which channels to resume is the owner's memory (remembered.ts),
- * and online/offline are the browser's word (network.ts). Offline, core's retries go on and
- * fail at once (the browser refuses the connection); pausing them would need a hook in core.
+ * and online/offline are the browser's word (network.ts). That word is also given to core
+ * through the connector (`network`): while offline, core's retries wait, RETRYING, instead of
+ * each failing at once (the browser refuses the connection) and spending SHORTRTY and LONGRTY.
  */
 import type { QueueManager } from "../../../core/index.js";
 import { dialsOut } from "../../../core/features/channels/settings.js";
+import type { BrowserChannelConnector } from "./connector.js";
 import { openRememberedChannels, type RememberedChannels } from "./remembered.js";
 import { watchNetwork, type NetworkWatch } from "./network.js";
 
@@ -28,7 +30,7 @@ export interface ChannelKeeper {
  * remembers each START CHANNEL and forgets each STOP CHANNEL (through MQSC or the API: both
  * call the manager's startChannel/stopChannel, which this wraps on the instance).
  */
-export async function keepChannels(qm: QueueManager, databaseName: string): Promise<ChannelKeeper> {
+export async function keepChannels(qm: QueueManager, databaseName: string, connector?: BrowserChannelConnector): Promise<ChannelKeeper> {
   // Without its memory (IndexedDB refused it) the keeper still retries; it only cannot resume.
   const memory: RememberedChannels | undefined = await openRememberedChannels(databaseName).catch(() => undefined);
   const kept = new Set<string>(memory ? await memory.names().catch(() => []) : []);
@@ -54,9 +56,19 @@ export async function keepChannels(qm: QueueManager, databaseName: string): Prom
   };
 
   // START of a RETRYING channel cancels its retry timer and dials now (core's agents.ts).
+  let backOnline: (() => void)[] = [];
   const network: NetworkWatch = watchNetwork(databaseName, (online) => {
-    if (online) for (const name of kept) if (waiting(qm, name)) start(name);
+    if (!online) return;
+    for (const wake of backOnline.splice(0)) wake();
+    for (const name of kept) if (waiting(qm, name)) start(name);
   });
+  if (connector)
+    connector.network = {
+      get online() {
+        return network.online;
+      },
+      whenOnline: () => (network.online ? Promise.resolve() : new Promise<void>((resolve) => backOnline.push(resolve))),
+    };
 
   for (const name of [...kept]) {
     if (dialsOut(qm.object("channel", name)?.attributes)) start(name);
@@ -74,6 +86,8 @@ export async function keepChannels(qm: QueueManager, databaseName: string): Prom
       if (stopped) return;
       stopped = true;
       network.stop();
+      if (connector) connector.network = undefined;
+      backOnline = [];
       await writes;
       memory?.close();
     },

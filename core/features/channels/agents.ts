@@ -17,6 +17,7 @@ import { pingChannel, resetChannel, resolveChannel, savedStatus, type ChannelCom
 import { runReceiver } from "./receiver.js";
 import { runSender } from "./sender.js";
 import type { QueueHandle } from "../../kernel/index.js";
+import { ChannelEvents } from "./events.js";
 import { ChannelInitiator } from "./initiator.js";
 import { openingOf, sendAndClose, type Opening } from "./opening.js";
 import { RetrySchedule } from "./retry.js";
@@ -48,14 +49,20 @@ export class ChannelAgents {
   /** Channels STOP CHANNEL stopped: a server among them refuses its requester until started again (IBM's STOPPED state). */
   readonly #stopped = new Set<string>();
   readonly #retries = new Map<string, RetrySchedule>();
+  /** Channels whose next attempt waits for the connector's network to come back. */
+  readonly #offlineWaits = new Set<string>();
   #closed = false;
   #initiator: ChannelInitiator | undefined;
+  /** CHLEV's events (events.ts): each session's start and end, and STOP CHANNEL. */
+  readonly #events: ChannelEvents;
 
   constructor(
     private readonly host: ChannelHost,
     private readonly clock: Clock,
     private readonly connector: () => ChannelConnector | undefined,
-  ) {}
+  ) {
+    this.#events = new ChannelEvents(host);
+  }
 
   /** Whether START CHANNEL runs an agent here: a channel that dials out, with a connector to reach its partner. */
   runs(name: string): boolean {
@@ -83,6 +90,7 @@ export class ChannelAgents {
     const attributes = this.host.channel(name);
     if (!attributes || !dialsOut(attributes)) return undefined; // deleted or altered while retrying
     const requester = channelTypeOf(attributes) === "requester";
+    if (this.connector()?.network?.online === false) return this.#awaitNetwork(name, requester);
     const stop = new StopSignal();
     const shown = freshStatus(name, requester ? "receiver" : "sender", 0, "");
     shown.substate = "NETCONNECT";
@@ -107,8 +115,12 @@ export class ChannelAgents {
     this.#retries.set(name, new RetrySchedule(attributes));
     entry.transport = transport;
     this.#transports.add(transport);
+    this.#events.started(name);
     const session = requester ? this.#receive(name, transport, { request: true, entry }) : this.#send(name, transport, shown, entry);
-    entry.done = session.then(() => this.#afterSession(name, entry));
+    entry.done = session.then(() => {
+      this.#afterSession(name, entry);
+      this.#sessionEnded(name);
+    });
     return shownState(shown);
   }
 
@@ -121,8 +133,42 @@ export class ChannelAgents {
     if (broken) this.#retryLater(name, shown, shown.reason ?? "MQRC_CONNECTION_BROKEN: the channel's connection ended");
   }
 
+  /** Channel Stopped for a session that raised Channel Started: not while the queue manager closes. */
+  #sessionEnded(name: string): void {
+    if (!this.#closed) this.#events.stopped(name, this.#statuses.get(name), this.#stopped.has(name));
+  }
+
+  /**
+   * Offline (the connector's network says so): RETRYING without trying, the retry counts kept,
+   * until the network is back; then the channel dials at once, unless stopped or started since.
+   */
+  #awaitNetwork(name: string, requester: boolean, after?: string): ChannelState {
+    const before = this.#statuses.get(name);
+    const shown = before && before.status === "retrying" ? before : freshStatus(name, requester ? "receiver" : "sender", 0, "");
+    const schedule = this.#retries.get(name);
+    schedule?.cancel();
+    Object.assign(shown, {
+      status: "retrying",
+      substate: "",
+      reason: `MQRC_CONNECTION_BROKEN: the network is offline: the channel waits for it, its retries not counted${after ? ` (before: ${after})` : ""}`,
+      ...(schedule ? { shortRetriesLeft: schedule.shortLeft, longRetriesLeft: schedule.longLeft } : {}),
+    });
+    this.#statuses.set(name, shown);
+    if (!this.#offlineWaits.has(name)) {
+      this.#offlineWaits.add(name);
+      void this.connector()!
+        .network!.whenOnline()
+        .then(() => {
+          this.#offlineWaits.delete(name);
+          if (!this.#closed && !this.#stopped.has(name) && !this.#running.has(name) && this.#statuses.get(name)?.status === "retrying") void this.#dial(name);
+        });
+    }
+    return "retrying";
+  }
+
   /** RETRYING until the next attempt's timer (SHORTTMR, then LONGTMR); STOPPED once SHORTRTY and LONGRTY are spent. */
   #retryLater(name: string, shown: ChannelStatus, reason: string): void {
+    if (this.connector()?.network?.online === false) return void this.#awaitNetwork(name, shown.role === "receiver", reason);
     const schedule = this.#retries.get(name) ?? new RetrySchedule(this.host.channel(name) ?? {});
     this.#retries.set(name, schedule);
     schedule.retry(this.clock, shown, reason, () => {
@@ -138,6 +184,7 @@ export class ChannelAgents {
    */
   async stop(name: string, mode: "quiesce" | "force" = "force"): Promise<void> {
     this.#stopped.add(name);
+    this.#events.stoppedByUser(name);
     this.#retries.get(name)?.cancel();
     this.#receivingOn.get(name)?.close();
     const running = this.#running.get(name);
@@ -199,7 +246,8 @@ export class ChannelAgents {
     }
     const shown = freshStatus(name, "sender", 0, "");
     this.#statuses.set(name, shown);
-    entry.done = this.#send(name, transport, shown, entry);
+    this.#events.started(name);
+    entry.done = this.#send(name, transport, shown, entry).then(() => this.#sessionEnded(name));
   }
 
   #send(name: string, transport: ChannelTransport, shown: ChannelStatus, entry: RunningAgent): Promise<void> {
@@ -216,10 +264,16 @@ export class ChannelAgents {
     options: { request?: boolean; entry?: RunningAgent; putAuthority?: ChannelTransport["putAuthority"] },
   ): Promise<void> {
     const before = this.#receiving.get(name) ?? Promise.resolve();
+    // A requester's own session (`entry`) raises its events where it dialled; a partner's connection, here.
+    let started = false;
     const session = before
       .then(async () => {
         if (this.#closed || options.entry?.stop.aborted) return transport.close();
         this.#receivingOn.set(name, transport);
+        if (!options.entry) {
+          started = true;
+          this.#events.started(name);
+        }
         if (options.request) await transport.send({ type: "request", channel: name, from: this.host.name });
         const authority = options.putAuthority;
         // The partner's principal puts as itself (IBM's MCAUSER): a put it may not make is
@@ -239,6 +293,7 @@ export class ChannelAgents {
         if (this.#receivingOn.get(name) === transport) this.#receivingOn.delete(name);
         this.#transports.delete(transport);
         if (options.entry && this.#running.get(name) === options.entry) this.#running.delete(name);
+        if (started) this.#sessionEnded(name);
       });
     this.#receiving.set(name, session);
     return session;

@@ -23,6 +23,8 @@ export interface ChannelHost extends Pick<MessagingPort, "put" | "get" | "beginU
   writeSyncRecord(key: string, value: JsonValue): Promise<void>;
   /** Told after a unit carrying a meta record commits, so that syncRecord answers it. */
   syncRecordCommitted(key: string, value: JsonValue): void;
+  /** The queue manager's attributes as they are now (CHLEV and CCSID, for channel events). */
+  queueManagerAttributes(): Readonly<Record<string, unknown>>;
 }
 
 /** The last batch a receiver committed: its last sequence number and LUWID (0 and "" before the first). */

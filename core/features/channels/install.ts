@@ -31,6 +31,7 @@ export async function createChannelAgents(parts: FeatureParts): Promise<ChannelA
       records.set(key, value);
     },
     syncRecordCommitted: (key, value) => void records.set(key, value),
+    queueManagerAttributes: parts.attributes,
     // Where a confirmed batch's messages are told as sent, for whoever follows single messages.
     events: parts.kernel.events,
   };

@@ -6,13 +6,14 @@
  * into its store, as every put does), and copying each message's body and fields cost a tenth
  * of the channel's time in process (bench/channels). The wire codec is exercised by the socket
  * transport (socket-transport.ts) and its tests. A test gives a `faults` plan that may cut the link at any frame, hold a
- * frame back (later frames wait behind it: a duplex keeps order) or deliver it twice.
+ * frame back (later frames wait behind it: a duplex keeps order), swallow it or deliver it twice.
  * Delays are counted in turns of the event loop, not in time, so a seeded run replays exactly.
  */
 import { MQError } from "../../base/errors.js";
 import type { ChannelAcceptor, ChannelConnector, ChannelFrame, ChannelTransport } from "./transport.js";
 
-export type FaultAction = "pass" | "cut" | "duplicate" | { delayTurns: number };
+/** `drop`: the frame is lost and the link stays up, as on a connection that died without either end hearing of it. */
+export type FaultAction = "pass" | "cut" | "drop" | "duplicate" | { delayTurns: number };
 export type Direction = "toReceiver" | "toSender";
 
 export interface LinkFaults {
@@ -67,6 +68,7 @@ class PairLink {
           this.cut();
           throw new MQError("MQRC_CONNECTION_BROKEN", "the channel's connection was cut");
         }
+        if (action === "drop") return;
         outbox.deliver(frame, typeof action === "object" ? action.delayTurns : 0, action === "duplicate");
       },
       next: () => inbox.next(),

@@ -2,8 +2,8 @@
  * The frames a sending agent reads from its partner, with a watch kept while it waits for
  * messages: between batches the receiver says nothing, so a connection that ends (or an error
  * frame) would go unnoticed until the next batch, and a channel whose link broke would stay
- * RUNNING while idle. Watching, the agent wakes at once and retries (IBM's heartbeats find a
- * dead link the same way, later). A frame that arrives while watched is kept for the next read.
+ * RUNNING while idle. Watching, the agent wakes at once and retries (a link that dies without
+ * ending is found by HBINT, heartbeats.ts). A frame that arrives while watched is kept for the next read.
  */
 import { StopSignal } from "../jms/stop-signal.js";
 import type { ChannelFrame, ChannelTransport } from "./transport.js";

@@ -10,6 +10,7 @@
  */
 import { MQError, type MQReasonName } from "../../base/errors.js";
 import type { Clock } from "../../base/clock.js";
+import { heartbeatIntervalOf, heartbeatTimeoutMs, negotiateHeartbeat, SilenceWatch } from "./heartbeats.js";
 import { nextSeq, readSync, receiverKey, type ChannelHost, type ReceiverSync } from "./host.js";
 import { messageBytes } from "./message-bytes.js";
 import { commitBatch, messageRetry, putFast } from "./puts.js";
@@ -34,6 +35,18 @@ export async function runReceiver(
   /** The batch's fast messages, put already: counted with `batch` against the sender's endBatch. */
   let fastCount = 0;
   let lastSeen = sync.seq;
+  /** With heartbeats negotiated, the sending end may say nothing for only so long: then the connection is taken as dead and closed. */
+  let silentFor = 0;
+  const silence = new SilenceWatch(clock, () => {
+    silentFor = silence.timeoutMs;
+    transport.close();
+  });
+  const read = async () => {
+    silence.reading();
+    const frame = await transport.next();
+    silence.heard();
+    return frame;
+  };
   const fail = async (reason: MQError) => {
     shown.status = "stopped";
     shown.reason = `${reason.reason}: ${reason.message}`;
@@ -41,14 +54,19 @@ export async function runReceiver(
     transport.close();
   };
   try {
-    for (let frame = await transport.next(); frame; frame = await transport.next()) {
+    for (let frame = await read(); frame; frame = await read()) {
       if (frame.type === "start") {
         // A new session (or the start frame again): what was collected and not committed is gone.
         wrap = frame.sequenceWrap;
         batch = [];
         fastCount = 0;
         lastSeen = sync.seq;
-        await transport.send({ type: "status", lastSeq: sync.seq, lastLuwid: sync.luwid });
+        const heartbeatInterval = negotiateHeartbeat(heartbeatIntervalOf(host.channel(channel)), frame.heartbeatInterval);
+        shown.heartbeatInterval = heartbeatInterval;
+        silence.watch(heartbeatTimeoutMs(heartbeatInterval));
+        // A sender that offered no interval (built before heartbeats) is answered as before: no heartbeats.
+        const offered = frame.heartbeatInterval === undefined ? {} : { heartbeatInterval };
+        await transport.send({ type: "status", lastSeq: sync.seq, lastLuwid: sync.luwid, ...offered });
       } else if (frame.type === "reset") {
         // The sending end's RESET CHANNEL: this end takes its number, and says so.
         sync = { seq: frame.seq, luwid: "" };
@@ -100,6 +118,8 @@ export async function runReceiver(
         shown.lastLuwid = sync.luwid;
         batch = [];
         await transport.send({ type: "confirm", luwid: sync.luwid, lastSeq: sync.seq });
+      } else if (frame.type === "heartbeat") {
+        await transport.send({ type: "heartbeatReply" });
       } else if (frame.type === "close") {
         // The sending end ended the channel normally: inactive, nothing to retry.
         shown.status = "inactive";
@@ -114,6 +134,9 @@ export async function runReceiver(
   } catch {
     // The connection broke or the queue manager is closing: what was not committed is the sender's to send again.
   } finally {
+    silence.stop();
+    if (silentFor > 0 && shown.status === "running")
+      shown.reason = `MQRC_CONNECTION_BROKEN: channel ${channel}: nothing came from the sending end (no message, no heartbeat) within ${silentFor / 1000} s: the connection is taken as dead (HBINT)`;
     transport.close();
     shown.substate = "";
     if (shown.status === "running") shown.status = "stopped";

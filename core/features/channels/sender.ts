@@ -14,6 +14,7 @@ import type { Message } from "../../message/message.js";
 import type { Clock } from "../../base/clock.js";
 import type { UnitOfWork } from "../../kernel/index.js";
 import { batchXid, newLuwid, nextSeq, readSync, senderKey, type ChannelHost, type SenderSync } from "./host.js";
+import { heartbeatTimeoutMs, withinHeartbeat } from "./heartbeats.js";
 import { discardFast, resolveInDoubt } from "./in-doubt.js";
 import { messageBytes } from "./message-bytes.js";
 import { PartnerFrames } from "./partner-frames.js";
@@ -36,6 +37,8 @@ export interface SenderSettings {
   batchLimitBytes: number;
   /** DISCINT, ms: a channel with no message for this long ends normally (inactive); 0 never. */
   disconnectInterval: number;
+  /** HBINT, seconds: offered to the receiver at start, which answers the interval both use (heartbeats.ts); 0 none. */
+  heartbeatInterval: number;
 }
 
 export async function runSender(
@@ -54,9 +57,11 @@ export async function runSender(
   const partner = new PartnerFrames(transport);
   try {
     shown.substate = "RESYNCH";
-    await transport.send({ type: "start", channel, from: host.name, sequenceWrap: settings.sequenceWrap });
+    await transport.send({ type: "start", channel, from: host.name, sequenceWrap: settings.sequenceWrap, heartbeatInterval: settings.heartbeatInterval });
     const isStatus = (f: ChannelFrame): f is Extract<ChannelFrame, { type: "status" }> => f.type === "status";
     let remote = await expectFrame(partner, isStatus);
+    const heartbeatMs = (remote.heartbeatInterval ?? 0) * 1000;
+    shown.heartbeatInterval = remote.heartbeatInterval ?? 0;
     const stored = readSync<SenderSync>(host, key);
     let sync = await resolveInDoubt(host, channel, transmissionQueue, stored, remote.lastLuwid);
     if (stored.resetSeq !== undefined) {
@@ -74,6 +79,8 @@ export async function runSender(
     Object.assign(shown, { lastSeq: sync.seq, lastLuwid: sync.luwid, currentSeq: sync.seq, inDoubt: false });
     let seq = sync.seq;
     let idleSince = clock.now();
+    /** When the partner last answered (a confirm or a heartbeat's reply): the next heartbeat is due an interval after. */
+    let heardAt = idleSince;
     while (!stop.aborted) {
       const idleLeft = settings.disconnectInterval > 0 ? idleSince + settings.disconnectInterval - clock.now() : Infinity;
       if (idleLeft <= 0) {
@@ -85,10 +92,11 @@ export async function runSender(
       unit = host.beginUnitOfWork();
       shown.substate = "MQGET";
       const watch = partner.watch(stop);
-      // One wait, until a message comes (the queue's put wakes it), DISCINT ends the channel, STOP or
-      // the partner speaks (the watch's signal): no timer but DISCINT's, so an idle channel at the
-      // edge costs no alarm until then (Infinity, DISCINT(0): none at all).
-      const batch = await takeBatch(host, clock, settings, unit, watch.signal, idleLeft).finally(watch.done);
+      // One wait, until a message comes (the queue's put wakes it), DISCINT ends the channel, a
+      // heartbeat is due (HBINT), STOP or the partner speaks (the watch's signal): no other timer,
+      // so an idle channel at the edge costs no alarm but those (Infinity, DISCINT(0) HBINT(0): none).
+      const heartbeatLeft = heartbeatMs > 0 ? Math.max(0, heardAt + heartbeatMs - clock.now()) : Infinity;
+      const batch = await takeBatch(host, clock, settings, unit, watch.signal, Math.min(idleLeft, heartbeatLeft)).finally(watch.done);
       if (partner.heard) {
         // The partner spoke (or went) between batches: an end or an error ends the session; anything else is a leftover, passed over.
         const frame = await partner.next();
@@ -97,6 +105,14 @@ export async function runSender(
       }
       if (batch.length === 0) {
         await unit.rollback({ countBackout: false });
+        if (heartbeatMs > 0 && !stop.aborted && clock.now() - heardAt >= heartbeatMs) {
+          shown.substate = "HEARTBEATING";
+          await transport.send({ type: "heartbeat" });
+          const isReply = (f: ChannelFrame): f is ChannelFrame => f.type === "heartbeatReply";
+          const what = `channel ${channel}: the receiving end did not answer a heartbeat`;
+          await withinHeartbeat(expectFrame(partner, isReply), clock, heartbeatTimeoutMs(heartbeatMs / 1000), what);
+          heardAt = clock.now();
+        }
         continue;
       }
       const firstSeq = nextSeq(seq, settings.sequenceWrap);
@@ -132,7 +148,7 @@ export async function runSender(
       for (const message of batch) host.events?.emit({ type: "sent", queue: transmissionQueue, messageId: message.messageId, channel });
       seq = at;
       Object.assign(shown, { lastSeq: at, lastLuwid: luwid, inDoubt: false, messages: shown.messages + batch.length, batches: shown.batches + 1 });
-      idleSince = clock.now();
+      idleSince = heardAt = clock.now();
     }
     // Stopped by its operator with nothing in doubt (MODE QUIESCE): the partner ends normally too.
     await transport.send({ type: "close", text: `channel ${channel} was stopped at ${host.name}` }).catch(() => undefined);

@@ -3,6 +3,7 @@
  * the sending agent's settings read from the attributes (the catalogue's defaults where unset).
  */
 import type { Attributes } from "../../objects/definitions.js";
+import { heartbeatIntervalOf } from "./heartbeats.js";
 import type { SenderSettings } from "./sender.js";
 export { dialsOut } from "../../objects/channel-dialing.js";
 
@@ -25,5 +26,6 @@ export function senderSettings(channel: string, attributes: Attributes): SenderS
     nonPersistentFast: String(attributes.nonPersistentMessageSpeed ?? "fast") === "fast",
     batchLimitBytes: Math.max(0, Number(attributes.batchDataLimit ?? 5000)) * 1024,
     disconnectInterval: Math.max(0, Number(attributes.disconnectInterval ?? 6000)) * 1000,
+    heartbeatInterval: heartbeatIntervalOf(attributes),
   };
 }

@@ -28,6 +28,8 @@ export interface ChannelStatus {
   bytesReceived: number;
   /** When the last message was sent or received, ms (LSTMSGDA, LSTMSGTI); 0 before the first. */
   lastMessageAt: number;
+  /** HBINT as negotiated with the partner at start, seconds (the larger of the two ends'); 0 none; absent before a start. */
+  heartbeatInterval?: number;
 }
 
 export function freshStatus(channel: string, role: ChannelStatus["role"], lastSeq: number, lastLuwid: string): ChannelStatus {

@@ -19,6 +19,8 @@
  * `pingReply`; no message moves. A sender whose operator ran RESET CHANNEL sends `reset` after
  * the receiver's `status`, and the receiver takes the sequence number and answers `status` again.
  * `close` ends a session normally (DISCINT, or STOP at the sending end): the partner does not retry.
+ * `heartbeat` and `heartbeatReply` flow while the sender's transmission queue is empty (HBINT,
+ * heartbeats.ts), so either end finds a dead connection without a message.
  */
 import type { MQReasonName } from "../../base/errors.js";
 import type { BodyFormat, MessageBody, MessageType, Transmission } from "../../message/message.js";
@@ -47,8 +49,10 @@ export interface WireMessage {
 }
 
 export type ChannelFrame =
-  | { type: "start"; channel: string; from: string; sequenceWrap: number }
-  | { type: "status"; lastSeq: number; lastLuwid: string }
+  /** `heartbeatInterval`: the sender's HBINT, seconds (absent from a partner built before heartbeats: none then). */
+  | { type: "start"; channel: string; from: string; sequenceWrap: number; heartbeatInterval?: number }
+  /** `heartbeatInterval`: the interval both ends use, the larger of their HBINTs (absent: no heartbeats). */
+  | { type: "status"; lastSeq: number; lastLuwid: string; heartbeatInterval?: number }
   | { type: "message"; seq: number; message: WireMessage }
   /** A non-persistent message of an NPMSPEED(FAST) channel: put at once, outside the batch's unit of work. */
   | { type: "fastMessage"; seq: number; message: WireMessage }
@@ -59,7 +63,10 @@ export type ChannelFrame =
   | { type: "ping"; channel: string; from: string; data: string }
   | { type: "pingReply"; data: string }
   | { type: "reset"; seq: number }
-  | { type: "close"; text: string };
+  | { type: "close"; text: string }
+  /** HBINT: a sender with nothing to send asks whether its partner is still there; the receiver answers `heartbeatReply`. */
+  | { type: "heartbeat" }
+  | { type: "heartbeatReply" };
 
 /**
  * One connection between two agents: an ordered, asynchronous duplex of frames. `send` fails
@@ -82,6 +89,19 @@ export interface ChannelTransport {
 /** How a sending channel reaches its partner: by the channel's name and CONNAME. */
 export interface ChannelConnector {
   connect(channel: string, connectionName: string, from: string): Promise<ChannelTransport>;
+  /**
+   * The network as the connector's runtime knows it, when it does (a browser's
+   * `navigator.onLine` and its online/offline events: adapters/browser/channels). While it is
+   * offline a channel does not dial: it stays RETRYING, its retries neither tried (each would
+   * fail at once) nor counted, until `whenOnline`, which dials at once.
+   */
+  readonly network?: ChannelNetwork | undefined;
+}
+
+export interface ChannelNetwork {
+  readonly online: boolean;
+  /** Resolves when the network is back (at once when it is up). */
+  whenOnline(): Promise<void>;
 }
 
 /** What a queue manager offers a connector as the receiving end: it runs the named receiving channel on the connection. */

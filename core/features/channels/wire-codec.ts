@@ -104,10 +104,11 @@ const noBody =
     rest.byteLength > 0 ? `${rest.byteLength} bytes follow a frame that carries none` : check(frame, rest);
 
 const isOptionalText = (value: unknown) => value === undefined || isText(value);
+const isOptionalCount = (value: unknown) => value === undefined || isCount(value);
 
 export const FRAME_CHECKS: Record<WireFrame["type"], Check> = {
-  start: noBody((f) => fieldsProblem(f, { channel: isText, from: isText, sequenceWrap: isCount })),
-  status: noBody((f) => fieldsProblem(f, { lastSeq: isCount, lastLuwid: isText })),
+  start: noBody((f) => fieldsProblem(f, { channel: isText, from: isText, sequenceWrap: isCount, heartbeatInterval: isOptionalCount })),
+  status: noBody((f) => fieldsProblem(f, { lastSeq: isCount, lastLuwid: isText, heartbeatInterval: isOptionalCount })),
   message: (f, rest) => fieldsProblem(f, { seq: isCount }) ?? wireMessageProblem(f.message, rest),
   fastMessage: (f, rest) => fieldsProblem(f, { seq: isCount }) ?? wireMessageProblem(f.message, rest),
   endBatch: noBody((f) => fieldsProblem(f, { luwid: isText, firstSeq: isCount, lastSeq: isCount, count: isCount })),
@@ -125,6 +126,8 @@ export const FRAME_CHECKS: Record<WireFrame["type"], Check> = {
   pingReply: noBody((f) => fieldsProblem(f, { data: isText })),
   reset: noBody((f) => fieldsProblem(f, { seq: isCount })),
   close: noBody((f) => fieldsProblem(f, { text: isText })),
+  heartbeat: noBody(() => undefined),
+  heartbeatReply: noBody(() => undefined),
 };
 
 /** What is wrong with a message as a frame's header carries it (before its body and properties are restored). */

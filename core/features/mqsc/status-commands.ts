@@ -135,6 +135,7 @@ function agentItems(agent: ChannelStatus | undefined): ReturnType<typeof item>[]
     item("LSTMSGDA", dateAndTime(agent.lastMessageAt).date.trim()),
     item("LSTMSGTI", dateAndTime(agent.lastMessageAt).time.trim()),
     ...(agent.shortRetriesLeft === undefined ? [] : [item("SHORTRTS", agent.shortRetriesLeft), item("LONGRTS", agent.longRetriesLeft ?? 0)]),
+    ...(agent.heartbeatInterval === undefined ? [] : [item("HBINT", agent.heartbeatInterval)]),
   ];
 }
 
