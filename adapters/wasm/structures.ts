@@ -12,22 +12,39 @@ const MQRC_CNO_ERROR = 2139;
 const MQRC_SECURITY_ERROR = 2063;
 const utf8 = new TextDecoder();
 
-/** A module's linear memory, read afresh at each access (memory.grow replaces the buffer). */
+const encoder = new TextEncoder();
+
+/**
+ * A module's linear memory. The views are made again only when memory.grow has replaced the
+ * buffer: each MQI call reads and writes dozens of fields.
+ */
 export class ModuleMemory {
+  #buffer: ArrayBuffer | undefined;
+  #view: DataView | undefined;
+  #bytes: Uint8Array | undefined;
+
   constructor(readonly memory: WebAssembly.Memory) {}
 
-  view(): DataView {
-    return new DataView(this.memory.buffer);
+  #refresh(): void {
+    const buffer = this.memory.buffer;
+    if (buffer === this.#buffer) return;
+    this.#buffer = buffer;
+    this.#view = new DataView(buffer);
+    this.#bytes = new Uint8Array(buffer);
   }
+  /** The bytes at [address, address + length), a view into memory; an address outside it is a RangeError. */
   bytes(address: number, length: number): Uint8Array {
-    if (address <= 0 || address + length > this.memory.buffer.byteLength) throw new RangeError("outside memory");
-    return new Uint8Array(this.memory.buffer, address, length);
+    this.#refresh();
+    if (address <= 0 || length < 0 || address + length > this.#bytes!.length) throw new RangeError("outside memory");
+    return this.#bytes!.subarray(address, address + length);
   }
   long(address: number): number {
-    return this.view().getInt32(address, true);
+    this.#refresh();
+    return this.#view!.getInt32(address, true);
   }
   setLong(address: number, value: number): void {
-    this.view().setInt32(address, value, true);
+    this.#refresh();
+    this.#view!.setInt32(address, value, true);
   }
   /** Text up to the first NUL, trailing blanks removed: how IBM's fixed-length character fields read. */
   chars(address: number, length: number): string {
@@ -38,32 +55,31 @@ export class ModuleMemory {
   /** Writes text blank-padded to the field's length, as the queue manager returns character fields. */
   setChars(address: number, length: number, text: string | null | undefined): void {
     const target = this.bytes(address, length);
-    target.fill(0x20);
-    target.set(new TextEncoder().encode(text ?? "").subarray(0, length));
+    const { written } = encoder.encodeInto(text ?? "", target);
+    target.fill(0x20, written);
   }
   /** A NUL-terminated string of at most `max` bytes (MQCONN's queue manager name). */
   cString(address: number, max: number): string {
     if (address === 0) return "";
-    return this.chars(address, Math.min(max, this.memory.buffer.byteLength - address));
+    this.#refresh();
+    return this.chars(address, Math.min(max, this.#bytes!.length - address));
   }
 }
 
-function field(
-  memory: ModuleMemory,
-  base: number,
-  layout: L.Layout,
-  name: string,
-): { get(): number | string | Uint8Array; set(v: number | string | Uint8Array | null): void } {
-  const f = layout[name]!;
+type Value = number | string | Uint8Array | null;
+
+function readField(memory: ModuleMemory, base: number, f: L.Field): Value {
   const at = base + f.offset;
-  return {
-    get: () => (f.kind === "chars" ? memory.chars(at, f.size) : f.kind === "bytes" ? memory.bytes(at, f.size).slice() : memory.long(at)),
-    set: (v) => {
-      if (f.kind === "chars") memory.setChars(at, f.size, v as string | null);
-      else if (f.kind === "bytes") memory.bytes(at, f.size).set((v as Uint8Array).subarray(0, f.size));
-      else memory.setLong(at, v as number);
-    },
-  };
+  if (f.kind === "chars") return memory.chars(at, f.size);
+  if (f.kind === "bytes") return memory.bytes(at, f.size).slice();
+  return memory.long(at);
+}
+
+function writeField(memory: ModuleMemory, base: number, f: L.Field, value: Value): void {
+  const at = base + f.offset;
+  if (f.kind === "chars") memory.setChars(at, f.size, value as string | null);
+  else if (f.kind === "bytes") memory.bytes(at, f.size).set((value as Uint8Array).subarray(0, f.size));
+  else memory.setLong(at, value as number);
 }
 
 /** Checks a structure's StrucId and Version; answers its version. */
@@ -75,18 +91,25 @@ function header(memory: ModuleMemory, address: number, name: keyof typeof L.STRU
   return version;
 }
 
+const versionFields = new Map<string, string[]>();
 /** The fields a structure's version has: those that end within its length. */
 function fieldsOf(layout: L.Layout, name: keyof typeof L.LENGTHS, version: number): string[] {
-  const length = L.LENGTHS[name][version - 1]!;
-  return Object.keys(layout).filter((k) => k !== "StrucId" && k !== "Version" && !k.includes(".") && layout[k]!.offset + layout[k]!.size <= length);
+  const key = `${name}.${version}`;
+  let fields = versionFields.get(key);
+  if (fields === undefined) {
+    const length = L.LENGTHS[name][version - 1]!;
+    fields = Object.keys(layout).filter((k) => k !== "StrucId" && k !== "Version" && !k.includes(".") && layout[k]!.offset + layout[k]!.size <= length);
+    versionFields.set(key, fields);
+  }
+  return fields;
 }
 
 function copyIn(memory: ModuleMemory, address: number, layout: L.Layout, names: string[], target: object): void {
   const record = target as Record<string, unknown>;
   for (const name of names) {
     if (!(name in record)) continue;
-    const value = field(memory, address, layout, name).get();
-    record[name] = value instanceof Uint8Array ? Buffer.from(value) : value;
+    const value = readField(memory, address, layout[name]!);
+    record[name] = value instanceof Uint8Array ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
   }
 }
 
@@ -95,7 +118,7 @@ function copyOut(memory: ModuleMemory, address: number, layout: L.Layout, names:
   for (const name of names) {
     const value = record[name];
     if (value === undefined || typeof value === "bigint" || (typeof value === "object" && value !== null && !(value instanceof Uint8Array))) continue;
-    field(memory, address, layout, name).set(value as number | string | Uint8Array | null);
+    writeField(memory, address, layout[name]!, value as Value);
   }
 }
 
