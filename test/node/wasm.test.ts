@@ -17,7 +17,7 @@ import { startWasmTriggerMonitor } from "../../adapters/wasm/triggers.js";
 import { buildProgram, missingToolchain, REQUIRED, ROOT } from "../fixtures/wasm/toolchain.js";
 
 const missing = missingToolchain();
-const PROGRAMS = ["put", "get", "browse", "inq", "server", "request", "triggered"] as const;
+const PROGRAMS = ["put", "get", "browse", "inq", "server", "request", "triggered", "uncommitted"] as const;
 
 it.runIf(REQUIRED)("the C toolchain is installed (WEBMQ_REQUIRE_CLANG=1)", () => {
   expect(missing).toBeUndefined();
@@ -130,6 +130,16 @@ describe.skipIf(missing !== undefined)("C programs on the wasm host", () => {
     expect(await server).toEqual({ status: 0, stdout: "served 2\n" });
     expect(depth("DEV.QUEUE.1")).toBe(0);
     expect(depth("DEV.QUEUE.2")).toBe(0);
+  });
+
+  it("a program that ends without MQCMIT or MQDISC has its get backed out: the message is back, its BackoutCount raised", async () => {
+    await qm.put("DEV.QUEUE.1", { body: "keep me" });
+    const { status, stdout } = await run("uncommitted", ["DEV.QUEUE.1", "QM1"]);
+    expect(stdout).toBe("got <keep me> uncommitted\n");
+    expect(status).toBe(3);
+    const message = await qm.get("DEV.QUEUE.1");
+    expect(text(message)).toBe("keep me");
+    expect(message!.backoutCount).toBe(1);
   });
 
   it("a triggered program: the trigger monitor starts the .wasm APPLICID names with the MQTMC2, and it moves the messages", async () => {
