@@ -6,6 +6,7 @@
  * MQI's client layer.
  */
 import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { QueueManager } from "../core/index.js";
 import { openFileStore } from "../adapters/http/node-store.js";
@@ -62,6 +63,8 @@ export async function runWasmCommand(args: string[]): Promise<number> {
 
 /** The folder holding cmqc.h: the package's include/, from the sources (cli/) or the build (dist/lib/cli/). */
 export function includeDir(): string {
-  const candidates = ["../include", "../../../include"].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  // Paths, not new URL(..., import.meta.url): that would tell bundlers to ship a folder.
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, "..", "include"), join(here, "..", "..", "..", "include")];
   return candidates.find((dir) => existsSync(`${dir}/cmqc.h`)) ?? candidates[0]!;
 }
