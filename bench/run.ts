@@ -12,6 +12,7 @@ import { runIndexedDBBench } from "./indexeddb/run.js";
 import { runMemoryBench } from "./memory.bench.js";
 import { runSharedBench } from "./shared/run.js";
 import { runChannelsBench } from "./channels/run.js";
+import { runWasmBench } from "./wasm/run.js";
 import { formatTable, writeResult } from "./report.js";
 import type { BenchResult } from "./types.js";
 
@@ -25,6 +26,7 @@ const BENCHMARKS: [string, () => Promise<BenchResult>][] = [
   ["durable-object", runDurableObjectBench],
   ["shared", runSharedBench],
   ["channels", runChannelsBench],
+  ["wasm", runWasmBench],
 ];
 
 const watchdog = setTimeout(() => {

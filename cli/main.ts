@@ -10,6 +10,7 @@ import { browseMessages, getMessages, GET_WAIT_MS, putLines } from "./messages.j
 import { openLocalTarget } from "./local-target.js";
 import { openRestTarget } from "./rest-target.js";
 import { runmqsc } from "./runmqsc.js";
+import { includeDir, runWasmCommand } from "./wasm.js";
 import type { Target } from "./target.js";
 
 /** npm start's local edge worker. */
@@ -33,6 +34,7 @@ Commands:
   put QMGR QUEUE      put each line of stdin as a message, as amqsput
   get QMGR QUEUE      print and remove messages, waiting 15 s for each, as amqsget
   browse QMGR QUEUE   print the messages on a queue and leave them there
+  wasm APP.wasm ARGS  run a C program compiled to WebAssembly against the MQI
 
 webmq <command> --help tells more. A failure prints one line with its MQ reason code
 (webmq: MQRC_UNKNOWN_OBJECT_NAME (2085): ...) and exits with status 20.`,
@@ -87,6 +89,11 @@ export async function main(argv: string[]): Promise<number> {
   if (command === undefined || command === "-h" || command === "--help" || command === "help") {
     process.stdout.write(`${HELP.main}\n`);
     return command === undefined ? 2 : 0;
+  }
+  if (command === "wasm") return runWasmCommand(args);
+  if (command === "--include-dir") {
+    process.stdout.write(`${includeDir()}\n`);
+    return 0;
   }
   if (!(command in COMMAND_OPTIONS)) throw new UsageError(`unknown command ${JSON.stringify(command)}`);
   const name = command as CommandName;

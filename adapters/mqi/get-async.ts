@@ -3,7 +3,7 @@
  * message (or each browse step) until GetDone; Ctl starts, suspends, resumes or stops a
  * connection's consumers. GetSync is sync.ts.
  */
-import type { Message } from "../../core/index.js";
+import type { Message, UnitOfWork } from "../../core/index.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
 import { asMQError, connectionOf, objectOf, type ConnectionState, type ObjectState } from "./connection.js";
 import { fillMD, hexOf, isZero } from "./descriptor.js";
@@ -22,7 +22,15 @@ function waitOf(gmo: MQGMO): number {
  * One MQGET on an open object: a destructive get (under the connection's unit of work with
  * MQGMO_SYNCPOINT) or the next message of its browse cursor; null when none came in the wait.
  */
-async function getOne(connection: ConnectionState, state: ObjectState, md: MQMD, gmo: MQGMO, first: boolean, signal?: AbortSignal): Promise<Message | null> {
+async function getOne(
+  connection: ConnectionState,
+  state: ObjectState,
+  md: MQMD,
+  gmo: MQGMO,
+  first: boolean,
+  signal?: AbortSignal,
+  unit: UnitOfWork | undefined = gmo.Options & N.MQGMO_SYNCPOINT ? connection.unit() : undefined,
+): Promise<Message | null> {
   const wait = waitOf(gmo);
   if (gmo.Options & BROWSE) {
     if (!state.browse) throw new MQError(N.MQCC_FAILED, N.MQRC_NOT_OPEN_FOR_BROWSE, "GET");
@@ -37,7 +45,7 @@ async function getOne(connection: ConnectionState, state: ObjectState, md: MQMD,
   return connection.qm.get(state.queue, {
     wait,
     ...(signal ? { signal } : {}),
-    ...(gmo.Options & N.MQGMO_SYNCPOINT ? { unitOfWork: connection.unit() } : {}),
+    ...(unit ? { unitOfWork: unit } : {}),
     ...(match & N.MQMO_MATCH_MSG_ID && !isZero(md.MsgId) ? { messageId: hexOf(md.MsgId) } : {}),
     ...(match & N.MQMO_MATCH_CORREL_ID && !isZero(md.CorrelId) ? { correlationId: hexOf(md.CorrelId) } : {}),
   });
@@ -142,6 +150,36 @@ export function Get(
     }
   };
   void run();
+}
+
+/**
+ * One MQGET as IBM's procedural MQI makes it, for hosts of programs in other languages (the
+ * WebAssembly host, adapters/wasm); `ibmmq` has no such verb. Resolves with the message's whole
+ * data, `md` and `gmo` filled in; rejects with MQRC_NO_MSG_AVAILABLE when none came in the wait.
+ * With `maxLength` and neither MQGMO_ACCEPT_TRUNCATED_MSG nor a browse, a longer message is
+ * MQRC_TRUNCATED_MSG_FAILED: outside syncpoint it is taken in a unit of work of its own and
+ * backed out, so it stays on the queue (its BackoutCount raised, unlike IBM's).
+ */
+export async function GetOnce(hObj: MQObject, md: MQMD, gmo: MQGMO, maxLength = Infinity): Promise<Buffer> {
+  try {
+    const { connection, state } = objectOf(hObj, "GET");
+    return await connection.serial(async () => {
+      const guarded = maxLength !== Infinity && !(gmo.Options & (N.MQGMO_ACCEPT_TRUNCATED_MSG | BROWSE | N.MQGMO_SYNCPOINT));
+      const unit = guarded ? connection.qm.beginUnitOfWork() : undefined;
+      const message = await getOne(connection, state, md, gmo, true, undefined, unit);
+      if (message === null) throw new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET");
+      const data = fillMD(md, message);
+      gmo.ResolvedQName = state.queue;
+      gmo.ReturnedLength = Math.min(data.length, maxLength);
+      if (unit !== undefined) {
+        if (data.length > maxLength) await unit.rollback();
+        else await unit.commit();
+      }
+      return data;
+    });
+  } catch (error) {
+    throw asMQError(error, "GET");
+  }
 }
 
 /** Ends the asynchronous get on an object: no more calls of its callback. */

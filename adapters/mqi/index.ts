@@ -24,7 +24,7 @@ export { CloseSync, GetSync } from "./sync.js";
 export { CrtMh, DltMh, DltMp, InqMp, SetMp } from "./message-handles.js";
 export { Sub, SubPromise, Subrq } from "./subscriptions.js";
 export { Set, Stat } from "./set-and-stat.js";
-export { Ctl, Get, GetDone } from "./get-async.js";
+export { Ctl, Get, GetDone, GetOnce } from "./get-async.js";
 
 /** The constants, with the Buffer-valued MQMI_NONE and MQCI_NONE. */
 export const MQC = Object.freeze({ ...N, MQMI_NONE: Buffer.alloc(N.MQ_MSG_ID_LENGTH, 0), MQCI_NONE: Buffer.alloc(N.MQ_CORREL_ID_LENGTH, 0) });

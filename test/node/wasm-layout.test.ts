@@ -1,0 +1,106 @@
+/**
+ * include/cmqc.h against IBM's documented layouts, byte for byte: a C program generated here
+ * prints sizeof() of each structure and offsetof() of each field the wasm host reads or writes
+ * (adapters/wasm/layouts.ts), compiled with clang for wasm32 and run on the host. Sizes are
+ * IBM's MQxx_LENGTH_n for 32-bit platforms; MQMD's offsets are also listed here as IBM's
+ * field table gives them. The header's numeric constants must equal the JavaScript MQI's.
+ */
+import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MQC_NUMBERS } from "../../core/features/mqi/mqc.js";
+import * as L from "../../adapters/wasm/layouts.js";
+import { runMqiFile } from "../../adapters/wasm/node.js";
+import { buildProgram, INCLUDE, missingToolchain } from "../fixtures/wasm/toolchain.js";
+
+const STRUCTURES = { MQMD: L.MQMD, MQOD: L.MQOD, MQPMO: L.MQPMO, MQGMO: L.MQGMO, MQCNO: L.MQCNO, MQCSP: L.MQCSP, MQTMC2: L.MQTMC2 } as const;
+
+/** IBM's MQMD field table: offset of each field (version 1 ends at 324, version 2 at 364). */
+const IBM_MQMD_OFFSETS: Record<string, number> = {
+  StrucId: 0, Version: 4, Report: 8, MsgType: 12, Expiry: 16, Feedback: 20, Encoding: 24, CodedCharSetId: 28,
+  Format: 32, Priority: 40, Persistence: 44, MsgId: 48, CorrelId: 72, BackoutCount: 96, ReplyToQ: 100,
+  ReplyToQMgr: 148, UserIdentifier: 196, AccountingToken: 208, ApplIdentityData: 240, PutApplType: 272,
+  PutApplName: 276, PutDate: 304, PutTime: 312, ApplOriginData: 320, GroupId: 324, MsgSeqNumber: 348,
+  Offset: 352, MsgFlags: 356, OriginalLength: 360,
+}; // prettier-ignore
+
+describe("the layouts in memory", () => {
+  it("MQMD's offsets are IBM's, and every structure's size is IBM's MQxx_CURRENT_LENGTH for 32-bit platforms", () => {
+    expect(Object.fromEntries(Object.entries(L.MQMD).map(([k, f]) => [k, f.offset]))).toEqual(IBM_MQMD_OFFSETS);
+    expect(L.sizeOf(L.MQMD)).toBe(364);
+    for (const name of ["MQMD", "MQOD", "MQPMO", "MQGMO", "MQCNO", "MQCSP"] as const) expect(L.sizeOf(STRUCTURES[name])).toBe(L.LENGTHS[name].at(-1));
+    expect(L.sizeOf(L.MQTMC2)).toBe(732);
+  });
+
+  it("cmqc.h's numeric constants equal the JavaScript MQI's (core/features/mqi/mqc.ts)", async () => {
+    const header = await readFile(join(INCLUDE, "cmqc.h"), "utf8");
+    const defined = new Map<string, number>();
+    for (const [, name, value] of header.matchAll(/^#define (MQ\w+)\s+\(?(-?\d+)\)?\s*$/gm)) defined.set(name!, Number(value));
+    const numeric = Object.entries(MQC_NUMBERS).filter(([, v]) => typeof v === "number");
+    expect(numeric.length).toBeGreaterThan(200);
+    for (const [name, value] of numeric) expect([name, defined.get(name)]).toEqual([name, value]);
+  });
+});
+
+const missing = missingToolchain();
+
+describe.skipIf(missing !== undefined)("cmqc.h compiled for wasm32", () => {
+  let dir: string;
+  let printed: Map<string, number>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "webmq-wasm-layout-"));
+    const lines = Object.entries(STRUCTURES).flatMap(([struct, layout]) => [
+      `  printf("${struct} %zu\\n", sizeof(${struct}));`,
+      ...Object.keys(layout).map((field) => `  printf("${struct}.${field} %zu\\n", offsetof(${struct}, ${field}));`),
+    ]);
+    const source = join(dir, "layout.c");
+    await writeFile(source, `#include <cmqc.h>\n#include <stdio.h>\n#include <stddef.h>\nint main(void) {\n${lines.join("\n")}\n  return 0;\n}\n`);
+    const wasm = await buildProgram("layout", dir, { source });
+    const out = await open(join(dir, "layout.out"), "w");
+    expect(await runMqiFile(wasm, { stdout: out.fd })).toBe(0);
+    await out.close();
+    const text = await readFile(join(dir, "layout.out"), "utf8");
+    printed = new Map(
+      text
+        .trim()
+        .split("\n")
+        .map((line) => line.split(" ") as [string, string])
+        .map(([k, v]) => [k, Number(v)]),
+    );
+  }, 60_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("every field the host reads or writes is where the C compiler puts it", () => {
+    for (const [struct, layout] of Object.entries(STRUCTURES)) {
+      expect(printed.get(struct)).toBe(L.sizeOf(layout));
+      for (const [field, { offset }] of Object.entries(layout))
+        expect([`${struct}.${field}`, printed.get(`${struct}.${field}`)]).toEqual([`${struct}.${field}`, offset]);
+    }
+  });
+
+  it("MQxx_DEFAULT initialises a structure as IBM's does: {MQMD_DEFAULT} and the rest compile, and a program's defaults reach the host", async () => {
+    const source = join(dir, "defaults.c");
+    await writeFile(
+      source,
+      `#include <cmqc.h>
+#include <stdio.h>
+#include <string.h>
+int main(void) {
+  MQMD md = {MQMD_DEFAULT}; MQOD od = {MQOD_DEFAULT}; MQPMO pmo = {MQPMO_DEFAULT}; MQGMO gmo = {MQGMO_DEFAULT};
+  MQCNO cno = {MQCNO_DEFAULT}; MQCSP csp = {MQCSP_DEFAULT};
+  printf("%.4s %d %d %d %.8s|%d %d\\n", md.StrucId, (int)md.Version, (int)md.Priority, (int)md.Persistence, md.Format, (int)md.Expiry, (int)md.OriginalLength);
+  printf("%.4s %d %d %.5s|%.4s %d|%.4s %d %d|%.4s %d|%.4s %d\\n", od.StrucId, (int)od.Version, (int)od.ObjectType, od.DynamicQName,
+    pmo.StrucId, (int)pmo.Timeout, gmo.StrucId, (int)gmo.MatchOptions, (int)gmo.ReturnedLength, cno.StrucId, (int)cno.Version, csp.StrucId, (int)csp.Version);
+  return memcmp(md.MsgId, MQMI_NONE, sizeof md.MsgId) != 0;
+}
+`,
+    );
+    const wasm = await buildProgram("defaults", dir, { source });
+    const out = await open(join(dir, "defaults.out"), "w");
+    expect(await runMqiFile(wasm, { stdout: out.fd })).toBe(0);
+    await out.close();
+    expect(await readFile(join(dir, "defaults.out"), "utf8")).toBe("MD   1 -1 2         |-1 -1\nOD   1 1 AMQ.*|PMO  -1|GMO  3 -1|CNO  1|CSP  1\n");
+  }, 60_000);
+});
