@@ -20,6 +20,7 @@ export const SYSTEM_OBJECTS: readonly SystemObject[] = [
   { type: "localQueue", name: "SYSTEM.DEFAULT.INITIATION.QUEUE", attributes: { description: "Default initiation queue" } },
   { type: "localQueue", name: "SYSTEM.CHANNEL.INITQ", attributes: { description: "Channel initiation queue" } },
   { type: "localQueue", name: "SYSTEM.ADMIN.PERFM.EVENT", attributes: { description: "Performance event queue" } },
+  { type: "localQueue", name: "SYSTEM.ADMIN.CHANNEL.EVENT", attributes: { description: "Channel event queue" } },
   { type: "aliasQueue", name: "SYSTEM.DEFAULT.ALIAS.QUEUE", attributes: {} },
   { type: "remoteQueue", name: "SYSTEM.DEFAULT.REMOTE.QUEUE", attributes: {} },
   { type: "modelQueue", name: "SYSTEM.DEFAULT.MODEL.QUEUE", attributes: {} },

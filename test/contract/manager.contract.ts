@@ -25,6 +25,7 @@ export function testQueueManager(name: string, harness: StoreHarness): void {
           "DEV.QUEUE.1",
           "DEV.QUEUE.2",
           "DEV.QUEUE.3",
+          "SYSTEM.ADMIN.CHANNEL.EVENT",
           "SYSTEM.ADMIN.PERFM.EVENT",
           "SYSTEM.CHANNEL.INITQ",
           "SYSTEM.DEAD.LETTER.QUEUE",

@@ -22,7 +22,7 @@ async function pair(level: string, senderAttributes = "") {
   const edge = await QueueManager.open({ name: "QM1", clock });
   open.push(page, edge);
   registry.register(edge);
-  for (const qm of [page, edge]) await qm.mqsc(`ALTER QMGR CHLEV(${level})\nDEFINE QLOCAL(${CHANNEL_EVENT_QUEUE})`);
+  for (const qm of [page, edge]) await qm.mqsc(`ALTER QMGR CHLEV(${level})`); // SYSTEM.ADMIN.CHANNEL.EVENT is a default object
   await page.mqsc(`DEFINE QLOCAL(QM1) USAGE(XMITQ)
 DEFINE QREMOTE(ORDERS) RNAME(APP.ORDERS) RQMNAME(QM1) XMITQ(QM1)
 DEFINE CHANNEL(C1) CHLTYPE(SDR) CONNAME('QM1(443)') XMITQ(QM1) SHORTTMR(5) ${senderAttributes}`);
