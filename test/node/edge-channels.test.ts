@@ -12,8 +12,9 @@
  * held open (IBM's receiving MCA does the same), so the kill comes when the batches before it
  * are committed at QM2 and its batch is in doubt at QM1, however fast the channel moves.
  *
- * EDGE_CHANNEL_MESSAGES sets the count (the issue's 2,000 by default; at least 760, for two batches before the held message). A
- * channel STOPped before the restart stays stopped: the object forgets it.
+ * EDGE_CHANNEL_MESSAGES sets the count (the issue's 2,000 by default; at least 760, for two
+ * batches before the held message). A channel STOPped before the restart stays stopped: the
+ * object forgets it.
  */
 import { afterAll, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
