@@ -151,13 +151,18 @@ it(`moves ${COUNT} persistent messages QM1 -> QM2 object to object, exactly once
   edge = undefined;
 
   await start();
-  // What was committed before the kill; the held batch's puts went with the process. (QM1's
-  // object is not awake yet: its wake alarm is seconds away.)
-  expect(await depth("QM2", "RCVR.TARGET.Q")).toBe(committedBefore);
+  // QM2's sync record kept the batches committed before the kill, not the held one. (Read from
+  // the record, not the depth: QM1's object may wake by its alarm at any moment now and send
+  // the held batch again, whose puts count in CURDEPTH.)
+  expect(shown(await mqsc("QM2", "DISPLAY CHSTATUS(SDR.TO.RCVR) SAVED"), "LSTSEQNO")).toBe(String(committedBefore));
   // Nobody asks QM1 anything: its object wakes by its alarm and restarts the channel it was
   // running, which backs out its batch in doubt (QM2 did not commit it) and sends it again, the
-  // same messages in the same order: held again at the same message.
-  await until(`QM1's channel restarted by its object, the batch held again`, async () => (await depth("QM2", "RCVR.TARGET.Q")) >= whileHeld, 60_000);
+  // same messages in the same order: held again at the same message, with nothing left of the
+  // held batch's puts from before the kill (they would show beyond it).
+  const heldAgain = async () =>
+    (await depth("QM2", "RCVR.TARGET.Q")) >= whileHeld && shown(await mqsc("QM2", "DISPLAY CHSTATUS(SDR.TO.RCVR) ALL"), "SUBSTATE") === "MQPUT";
+  await until(`QM1's channel restarted by its object, the batch held again`, heldAgain, 60_000);
+  expect(await depth("QM2", "RCVR.TARGET.Q")).toBe(whileHeld);
   expect(failed(await mqsc("QM2", "ALTER QLOCAL(RCVR.HELD.Q) PUT(ENABLED)"))).toEqual([]);
   await until(`the first ${half} messages on QM2`, async () => (await depth("QM2", "RCVR.TARGET.Q")) >= half - 1, 60_000);
   expect(await depth("QM2", "RCVR.HELD.Q")).toBe(1);
