@@ -48,6 +48,17 @@ describe("DISPLAY CHSTATUS of a running channel", () => {
     });
     expect(await shown(edge)).toMatchObject({ chltype: "RCVR", substate: "RECEIVE", bytsrcvd: 800, lstmsgda: "2026-05-17" });
   });
+
+  it("names INDOUBT in its text, as every other value (INDOUBT(NO), not a bare NO)", async () => {
+    const { page } = await pair("");
+    page.startChannel("C1");
+    await expect.poll(() => page.channelAgentStatus("C1")?.substate).toBe("MQGET");
+    const display = (await page.mqsc("DISPLAY CHSTATUS(C1) ALL")).commands[0]!;
+    const text = display.objects![0]!.lines.join(" ");
+    expect(text).toMatch(/\bINDOUBT\(NO\)/);
+    expect(text).not.toMatch(/(^|\s)NO(\s|$)/);
+    expect(display.objects![0]!.parameters.indoubt).toBe("NO");
+  });
 });
 
 describe("BATCHLIM", () => {

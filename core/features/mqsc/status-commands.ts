@@ -129,7 +129,7 @@ function agentItems(agent: ChannelStatus | undefined): ReturnType<typeof item>[]
     item("LSTSEQNO", agent.lastSeq),
     item("LSTLUWID", agent.lastLuwid || "0000000000000000"),
     item("CURSEQNO", agent.currentSeq),
-    { keyword: "INDOUBT", text: agent.inDoubt ? "YES" : "NO", json: agent.inDoubt ? "YES" : "NO" },
+    item("INDOUBT", agent.inDoubt ? "YES" : "NO"),
     item("BYTSSENT", agent.bytesSent),
     item("BYTSRCVD", agent.bytesReceived),
     item("LSTMSGDA", dateAndTime(agent.lastMessageAt).date.trim()),
