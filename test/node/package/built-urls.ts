@@ -22,6 +22,19 @@ export interface UserUrl {
 export const USER_URLS: readonly UserUrl[] = [
   { file: "dist/lib/adapters/browser/trigger-worker.js", kind: "worker", expression: "url", why: "a triggered application: the process's APPLICID" },
   { file: "dist/lib/adapters/worker/listener-bridge.js", kind: "import", expression: "url", why: "listenWithModule's handler module" },
+  // Packages named in a variable so that a page's bundler does not try to bundle what only Node loads.
+  {
+    file: "dist/lib/adapters/mqi/client-address.js",
+    kind: "import",
+    expression: "fs",
+    why: "node:fs/promises, to read a CCDT file (MQI client bindings in Node)",
+  },
+  {
+    file: "dist/lib/adapters/mqi/client.js",
+    kind: "import",
+    expression: "name",
+    why: "the ws package, in Node 20 which has no WebSocket of its own (MQI client bindings)",
+  },
 ];
 
 /** One URL or module a built file loads, as found. */
