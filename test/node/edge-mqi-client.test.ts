@@ -117,6 +117,14 @@ it(
   },
 );
 
+it("takes the client's address from the front Worker for CHLAUTH: a BLOCKADDR for loopback refuses it (2059)", { timeout: 60_000 }, async () => {
+  const mqsc = async (command: string) => expect((await restMqsc(edge!.url, "QM1", ADMIN_TOKEN, command))[0]!.completionCode).toBe(0);
+  await mqsc("SET CHLAUTH('*') TYPE(BLOCKADDR) ADDRLIST('127.0.0.*') ACTION(REPLACE)");
+  expect(await reasonOf(connect("QM1"))).toBe(MQC.MQRC_Q_MGR_NOT_AVAILABLE);
+  await mqsc("SET CHLAUTH('*') TYPE(BLOCKADDR) ACTION(REMOVE)");
+  await mq.DiscPromise(await connect("QM1"));
+});
+
 it("gives back the gets of a client killed in the middle of its unit of work", { timeout: 60_000 }, async () => {
   expect(await program("put", "DEV.QUEUE.2", "one", "two", "three")).toContain("MQDISC successful");
   const holder = start("hold", "DEV.QUEUE.2", "2");
