@@ -8,7 +8,8 @@
  * sending channels that were running (running-channels.ts). Channels between queue managers
  * of this Worker go from object to object over WebSockets (object-channel-connector.ts); this
  * object holds the receiving ends with the Hibernation API (channel-sockets.ts), and so it
- * holds STOMP connections the front Worker relays (stomp-sockets.ts).
+ * holds STOMP connections the front Worker relays (stomp-sockets.ts). MQI client connections
+ * (mqi-client-sockets.ts) it holds as plain accepted sockets, which keep it in memory.
  *
  * The same class serves the registry of created queue managers (queue-manager-registry.ts),
  * under a name no queue manager can have: its `registry*` methods, called by the worker over
@@ -40,6 +41,7 @@ import { RunningChannels } from "./running-channels.js";
 import { parseChannelCredentials } from "./channel-credentials.js";
 import { verifiedPrincipal } from "../http/security/principal-header.js";
 import { OBJECT_STOMP_PATH, STOMP_TAG, StompSockets, type StompLogin } from "./stomp-sockets.js";
+import { MqiClientSockets, OBJECT_MQI_CLIENT_PATH } from "./mqi-client-sockets.js";
 
 export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #clock: AlarmClock;
@@ -50,6 +52,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #channels: RunningChannels | undefined;
   readonly #channelSockets: ChannelSockets;
   readonly #stompSockets: StompSockets;
+  readonly #mqiClients: MqiClientSockets;
   #stompLoginCheck: StompLogin["check"] | undefined;
   #app: ReturnType<typeof createHttpApp> | undefined;
   /**
@@ -70,6 +73,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       (name) => this.queueManager(name),
       () => this.#clock,
     );
+    this.#mqiClients = new MqiClientSockets(env, (name) => this.queueManager(name));
     // A STOMP heart-beat (one EOL, as @stomp/stompjs sends it) is answered by the runtime
     // without waking the object: both directions' heart-beats, at no cost while the client
     // beats (stomp-sockets.ts). Channel sockets carry binary frames only, never this text.
@@ -155,6 +159,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     const path = new URL(request.url).pathname;
     if (path === OBJECT_CHANNEL_PATH) return this.#acceptChannel(request);
     if (path === OBJECT_STOMP_PATH) return this.#acceptStomp(request);
+    if (path === OBJECT_MQI_CLIENT_PATH) return this.#acceptMqiClient(request);
     // Woken for a request after an eviction: STOMP connections whose sockets stayed open are
     // rebuilt first, so that what this request puts reaches their subscriptions.
     await this.#stompSockets.rebuildAll().catch(() => undefined);
@@ -197,6 +202,18 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       if (principal === undefined || principal === "invalid") return new Response("the STOMP client's principal is not signed by this Worker", { status: 403 });
       await this.queueManager(name);
       return this.#stompSockets.accept(name, principal);
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+  }
+
+  /** An MQI client's socket, handed over unread by the front Worker (mqi-client-endpoint.ts): its `conn` is admitted here. */
+  async #acceptMqiClient(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("an MQI client's connection is a WebSocket", { status: 426 });
+    const name = new URL(request.url).searchParams.get("qmgr") ?? "";
+    try {
+      await this.queueManager(name);
+      return this.#mqiClients.accept(name, request.headers.get("CF-Connecting-IP") ?? "");
     } catch (error) {
       return errorResponse(error, request);
     }

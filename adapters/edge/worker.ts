@@ -33,6 +33,7 @@ import { edgeDirectory, isServedQueueManager } from "./edge-directory.js";
 import { dropUnreadBody } from "./unread-body.js";
 import { acceptPartnerChannel } from "./channel-endpoint.js";
 import { acceptStomp } from "./stomp-endpoint.js";
+import { acceptMqiClient } from "./mqi-client-endpoint.js";
 import { EDGE_MESSAGE_MEMORY_BYTES, edgeSecurity, numberVariable, type EdgeEnv } from "./env.js";
 
 /**
@@ -61,6 +62,10 @@ export function createEdgeWorker(options: EdgeWorkerOptions = {}): Hono<{ Bindin
   // STOMP (stomp-endpoint.ts), likewise: its credentials are in the CONNECT frame.
   app.get("/stomp", (c) => acceptStomp(c.req.raw, c.env, loginLimiter)!);
   app.get("/stomp/:qmgr", (c) => acceptStomp(c.req.raw, c.env, loginLimiter)!);
+  // MQI client bindings (mqi-client-endpoint.ts): the socket goes unread to a queue manager's object, which admits the client.
+  const mqiClient: MiddlewareHandler<{ Bindings: EdgeEnv }> = async (c, next) => (await acceptMqiClient(c.req.raw, c.env)) ?? (await next());
+  app.get("/ibmmq/client", mqiClient);
+  app.get("/ibmmq/client/:qmgr", mqiClient);
 
   // A body left unread would cost the client its keep-alive connection (unread-body.ts).
   app.use(
