@@ -55,8 +55,9 @@ function drain(hObj: mq.MQObject): Promise<string[]> {
   return new Promise<string[]>((resolve, reject) => {
     const found: string[] = [];
     const gmo = Object.assign(new mq.MQGMO(), { Options: MQC.MQGMO_NO_SYNCPOINT | MQC.MQGMO_WAIT, WaitInterval: 1000 });
-    mq.Get(hObj, new mq.MQMD(), gmo, (err, obj, _gmo, _md, data) => {
-      if (!err) return void found.push(data!.toString());
+    mq.Get(hObj, new mq.MQMD(), gmo, (err, obj, _gmo, md, data) => {
+      // Given back as it was: a GetDone race is no failed attempt at the message.
+      if (!err) return void found.push(md!.BackoutCount === 0 ? data!.toString() : `${data!.toString()} backed out ${md!.BackoutCount}`);
       mq.GetDone(obj);
       if (err.mqrc === MQC.MQRC_NO_MSG_AVAILABLE) resolve(found);
       else reject(err);
