@@ -19,7 +19,7 @@ import { QueueManager } from "../../core/index.js";
 import * as mq from "../../adapters/mqi/index.js";
 
 const MQC = mq.MQC;
-const ROUNDS = 40;
+const ROUNDS = 48;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Runs the rounds on `queue`: what the callbacks were handed, and what was put. */
@@ -38,11 +38,16 @@ async function raceGetDone(consumer: mq.MQQueueManager, producer: mq.MQQueueMana
     });
     await turn(); // the get is on its way (over a client) or waiting (local)
     const text = `round ${round}`;
-    await mq.PutPromise(output, new mq.MQMD(), new mq.MQPMO(), text);
+    const putting = mq.PutPromise(output, new mq.MQMD(), new mq.MQPMO(), text);
     put.push(text);
-    for (let turns = 0; turns < round % 4; turns++) await turn();
+    if (round % 8 < 4) {
+      // GetDone 0 to 3 turns of the event loop after the put's answer...
+      await putting;
+      for (let turns = 0; turns < round % 4; turns++) await turn();
+    } else for (let ticks = 0; ticks < (round % 4) * 3; ticks++) await Promise.resolve(); // ...or a few microtasks after the put began
     mq.GetDone(hObj);
     stopped = true;
+    await putting;
   }
   await mq.ClosePromise(output, 0);
   const left = await drain(hObj);
