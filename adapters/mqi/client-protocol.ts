@@ -5,6 +5,11 @@
  * style (core/features/channels/wire-codec.ts): `u32 header length (big-endian) | header | body`,
  * the header UTF-8 JSON, the body a message's bytes when it has bytes (no base64).
  *
+ * A put or get under syncpoint names the client's unit of work (`unit`, a number the client
+ * chose; none: the connection's one unit), which `commit` or `rollback` with that number ends: a
+ * client may hold a unit of its own beside the application's (a get taken so that it can be
+ * given back, get-async.ts).
+ *
  * Requests carry an `id`, answered by a frame with the same `id`: `ok` with the result, or
  * `error` with the reason name and text. The first request must be `conn` (the channel, the
  * queue manager, the MQCSP user and password); nothing else is answered before it.
@@ -23,14 +28,14 @@ export type ClientRequest = { id: number } & (
   | { op: "conn"; channel: string; queueManager: string; applName: string; user?: string; password?: string }
   | { op: "open"; queue: string; queueManager?: string; input: boolean; output: boolean; browse: boolean; dynamicQueueName?: string }
   | { op: "close"; handle: number; deleteQueue: boolean }
-  | { op: "put"; queue: string; queueManager?: string; syncpoint: boolean; messageId?: string; format?: string; message: PutMessage }
-  | { op: "get"; queue: string; wait: number | null; syncpoint: boolean; messageId?: string; correlationId?: string }
+  | { op: "put"; queue: string; queueManager?: string; syncpoint: boolean; unit?: number; messageId?: string; format?: string; message: PutMessage }
+  | { op: "get"; queue: string; wait: number | null; syncpoint: boolean; unit?: number; messageId?: string; correlationId?: string }
   | { op: "cancel"; request: number }
   | { op: "browse"; queue: string }
   | { op: "browseNext"; cursor: number }
   | { op: "browseClose"; cursor: number }
-  | { op: "commit" }
-  | { op: "rollback" }
+  | { op: "commit"; unit?: number }
+  | { op: "rollback"; unit?: number; countBackout?: boolean }
 );
 
 /** The server's answer to request `id`. */

@@ -152,18 +152,32 @@ export class ClientSession {
   }
 }
 
-/** A unit of work kept by the server: this side only says when it ends. */
+/**
+ * A unit of work kept by the server, under the number this side gave it: this side only says
+ * when it ends (nothing to say for one no put or get used).
+ */
 class ClientUnitOfWork {
   state: "active" | "committed" | "rolledBack" = "active";
-  constructor(private readonly session: ClientSession) {}
+  used = false;
+  constructor(
+    private readonly session: ClientSession,
+    readonly number: number,
+  ) {}
   async commit(): Promise<void> {
     this.state = "committed";
-    await this.session.request({ op: "commit" });
+    if (this.used) await this.session.request({ op: "commit", unit: this.number });
   }
-  async rollback(): Promise<void> {
+  async rollback(options: { countBackout?: boolean } = {}): Promise<void> {
     this.state = "rolledBack";
-    await this.session.request({ op: "rollback" });
+    if (this.used) await this.session.request({ op: "rollback", unit: this.number, ...(options.countBackout === false ? { countBackout: false } : {}) });
   }
+}
+
+/** The unit a put or get names, marked as used: the request's `syncpoint` and `unit`. */
+function underUnit(unit: unknown): { syncpoint: boolean; unit?: number } {
+  if (!(unit instanceof ClientUnitOfWork)) return { syncpoint: false };
+  unit.used = true;
+  return { syncpoint: true, unit: unit.number };
 }
 
 /** A message off the wire, given the property accessors a local get's message has. */
@@ -173,6 +187,7 @@ const withAccess = (message: Message | null | undefined): Message | null => (mes
 export class ClientQueueManager {
   readonly events = { subscribe: (_listener: (event: { type: string; queue?: string }) => void) => () => undefined };
   readonly attributes = {};
+  #units = 0;
 
   constructor(
     readonly name: string,
@@ -184,7 +199,7 @@ export class ClientQueueManager {
   }
 
   beginUnitOfWork(): ClientUnitOfWork {
-    return new ClientUnitOfWork(this.session);
+    return new ClientUnitOfWork(this.session, ++this.#units);
   }
 
   async open(queue: string, options: { input?: boolean; output?: boolean; browse?: boolean; queueManager?: string; dynamicQueueName?: string }) {
@@ -215,7 +230,7 @@ export class ClientQueueManager {
       op: "put",
       queue,
       message,
-      syncpoint: options.unitOfWork !== undefined,
+      ...underUnit(options.unitOfWork),
       ...(options.queueManager ? { queueManager: options.queueManager } : {}),
       ...(options.context?.messageId !== undefined ? { messageId: options.context.messageId } : {}),
       ...(options.context?.format !== undefined ? { format: options.context.format } : {}),
@@ -228,11 +243,12 @@ export class ClientQueueManager {
     options: { wait?: number; signal?: AbortSignal; unitOfWork?: unknown; messageId?: string; correlationId?: string } = {},
   ): Promise<Message | null> {
     const wait = options.wait ?? 0;
+    if (options.signal?.aborted) return null; // stopped before it began: its abort event has been and gone
     const { id, answer } = this.session.requestWithId({
       op: "get",
       queue,
       wait: wait === Infinity ? null : wait,
-      syncpoint: options.unitOfWork !== undefined,
+      ...underUnit(options.unitOfWork),
       ...(options.messageId ? { messageId: options.messageId } : {}),
       ...(options.correlationId ? { correlationId: options.correlationId } : {}),
     });

@@ -101,7 +101,8 @@ export function Get(
     return;
   }
   const stopper = new AbortController();
-  state.consumer = { stop: () => stopper.abort() };
+  const consumer = { stop: () => stopper.abort() };
+  state.consumer = consumer;
   const noWaitPause = 250;
   const run = async () => {
     let first = true;
@@ -110,22 +111,32 @@ export function Get(
       if (stopper.signal.aborted) break;
       const gotMD = new MQMD();
       const gotGMO = Object.assign(new MQGMO(), { Options: gmo.Options, WaitInterval: gmo.WaitInterval, MatchOptions: gmo.MatchOptions });
+      // Outside syncpoint the message is taken under a unit of its own, so that one GetDone
+      // overtakes on its way to the callback goes back to the queue as it was, not lost.
+      const own = gmo.Options & (N.MQGMO_SYNCPOINT | BROWSE) ? undefined : connection.qm.beginUnitOfWork();
       let message: Message | null;
       try {
-        message = await getOne(connection, state, md, gmo, first, stopper.signal);
+        message = await getOne(connection, state, md, gmo, first, stopper.signal, own);
+        if (own !== undefined && (message === null || stopper.signal.aborted)) await own.rollback({ countBackout: false });
       } catch (error) {
+        if (own?.state === "active") await own.rollback({ countBackout: false }).catch(() => undefined);
         if (stopper.signal.aborted) break;
-        state.consumer = undefined;
+        if (state.consumer === consumer) state.consumer = undefined;
         deliver(asMQError(error, "GET[async]"), null, null, gotGMO);
         return;
       }
       first = false;
-      if (stopper.signal.aborted) break; // a message taken after GetDone is not one (a wait aborted leaves it on the queue)
+      // After GetDone no callback: a message taken outside syncpoint went back above; one under
+      // syncpoint stays in the connection's unit, for the application's Back to return.
+      if (stopper.signal.aborted) break;
       if (message === null) {
         deliver(new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET[async]"), null, null, gotGMO);
         if (!(gmo.Options & N.MQGMO_WAIT)) await new Promise((resolve) => setTimeout(resolve, noWaitPause));
         continue;
       }
+      // The commit is asked for before the callback runs, so that a Disc in the callback comes after it.
+      const committed = own?.commit();
+      committed?.catch(() => undefined); // its failure is awaited below
       const data = fillMD(gotMD, message);
       try {
         fillMessageHandle(connection, gmo.MsgHandle, message.properties);
@@ -137,8 +148,11 @@ export function Get(
       gotGMO.ResolvedQName = state.queue;
       gotGMO.ReturnedLength = data.length;
       deliver(null, gotMD, data, gotGMO);
+      // A commit that fails leaves the message on the queue (it comes again: not lost); the next get says why.
+      await committed?.catch(() => undefined);
     }
-    if (state.consumer?.stop !== undefined && stopper.signal.aborted) state.consumer = undefined;
+    // Only this consumer: a Get started after GetDone may already hold the object while this one ends.
+    if (state.consumer === consumer && stopper.signal.aborted) state.consumer = undefined;
   };
   const deliver = (err: MQError | null, gotMD: MQMD | null, data: Buffer | null, gotGMO: MQGMO) => {
     const hConn = hObj._mqQueueManager;

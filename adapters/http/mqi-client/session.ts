@@ -12,7 +12,8 @@
  *
  * When the socket ends for any reason (the client disconnected without MQDISC, was killed, or
  * its network dropped) the unit of work in flight is backed out, as IBM's queue manager backs
- * out the work of a client whose connection broke: its uncommitted gets come back.
+ * out the work of a client whose connection broke: its uncommitted gets come back. A client may
+ * hold several units (client-protocol.ts): each is backed out.
  */
 import { MQError, type BrowseCursor, type Message, type QueueHandle, type QueueManager, type UnitOfWork } from "../../../core/index.js";
 import { decodeClientFrame, encodeClientFrame, type ClientAnswer, type ClientRequest } from "../../mqi/client-protocol.js";
@@ -35,15 +36,29 @@ type Answer = Omit<Extract<ClientAnswer, { ok: true }>, "id" | "ok">;
 
 const CLOSE_REFUSED = 1008;
 const CLOSE_PROTOCOL_ERROR = 1002;
+/** Units of work one connection may hold at once: its application's, and one per get in flight that may be given back. */
+const MAX_UNITS = 1024;
+
+/** The unit a request names: 0 when it names none; MQRC_FORMAT_ERROR for a name that is not a small whole number. */
+function unitKey(named: unknown): number {
+  if (named === undefined) return 0;
+  if (typeof named !== "number" || !Number.isSafeInteger(named) || named < 1)
+    throw new MQError("MQRC_FORMAT_ERROR", `unit ${JSON.stringify(named)} is not a unit number`);
+  return named;
+}
 
 export class MqiClientSession {
   #qm: QueueManager | undefined;
   #principal: CheckedPrincipal | undefined;
   #state: "waiting" | "connecting" | "open" | "ended" = "waiting";
-  #unit: UnitOfWork | undefined;
+  /** The units of work in flight, by the number the client gave each (0: the connection's one unit, for a client that names none). */
+  readonly #units = new Map<number, UnitOfWork>();
   readonly #handles = new Map<number, QueueHandle>();
   readonly #cursors = new Map<number, BrowseCursor>();
   readonly #waits = new Map<number, AbortController>();
+  /** Gets cancelled while still queued behind other requests (their ids), and the highest id begun: a cancel may come before its get starts. */
+  readonly #cancelledEarly = new Set<number>();
+  #begun = 0;
   #next = 1;
   /** Requests run one after another, as the client's verbs are issued, but for a get's wait, which a cancel must overtake. */
   #chain: Promise<unknown> = Promise.resolve();
@@ -71,7 +86,9 @@ export class MqiClientSession {
     if (this.#state !== "open" && request.op !== "conn") return this.#close(CLOSE_PROTOCOL_ERROR, "MQRC_FORMAT_ERROR");
     if (request.op === "conn" && this.#state !== "waiting") return this.#close(CLOSE_PROTOCOL_ERROR, "MQRC_FORMAT_ERROR");
     if (request.op === "cancel") {
-      this.#waits.get(request.request)?.abort();
+      const waiting = this.#waits.get(request.request);
+      if (waiting !== undefined) waiting.abort();
+      else if (request.request > this.#begun) this.#cancelledEarly.add(request.request);
       return;
     }
     if (request.op === "conn") this.#state = "connecting";
@@ -86,9 +103,9 @@ export class MqiClientSession {
     clearTimeout(this.#timer);
     for (const wait of this.#waits.values()) wait.abort();
     void this.#chain.then(async () => {
-      const unit = this.#unit;
-      this.#unit = undefined;
-      if (unit?.state === "active") await unit.rollback().catch(() => undefined);
+      const units = [...this.#units.values()];
+      this.#units.clear();
+      for (const unit of units) if (unit.state === "active") await unit.rollback().catch(() => undefined);
       for (const cursor of this.#cursors.values()) cursor.close();
       for (const handle of this.#handles.values()) await handle.close().catch(() => undefined);
     });
@@ -96,6 +113,7 @@ export class MqiClientSession {
 
   async #answer(request: ClientRequest): Promise<void> {
     let answer: ClientAnswer;
+    this.#begun = Math.max(this.#begun, request.id);
     try {
       answer = { id: request.id, ok: true, ...(await this.#perform(request)) };
     } catch (error) {
@@ -166,7 +184,7 @@ export class MqiClientSession {
               }
             : undefined;
         const result = await qm.put(request.queue, request.message, {
-          ...(request.syncpoint ? { unitOfWork: this.#unitOfWork() } : {}),
+          ...(request.syncpoint ? { unitOfWork: this.#unitOfWork(request.unit) } : {}),
           ...(request.queueManager ? { queueManager: request.queueManager } : {}),
           ...(context ? { context } : {}),
         });
@@ -191,9 +209,10 @@ export class MqiClientSession {
         return {};
       case "commit":
       case "rollback": {
-        const unit = this.#unit;
-        this.#unit = undefined;
-        if (unit?.state === "active") await (request.op === "commit" ? unit.commit() : unit.rollback());
+        const key = unitKey(request.unit);
+        const unit = this.#units.get(key);
+        this.#units.delete(key);
+        if (unit?.state === "active") await (request.op === "commit" ? unit.commit() : unit.rollback({ countBackout: request.countBackout !== false }));
         return {};
       }
       default:
@@ -205,12 +224,13 @@ export class MqiClientSession {
   async #get(request: Extract<ClientRequest, { op: "get" }>): Promise<Message | null> {
     this.#opened(request.queue, "input");
     const stopper = new AbortController();
+    if (this.#cancelledEarly.delete(request.id)) stopper.abort();
     this.#waits.set(request.id, stopper);
     try {
       return await this.#qm!.get(request.queue, {
         wait: request.wait === null ? Infinity : request.wait,
         signal: stopper.signal,
-        ...(request.syncpoint ? { unitOfWork: this.#unitOfWork() } : {}),
+        ...(request.syncpoint ? { unitOfWork: this.#unitOfWork(request.unit) } : {}),
         ...(request.messageId ? { messageId: request.messageId } : {}),
         ...(request.correlationId ? { correlationId: request.correlationId } : {}),
       });
@@ -219,9 +239,15 @@ export class MqiClientSession {
     }
   }
 
-  #unitOfWork(): UnitOfWork {
-    if (this.#unit === undefined || this.#unit.state !== "active") this.#unit = this.#qm!.beginUnitOfWork();
-    return this.#unit;
+  #unitOfWork(named: unknown): UnitOfWork {
+    const key = unitKey(named);
+    let unit = this.#units.get(key);
+    if (unit === undefined || unit.state !== "active") {
+      if (this.#units.size >= MAX_UNITS) throw new MQError("MQRC_RESOURCE_PROBLEM", `a client connection holds at most ${MAX_UNITS} units of work`);
+      unit = this.#qm!.beginUnitOfWork();
+      this.#units.set(key, unit);
+    }
+    return unit;
   }
 
   /** Refuses a put, get or browse on a queue this connection has no handle open for it on. */
