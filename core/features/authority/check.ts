@@ -14,6 +14,7 @@ import { MQError } from "../../base/errors.js";
 import type { AuthorityObjectType } from "./authorities.js";
 import { compareSpecificity, matchesProfile } from "./profiles.js";
 import { authorityRecords, type AuthorityHost, type AuthorityRecord, type EntityType } from "./records.js";
+import { CHLAUTH_KEY_PREFIX } from "../chlauth/records.js";
 
 /** The profile name the queue manager's own records are kept under (IBM's DISPLAY AUTHREC shows `self`). */
 export const QMGR_PROFILE = "self";
@@ -60,8 +61,17 @@ export function checkAuthority(
   name: string,
   authority: string,
 ): void {
-  if (host.authorityRecords.values.size === 0) return;
+  if (!anyAuthorityRecord(host)) return;
   if (effectiveAuthorities(host, principal, groups, objectType, name).has(authority)) return;
   const object = objectType === "QMGR" ? `queue manager ${host.name}` : `${objectType.toLowerCase()} ${name}`;
   throw new MQError("MQRC_NOT_AUTHORIZED", `${principal} is not authorized to ${authority} on ${object}`);
+}
+
+/**
+ * Whether an authority record is kept: with none, no authority is checked. The channel
+ * authentication records (SET CHLAUTH) are stored under the same prefix and do not count.
+ */
+function anyAuthorityRecord(host: AuthorityHost): boolean {
+  for (const key of host.authorityRecords.values.keys()) if (!key.startsWith(CHLAUTH_KEY_PREFIX)) return true;
+  return false;
 }
