@@ -20,6 +20,7 @@ import { Pager, selectorChunk } from "./pager.js";
 import { MessageTimers } from "./message-timers.js";
 import { describe, messageOf, putBackUnlessDamaged } from "./damaged-messages.js";
 import { toMessage } from "../message/message-view.js";
+import { readStoredBody } from "./stored-body.js";
 import type { MessageMemory } from "./message-memory.js";
 import type { SeqIds } from "./seq-ids.js";
 
@@ -319,7 +320,7 @@ export class Kernel {
     }
     let body: StoredBody;
     try {
-      body = entry.body ?? (await this.readBody(record));
+      body = entry.body ?? (await readStoredBody(this.store, record));
     } catch (error) {
       putBackUnlessDamaged(this, queue, entry, error);
       throw error;
@@ -345,7 +346,7 @@ export class Kernel {
     try {
       // The unit may have ended while the get waited.
       unit.checkActive();
-      const message = messageOf(this, queue, entry, entry.body ?? (await this.readBody(record)), now);
+      const message = messageOf(this, queue, entry, entry.body ?? (await readStoredBody(this.store, record)), now);
       unit.add({
         kind: "get",
         record,
@@ -365,20 +366,6 @@ export class Kernel {
       if (entry.state !== EntryState.Gone) putBackUnlessDamaged(this, queue, entry, error); // gone: already set aside
       throw error;
     }
-  }
-
-  async readBody(record: MessageRecord): Promise<StoredBody> {
-    const { seq } = record;
-    let body: StoredBody | undefined;
-    try {
-      body = await this.store.readBody(seq, { queue: record.queue, priority: record.priority });
-    } catch (error) {
-      throw new MQError("MQRC_RESOURCE_PROBLEM", `the ${this.store.kind} store could not read message ${seq}: ${describe(error)}`, { cause: error });
-    }
-    if (body === undefined) throw new MQError("MQRC_OBJECT_DAMAGED", `the body of message ${seq} is missing from the ${this.store.kind} store`);
-    if (typeof body !== "string" && !(body instanceof Uint8Array))
-      throw new MQError("MQRC_OBJECT_DAMAGED", `the body of message ${seq} in the ${this.store.kind} store is neither text nor bytes`);
-    return body;
   }
 
   // --- Dispatch ---
@@ -447,25 +434,6 @@ export class Kernel {
     // Expired messages are never delivered; if this delete fails they are found and
     // discarded again after the next restart.
     if (ops.length > 0) void this.commit(ops).catch(() => undefined);
-  }
-
-  /** The store operation that deletes every stored message of a queue, when it has any. */
-  purgeOps(queue: LocalQueue): StoreOp[] {
-    let stored = queue.pagedCount > 0;
-    for (const entry of queue.entries()) {
-      if (stored) break;
-      stored = entry.record.persistent;
-    }
-    return stored ? [{ op: "deleteQueueMessages", queue: queue.name }] : [];
-  }
-
-  /** Forgets every message of a queue, in memory and paged, once the store has deleted them. Returns how many. */
-  dropMessages(queue: LocalQueue): number {
-    const depth = queue.depth;
-    for (const entry of [...queue.entries()]) this.forget(queue, entry);
-    queue.dropAll();
-    for (const wake of queue.roomWaiters.splice(0)) wake();
-    return depth;
   }
 }
 

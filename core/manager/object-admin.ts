@@ -11,6 +11,7 @@ import { defaultAttributes, kindOf, type Attributes, type ObjectDefinition, type
 import { durableQueueName } from "../features/pubsub/durable-queue-name.js";
 import { loadSelectorCompiler } from "../selector/on-demand.js";
 import type { StoreOp } from "../store/store.js";
+import { dropMessages, purgeOps } from "../kernel/queue-purge.js";
 
 /** What administration needs of the queue manager besides the kernel and the catalogue. */
 export interface AdminHost {
@@ -107,11 +108,11 @@ export class ObjectAdmin implements DefinitionPort {
         if (queue.depth > 0 && !options.purge) {
           throw new MQError("MQRC_Q_NOT_EMPTY", `queue ${name} holds ${queue.depth} messages; delete it with purge to discard them`);
         }
-        ops.push(...this.kernel.purgeOps(queue));
+        ops.push(...purgeOps(queue));
       }
       await this.kernel.commit(ops);
       if (queue) {
-        this.kernel.dropMessages(queue);
+        dropMessages(this.kernel, queue);
         this.kernel.queues.delete(name);
         this.host.queueDeleted?.(name);
       }
@@ -150,9 +151,9 @@ export class ObjectAdmin implements DefinitionPort {
   clear(queue: LocalQueue): Promise<number> {
     return this.run(async () => {
       this.#checkIdle(queue, "clear");
-      const ops = this.kernel.purgeOps(queue);
+      const ops = purgeOps(queue);
       if (ops.length > 0) await this.kernel.commit(ops);
-      return this.kernel.dropMessages(queue);
+      return dropMessages(this.kernel, queue);
     });
   }
 
@@ -196,10 +197,10 @@ export class ObjectAdmin implements DefinitionPort {
       if (!queue) return;
       const ops: StoreOp[] = [];
       if (queue.dynamic === "permanent") ops.push({ op: "deleteObject", kind: "queue", name });
-      ops.push(...this.kernel.purgeOps(queue));
+      ops.push(...purgeOps(queue));
       if (ops.length > 0) await this.kernel.commit(ops);
       queue.consumers.failAll(new MQError("MQRC_Q_DELETED", `dynamic queue ${name} was deleted when the handle that made it closed`));
-      this.kernel.dropMessages(queue);
+      dropMessages(this.kernel, queue);
       this.kernel.queues.delete(name);
       this.objects.delete("localQueue", name);
       this.host.queueDeleted?.(name);
