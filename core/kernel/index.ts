@@ -18,6 +18,7 @@ export type * from "./messaging-types.js";
 export type { DefinitionPort, MessagingPort } from "./messaging-port.js";
 export { attachConsumer } from "./pushed-consumer.js";
 export { buildPutRecord, type PutContext, type PutRecordOptions, type PutTarget, type ResolvedPut } from "./put-record.js";
+export { dropMessages, purgeOps } from "./queue-purge.js";
 export { QueueEvents, type QueueEvent, type QueueEventFeed, type QueueEventListener } from "./queue-events.js";
 export { INCARNATION_KEY, SeqIds } from "./seq-ids.js";
 export { PREPARED_KEY_PREFIX, UnitOfWork, type PreparedRecord, type UnitOfWorkState } from "./unit-of-work.js";

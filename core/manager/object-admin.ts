@@ -11,7 +11,7 @@ import { defaultAttributes, kindOf, type Attributes, type ObjectDefinition, type
 import { durableQueueName } from "../features/pubsub/durable-queue-name.js";
 import { loadSelectorCompiler } from "../selector/on-demand.js";
 import type { StoreOp } from "../store/store.js";
-import { dropMessages, purgeOps } from "../kernel/queue-purge.js";
+import { dropMessages, purgeOps } from "../kernel/index.js";
 
 /** What administration needs of the queue manager besides the kernel and the catalogue. */
 export interface AdminHost {
