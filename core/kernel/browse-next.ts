@@ -5,6 +5,7 @@
 import { EntryState, isExpired, type Entry } from "./lane.js";
 import type { BrowsePosition, LocalQueue, MessageFilter } from "./local-queue.js";
 import type { Kernel } from "./kernel.js";
+import { memoryCandidates } from "./memory-candidates.js";
 
 export async function browseNext(
   kernel: Kernel,
@@ -16,7 +17,7 @@ export async function browseNext(
   const expired: Entry[] = [];
   let best: Entry | undefined;
   if (filter) {
-    for (const entry of queue.candidates(filter, { now, expired, after })) {
+    for (const entry of memoryCandidates(queue, filter, { now, expired, after })) {
       if (entry.state !== EntryState.Available || (after && !queue.isAfter(entry.record, after))) continue;
       if (isExpired(entry.record, now)) expired.push(entry);
       else if (!best || queue.before(entry.record, best.record)) best = entry;

@@ -16,17 +16,14 @@ import type { MessageRecord } from "../message/message.js";
 import { EntryState, Lane, dropGoneHeads, firstAvailable, firstAvailableAfter, firstIndexAfter, isExpired, type Entry } from "./lane.js";
 
 export { EntryState, Lane, isExpired, type Entry } from "./lane.js";
-import { selects, type MessageFilter } from "./message-filter.js";
+import type { MessageFilter } from "./message-filter.js";
 import { QueueConsumers } from "./queue-consumers.js";
 import { CorrelationIndex } from "./correlation-index.js";
+import { memoryCandidates, type BrowsePosition } from "./memory-candidates.js";
 
 export { selects, type MessageFilter } from "./message-filter.js";
 
-/** Where a browse cursor stands: the last message it returned. */
-export interface BrowsePosition {
-  priority: number;
-  seq: number;
-}
+export type { BrowsePosition } from "./memory-candidates.js";
 
 /** The lane a get must page in before it can go on. */
 export interface RefillNeeded {
@@ -49,7 +46,8 @@ const NO_DELAYS: DelayHooks = { now: () => 0, delayed: () => undefined, expiring
 
 export class LocalQueue implements QueueView {
   readonly lanes: readonly Lane[] = Array.from({ length: 10 }, () => new Lane());
-  readonly #byCorrelation = new CorrelationIndex();
+  /** Entries by correlation id (memoryCandidates reads it). */
+  readonly byCorrelation = new CorrelationIndex();
   /** CURDEPTH: every message not removed, committed or not, in memory or paged. */
   depth = 0;
   /** The bytes of the bodies of those messages (bodySize), for MAXBYTES. */
@@ -81,7 +79,7 @@ export class LocalQueue implements QueueView {
     readonly name: string,
     attributes: LocalQueueAttributes,
     /** Where a message id leads in the seq index: ids encode their seq (see message.ts). */
-    private readonly seqOfMessageId: (messageId: string) => number | undefined,
+    readonly seqOfMessageId: (messageId: string) => number | undefined,
     /** How many entries a lane keeps in memory before persistent puts go to the store only. */
     private readonly laneMemory: number,
     /** The time, and who to tell of an entry that waits for its delivery time (it calls makeAvailable then). */
@@ -129,7 +127,7 @@ export class LocalQueue implements QueueView {
       lane.available++;
       lane.revive(record.seq);
     }
-    this.#byCorrelation.add(entry);
+    this.byCorrelation.add(entry);
     if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
     this.depth++;
     this.bytes += record.bodySize;
@@ -201,7 +199,7 @@ export class LocalQueue implements QueueView {
     const entry: Entry = { record, body: undefined, state: EntryState.Available };
     lane.loaded.splice(firstIndexAfter(lane.loaded, record.seq), 0, entry);
     if (!this.#delay(entry)) this.#madeAvailable(entry);
-    this.#byCorrelation.add(entry);
+    this.byCorrelation.add(entry);
     if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
   }
 
@@ -217,7 +215,7 @@ export class LocalQueue implements QueueView {
       const entry: Entry = { record, body: undefined, state: EntryState.Available };
       lane.loaded.push(entry);
       if (!this.#delay(entry)) this.#madeAvailable(entry);
-      this.#byCorrelation.add(entry);
+      this.byCorrelation.add(entry);
       if (record.expiresAt !== null) this.delays.expiring(record.expiresAt);
     }
     lane.paged = Math.max(0, lane.paged - consumed);
@@ -303,7 +301,7 @@ export class LocalQueue implements QueueView {
     }
     dropGoneHeads(lane.loaded);
     dropGoneHeads(lane.tail);
-    this.#byCorrelation.prune(entry);
+    this.byCorrelation.prune(entry);
   }
 
   /** Forgets every message, in memory and paged (after the store deleted them all). */
@@ -343,56 +341,6 @@ export class LocalQueue implements QueueView {
   browseLane(priority: number, afterSeq: number, now: number, expired: Entry[]): { loaded?: Entry; tail?: Entry } {
     const lane = this.lanes[priority]!;
     return { loaded: firstAvailableAfter(lane.loaded, afterSeq, now, expired), tail: firstAvailableAfter(lane.tail, afterSeq, now, expired) };
-  }
-
-  /**
-   * Memory candidates for a filtered get or browse: from the indexes for an id or correlation
-   * id; a selector alone looks at every message in memory (compiled once, never re-parsed).
-   */
-  candidates(filter: MessageFilter, scan: { now: number; expired: Entry[]; after?: BrowsePosition }): Entry[] {
-    let list: Entry[];
-    // An id made here leads to its seq; one another queue manager made (a channel's) is scanned for.
-    const seq = filter.messageId === undefined ? undefined : this.seqOfMessageId(filter.messageId);
-    if (seq === undefined && filter.correlationId === undefined) {
-      // Each part of each lane is in seq order: its first selected message (after the browse
-      // position, unexpired) is the only candidate there.
-      list = [];
-      // A get or consumer (no browse position) with a selector resumes each lane after its
-      // watermark: the entries before it were read and none available was selected.
-      // (Not with an id beside it: what the id passes by says nothing of the selector.)
-      const selector = scan.after === undefined && filter.messageId === undefined ? filter.selector : undefined;
-      for (const lane of this.lanes) {
-        const from = selector === undefined ? -1 : lane.memoryWatermark(selector);
-        let found: Entry | undefined;
-        let last = from;
-        for (const part of [lane.loaded, lane.tail]) {
-          for (let i = from < 0 ? 0 : firstIndexAfter(part, from); i < part.length; i++) {
-            const entry = part.peekAt(i)!;
-            if (entry.state !== EntryState.Available || (scan.after && !this.isAfter(entry.record, scan.after))) continue;
-            if (isExpired(entry.record, scan.now)) {
-              scan.expired.push(entry);
-              continue;
-            }
-            if (selects(filter, entry.record)) {
-              list.push(entry);
-              found ??= entry;
-              break;
-            }
-          }
-          const tailEnd = part.peekBack();
-          if (found === undefined && tailEnd !== undefined && tailEnd.record.seq > last) last = tailEnd.record.seq;
-        }
-        if (selector !== undefined) lane.markMemoryScanned(selector, found === undefined ? last : found.record.seq - 1);
-      }
-      return list;
-    }
-    if (seq !== undefined) {
-      const byId = this.bySeq(seq);
-      list = byId ? [byId] : [];
-    } else {
-      list = this.#byCorrelation.get(filter.correlationId!);
-    }
-    return list.filter((e) => (filter.correlationId === undefined || e.record.correlationId === filter.correlationId) && selects(filter, e.record));
   }
 
   /** Whether `a` comes before `b` in this queue's delivery order. */
@@ -461,7 +409,7 @@ export class LocalQueue implements QueueView {
   }
 
   #firstFiltered(filter: MessageFilter, now: number, expired: Entry[]): Entry | undefined {
-    const ordered = this.candidates(filter, { now, expired })
+    const ordered = memoryCandidates(this, filter, { now, expired })
       .filter((e) => e.state === EntryState.Available)
       .sort((a, b) => (this.before(a.record, b.record) ? -1 : 1));
     for (const entry of ordered) {
