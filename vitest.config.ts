@@ -13,6 +13,11 @@ export default defineConfig({
     // The playground's build is the worker's static assets: the workerd project and the node
     // tests that run the worker on a port (test/node/edge-sockets.test.ts) need it, once.
     globalSetup: ["playground/build.ts"],
+    // Two node or workerd files at once (vitest's default is one on a 2-core machine): many of
+    // them wait on child processes, sockets and workerd, and one at a time the suite neared CI's
+    // 15 minutes. Browser files still run one at a time (browser.fileParallelism below), beside
+    // them: some switch the whole browser context offline. vitest wants one maxWorkers for all.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -39,6 +44,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
+            fileParallelism: false,
             // The channel tests' server (serveHttp, in this process) and the context's network switch.
             commands: channelServerCommands,
             provider: playwright({
