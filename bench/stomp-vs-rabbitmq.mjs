@@ -97,16 +97,21 @@ if (BROKERS.includes("rabbit")) {
   if (!rabbit) console.log("RabbitMQ skipped: rabbitmq-server is not installed (apt-get install -y rabbitmq-server)");
   else
     try {
-      rows.push(...(await measure(rabbit, "RabbitMQ web-stomp", rabbit.url, { login: "guest", passcode: "guest", host: "/" }, { 1: "bench.q1", 16: "bench.q16" })));
+      rows.push(
+        ...(await measure(rabbit, "RabbitMQ web-stomp", rabbit.url, { login: "guest", passcode: "guest", host: "/" }, { 1: "bench.q1", 16: "bench.q16" })),
+      );
     } finally {
       await rabbit.stop();
     }
 }
-const rabbitRate = (row) => rows.find((r) => r.broker.startsWith("RabbitMQ") && r.client === row.client && r.phase === row.phase && r.connections === row.connections)?.perSecond;
+const rabbitRate = (row) =>
+  rows.find((r) => r.broker.startsWith("RabbitMQ") && r.client === row.client && r.phase === row.phase && r.connections === row.connections)?.perSecond;
 for (const row of rows) {
   const base = rabbitRate(row);
   row.vsRabbitMQ = base ? (row.perSecond / base).toFixed(2) : "";
 }
 const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-console.log(`${MESSAGES} messages of 1 KiB per run; latencies in ms; CPU time per message in µs (broker: its processes; client: this process); load average at the end: ${load}`);
+console.log(
+  `${MESSAGES} messages of 1 KiB per run; latencies in ms; CPU time per message in µs (broker: its processes; client: this process); load average at the end: ${load}`,
+);
 console.table(rows);

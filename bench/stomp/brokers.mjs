@@ -38,7 +38,10 @@ export async function startEdge(token) {
   const response = await fetch(`${edge.url}/ibmmq/rest/v2/admin/action/qmgr/QM1/mqsc`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "ibm-mq-rest-csrf-token": "", "content-type": "application/json", connection: "close" },
-    body: JSON.stringify({ type: "runCommand", parameters: { command: "DEFINE QLOCAL(BENCH.Q1) MAXDEPTH(999999)\nDEFINE QLOCAL(BENCH.Q16) MAXDEPTH(999999)" } }),
+    body: JSON.stringify({
+      type: "runCommand",
+      parameters: { command: "DEFINE QLOCAL(BENCH.Q1) MAXDEPTH(999999)\nDEFINE QLOCAL(BENCH.Q16) MAXDEPTH(999999)" },
+    }),
   });
   if (!response.ok) throw new Error(`DEFINE QLOCAL: ${response.status} ${await response.text()}`);
   return {
@@ -58,7 +61,9 @@ export async function startEdge(token) {
 export async function startServeHttp(token) {
   const dir = mkdtempSync(join(tmpdir(), "webmq-bench-stomp-node-"));
   const extra = (process.env.BENCH_SERVE_HTTP_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...extra, "--import", "tsx", join(root, "bench/stomp/serve-http.ts"), dir, token], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", join(root, "bench/stomp/serve-http.ts"), dir, token], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const url = await new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`serve-http.ts exited (${code})`)));
     createInterface({ input: child.stdout }).on("line", (line) => line.startsWith("URL ") && resolve(line.slice(4)));

@@ -123,6 +123,8 @@ export async function rawRun(url, headers, queue, connections, messages, body, m
       client.ws.send("DISCONNECT\n\n\0");
       client.ws.close();
     }
-    await Promise.all(clients.map((client) => (client.ws.readyState === WebSocket.CLOSED ? undefined : new Promise((resolve) => client.ws.once("close", resolve)))));
+    await Promise.all(
+      clients.map((client) => (client.ws.readyState === WebSocket.CLOSED ? undefined : new Promise((resolve) => client.ws.once("close", resolve)))),
+    );
   }
 }

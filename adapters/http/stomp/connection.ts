@@ -19,6 +19,7 @@ import { bodyBytes, messageFromSend, messageHeaders } from "./message-mapping.js
 import { StompSubscription, type AckMode, type SubscriptionSink } from "./subscription.js";
 import { HeartBeats, negotiateEchoedHeartBeat, negotiateHeartBeat } from "./heart-beats.js";
 import { randomHex } from "./random-hex.js";
+import { handleSendRun, handleSettleRun, MAX_RUN, runKind, type RunHost, type RunKind, type WaitingFrame } from "./frame-batches.js";
 import type { StompConnectionState, StompSubscriptionState } from "./connection-state.js";
 
 /** The socket, as the connection needs it. */
@@ -100,6 +101,11 @@ export class StompConnection implements SubscriptionSink {
   #jms: Connection | undefined;
   #producerSession: Session | undefined;
   #producer: MessageProducer | undefined;
+  /** The transacted session a run of SENDs is put in (frame-batches.ts), made at the first run. */
+  #runSession: Session | undefined;
+  #runProducer: MessageProducer | undefined;
+  /** The run of frames enqueued last and not yet started, which frames of its kind join. */
+  #openRun: { kind: RunKind; frames: WaitingFrame[] } | undefined;
   readonly #subscriptions = new Map<string, StompSubscription>();
   readonly #transactions = new Map<string, Transaction>();
   /** /temp-queue/NAME -> the queue made for it. */
@@ -145,7 +151,7 @@ export class StompConnection implements SubscriptionSink {
         if (frame.command === "DISCONNECT") this.#disconnecting = true;
         // A SEND without content-type that came as a WebSocket text message carries text (stompjs's `body`).
         const text = typeof data === "string";
-        this.#enqueue(() => this.#handle(frame, text));
+        this.#enqueueFrame(frame, text);
       }
     }
   }
@@ -165,17 +171,54 @@ export class StompConnection implements SubscriptionSink {
     return this.#ending ?? Promise.resolve();
   }
 
-  /** Frames are handled one at a time; a client that sends faster than they are handled is paused (bounded memory). */
-  #enqueue(work: () => Promise<void>): void {
-    if (++this.#waitingFrames >= PAUSE_AT_FRAMES && !this.#paused) {
+  /**
+   * A frame joins the run enqueued last when both are SENDs, or both ACKs or NACKs, outside a
+   * transaction, and that run has not started (frame-batches.ts); any other frame is handled
+   * on its own, after everything before it.
+   */
+  #enqueueFrame(frame: StompFrame, text: boolean): void {
+    const kind = this.#jms === undefined ? undefined : runKind(frame);
+    const open = this.#openRun;
+    if (kind !== undefined && open?.kind === kind && open.frames.length < MAX_RUN) {
+      open.frames.push({ frame, text });
+      this.#waiting(1);
+      return;
+    }
+    if (kind === undefined) {
+      this.#openRun = undefined;
+      this.#enqueue(() => this.#handle(frame, text));
+      return;
+    }
+    const run = { kind, frames: [{ frame, text }] };
+    this.#openRun = run;
+    this.#enqueue(
+      () => {
+        if (this.#openRun === run) this.#openRun = undefined;
+        if (run.frames.length === 1) return this.#handle(frame, text);
+        return kind === "send" ? handleSendRun(this.#runHost, run.frames) : handleSettleRun(this.#runHost, run.frames);
+      },
+      () => run.frames.length,
+    );
+  }
+
+  /** Counts frames waiting to be handled; at PAUSE_AT_FRAMES the socket is paused. */
+  #waiting(frames: number): void {
+    this.#waitingFrames += frames;
+    if (this.#waitingFrames >= PAUSE_AT_FRAMES && !this.#paused) {
       this.#paused = true;
       this.transport.pause?.();
     }
+  }
+
+  /** Frames are handled one at a time (or a run at a time); a client that sends faster than they are handled is paused (bounded memory). */
+  #enqueue(work: () => Promise<void>, frames: () => number = () => 1): void {
+    this.#waiting(1);
     this.#work = this.#work
       .then(() => (this.#ended ? undefined : work()))
       .catch(() => undefined)
       .finally(() => {
-        if (--this.#waitingFrames <= RESUME_AT_FRAMES && this.#paused && !this.#ended) {
+        this.#waitingFrames -= frames();
+        if (this.#waitingFrames <= RESUME_AT_FRAMES && this.#paused && !this.#ended) {
           this.#paused = false;
           this.transport.resume?.();
         }
@@ -362,13 +405,13 @@ export class StompConnection implements SubscriptionSink {
     return queue;
   }
 
-  async #send(frame: StompFrame, text: boolean): Promise<void> {
+  async #send(frame: StompFrame, text: boolean, runProducer?: MessageProducer): Promise<void> {
     const destination = parseDestination(header(frame, "destination"));
     this.#authorize(destination.kind === "topic" ? "publish" : "put", header(frame, "destination")!, destination);
     const replyHeader = header(frame, "reply-to");
     const replyTo = replyHeader === undefined || replyHeader === "" ? undefined : await this.#queueFor(parseDestination(replyHeader));
     const message = messageFromSend(frame, replyTo, Date.now(), text);
-    const producer = this.#transaction(frame)?.producer ?? this.#producer!;
+    const producer = runProducer ?? this.#transaction(frame)?.producer ?? this.#producer!;
     if (destination.kind === "topic") await producer.send(message, { topicName: destination.topic });
     else await producer.send(message, { queueName: await this.#queueFor(destination) });
   }
@@ -460,15 +503,37 @@ export class StompConnection implements SubscriptionSink {
   }
 
   async #settle(frame: StompFrame): Promise<void> {
-    const ackId = header(frame, this.#version === "1.2" ? "id" : "message-id") ?? header(frame, "id");
-    const subscription = [...this.#subscriptions.values()].find((s) => ackId !== undefined && s.holds(ackId));
-    if (ackId === undefined || subscription === undefined)
-      throw new MQError("MQRC_NO_MSG_AVAILABLE", `${frame.command} names no unacknowledged message of this connection (${JSON.stringify(ackId)})`);
-    const settle = () => (frame.command === "ACK" ? subscription.acknowledge(ackId) : subscription.reject(ackId));
+    const settle = this.#settler(frame);
     const transaction = this.#transaction(frame);
     if (transaction) transaction.settlements.push(settle);
     else await settle();
   }
+
+  /** What an ACK or NACK does, found at once: MQRC_NO_MSG_AVAILABLE (thrown) when it names no unacknowledged message. */
+  #settler(frame: StompFrame): () => Promise<void> {
+    const ackId = header(frame, this.#version === "1.2" ? "id" : "message-id") ?? header(frame, "id");
+    const subscription = [...this.#subscriptions.values()].find((s) => ackId !== undefined && s.holds(ackId));
+    if (ackId === undefined || subscription === undefined)
+      throw new MQError("MQRC_NO_MSG_AVAILABLE", `${frame.command} names no unacknowledged message of this connection (${JSON.stringify(ackId)})`);
+    return () => (frame.command === "ACK" ? subscription.acknowledge(ackId) : subscription.reject(ackId));
+  }
+
+  /** What a run of frames (frame-batches.ts) needs of this connection. */
+  readonly #runHost: RunHost = {
+    send: (frame, text, producer) => this.#send(frame, text, producer),
+    runProducer: async () => {
+      this.#runSession ??= await this.#jms!.createSession({ transacted: true });
+      this.#runProducer ??= this.#runSession.createProducer();
+      const session = this.#runSession;
+      return { producer: this.#runProducer, commit: () => session.commit(), rollback: () => session.rollback() };
+    },
+    settle: (frame) => this.#settler(frame)(),
+    receipt: (frame) => {
+      const receipt = header(frame, "receipt");
+      if (receipt !== undefined) this.#write("RECEIPT", [["receipt-id", receipt]]);
+    },
+    fail: (error, frame) => this.#fail(error, header(frame, "receipt"), frame.command),
+  };
 
   async #begin(frame: StompFrame): Promise<void> {
     const id = header(frame, "transaction");
