@@ -27,6 +27,7 @@ import type { Principal } from "../http/index.js";
 import { StompConnection } from "../http/stomp/connection.js";
 import type { StompConnectionState } from "../http/stomp/connection-state.js";
 import { SILENT_INTERVALS } from "../http/stomp/heart-beats.js";
+import { coalescedWrites } from "../http/stomp/coalesced-writes.js";
 
 /** The path of a queue manager object's STOMP socket: reached only through a stub, from the front Worker. */
 export const OBJECT_STOMP_PATH = "/.webmq/stomp";
@@ -180,17 +181,20 @@ export class StompSockets {
   }
 
   #connection(socket: WebSocket, id: string, qmgr: string, principal: Principal | undefined, login?: StompLogin): StompConnection {
+    // Frames of one turn (a run's RECEIPTs, MESSAGEs back to back) go out as one WebSocket message.
+    const writes = coalescedWrites((bytes, text) => {
+      try {
+        socket.send(text ? decoder.decode(bytes) : bytes);
+      } catch {
+        // the socket has closed: its close event ends the connection
+      }
+    }, queueMicrotask);
     return new StompConnection(
       {
         ...(login ? { remoteAddress: login.remoteAddress } : {}),
-        send: (frame, text) => {
-          try {
-            socket.send(text ? decoder.decode(frame) : frame);
-          } catch {
-            // the socket has closed: its close event ends the connection
-          }
-        },
+        send: (frame, text) => writes.send(frame, text),
         close: (code, reason) => {
+          writes.flush();
           this.#connections.delete(id);
           this.#lastHeard.delete(id);
           closeQuietly(socket, code, reason);
