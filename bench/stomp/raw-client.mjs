@@ -12,19 +12,24 @@ const PROTOCOLS = ["v12.stomp", "v11.stomp", "v10.stomp"];
 
 /** A raw connection: CONNECTED awaited; `onFrames` gets each WebSocket message's frames as strings. */
 async function connectRaw(url, { login, passcode, host }) {
-  const ws = new WebSocket(url, PROTOCOLS);
+  // No permessage-deflate: RabbitMQ and serveHttp do not take it, and zlib is not what is measured.
+  const ws = new WebSocket(url, PROTOCOLS, { perMessageDeflate: false });
   await new Promise((resolve, reject) => {
     ws.once("open", resolve);
     ws.once("error", reject);
   });
-  const connection = { ws, onFrames: () => undefined };
+  const connection = { ws, onFrames: () => undefined, fail: () => undefined };
   let partial = "";
   ws.on("message", (data) => {
     const text = partial + data.toString("utf8");
     const frames = text.split("\0");
     partial = frames.pop();
     const real = frames.map((frame) => frame.replace(/^[\r\n]+/, "")).filter((frame) => frame !== "");
-    if (real.length > 0) connection.onFrames(real);
+    try {
+      if (real.length > 0) connection.onFrames(real);
+    } catch (error) {
+      connection.fail(error);
+    }
   });
   const connected = new Promise((resolve, reject) => {
     connection.onFrames = (frames) => (frames[0].startsWith("CONNECTED") ? resolve() : reject(new Error(frames[0].slice(0, 300))));
@@ -49,6 +54,14 @@ export async function rawRun(url, headers, queue, connections, messages, body, m
   const clients = await Promise.all(Array.from({ length: connections }, () => connectRaw(url, headers)));
   const destination = `/queue/${queue}`;
   const sendHead = `SEND\ndestination:${destination}\npersistent:true\ncontent-type:text/plain\ncontent-length:${Buffer.byteLength(body)}\nreceipt:`;
+  // An unexpected frame (an ERROR) or a closed socket ends the run rather than leaving it waiting.
+  let fail;
+  const failed = new Promise((_, reject) => (fail = reject));
+  failed.catch(() => undefined);
+  for (const client of clients) {
+    client.fail = fail;
+    client.ws.on("close", () => fail(new Error("the socket closed")));
+  }
   try {
     // Puts.
     const putLatencies = [];
@@ -83,7 +96,7 @@ export async function rawRun(url, headers, queue, connections, messages, body, m
       };
       sendSome(WINDOW);
     }
-    await putsDone;
+    await Promise.race([putsDone, failed]);
     const put = { ms: performance.now() - start, latencies: putLatencies, cpu: putMark };
 
     // Gets and acks.
@@ -115,11 +128,13 @@ export async function rawRun(url, headers, queue, connections, messages, body, m
       };
       client.ws.send(`SUBSCRIBE\nid:s${n}\ndestination:${destination}\nack:client-individual\nprefetch-count:${WINDOW}\n\n\0`);
     });
-    await getsDone;
+    await Promise.race([getsDone, failed]);
     return { put, get: { ms: performance.now() - start, latencies: getLatencies, cpu: getMark } };
   } finally {
     for (const client of clients) {
       client.onFrames = () => undefined;
+      client.fail = () => undefined;
+      client.ws.removeAllListeners("close");
       client.ws.send("DISCONNECT\n\n\0");
       client.ws.close();
     }

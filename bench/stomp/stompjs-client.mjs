@@ -19,7 +19,6 @@ async function connect(url, connectHeaders) {
     client.onWebSocketClose = () => reject(new Error("closed before CONNECTED"));
     client.activate();
   });
-  client.onStompError = (frame) => console.error(`ERROR ${frame.headers.message}`);
   return client;
 }
 
@@ -35,12 +34,20 @@ function receipted(client, send) {
 export async function stompjsRun(url, headers, queue, connections, messages, body, mark) {
   const clients = await Promise.all(Array.from({ length: connections }, () => connect(url, headers)));
   const destination = `/queue/${queue}`;
+  // An ERROR frame (or a socket closed) ends the run rather than leaving it waiting for receipts that will not come.
+  let fail;
+  const failed = new Promise((_, reject) => (fail = reject));
+  failed.catch(() => undefined);
+  for (const client of clients) {
+    client.onStompError = (frame) => fail(new Error(`ERROR frame: ${frame.headers.message}`));
+    client.onWebSocketClose = () => fail(new Error("the socket closed"));
+  }
   try {
     const putLatencies = [];
     let next = 0;
     const putMark = mark();
     let start = performance.now();
-    await Promise.all(
+    const puts = Promise.all(
       clients.map(async (client) => {
         while (next < messages) {
           next++;
@@ -50,6 +57,7 @@ export async function stompjsRun(url, headers, queue, connections, messages, bod
         }
       }),
     );
+    await Promise.race([puts, failed]);
     const put = { ms: performance.now() - start, latencies: putLatencies, cpu: putMark };
 
     const getLatencies = [];
@@ -70,9 +78,10 @@ export async function stompjsRun(url, headers, queue, connections, messages, bod
         },
         { ack: "client-individual", "prefetch-count": "10" },
       );
-    await allAcked;
+    await Promise.race([allAcked, failed]);
     return { put, get: { ms: performance.now() - start, latencies: getLatencies, cpu: getMark } };
   } finally {
+    for (const client of clients) client.onWebSocketClose = () => undefined;
     await Promise.all(clients.map((client) => client.deactivate()));
   }
 }
