@@ -19,7 +19,8 @@ import { bodyBytes, messageFromSend, messageHeaders } from "./message-mapping.js
 import { StompSubscription, type AckMode, type SubscriptionSink } from "./subscription.js";
 import { HeartBeats, negotiateEchoedHeartBeat, negotiateHeartBeat } from "./heart-beats.js";
 import { randomHex } from "./random-hex.js";
-import { handleSendRun, handleSettleRun, MAX_RUN, runKind, type RunHost, type RunKind, type WaitingFrame } from "./frame-batches.js";
+import { handleSendRun, handleSettleRun, type RunHost } from "./frame-batches.js";
+import { FrameQueue } from "./frame-queue.js";
 import type { StompConnectionState, StompSubscriptionState } from "./connection-state.js";
 
 /** The socket, as the connection needs it. */
@@ -80,9 +81,6 @@ const DEFAULT_HEADER_ALLOWANCE = 64 * 1024;
 /** Until CONNECT names its queue manager, the body limit is IBM's largest MAXMSGL. */
 const MAX_MAXMSGL = 100 * 1024 * 1024;
 const DEFAULT_PREFETCH = 100;
-/** Frames waiting to be handled at which the socket is paused, and at which it is read again. */
-const PAUSE_AT_FRAMES = 64;
-const RESUME_AT_FRAMES = 16;
 
 interface Transaction {
   session: Session;
@@ -104,8 +102,6 @@ export class StompConnection implements SubscriptionSink {
   /** The transacted session a run of SENDs is put in (frame-batches.ts), made at the first run. */
   #runSession: Session | undefined;
   #runProducer: MessageProducer | undefined;
-  /** The run of frames enqueued last and not yet started, which frames of its kind join. */
-  #openRun: { kind: RunKind; frames: WaitingFrame[] } | undefined;
   readonly #subscriptions = new Map<string, StompSubscription>();
   readonly #transactions = new Map<string, Transaction>();
   /** /temp-queue/NAME -> the queue made for it. */
@@ -117,9 +113,8 @@ export class StompConnection implements SubscriptionSink {
   #heartBeats: HeartBeats | undefined;
   /** How often the client promised to beat, in ms (0: it does not): the edge drops it when it goes silent (stomp-sockets.ts). */
   #clientBeatsEvery = 0;
-  #work: Promise<void> = Promise.resolve();
-  #waitingFrames = 0;
-  #paused = false;
+  /** Frames read and not yet handled (frame-queue.ts). */
+  readonly #frames: FrameQueue;
   #ended = false;
   /**
    * The client has sent DISCONNECT (read, perhaps not yet handled: frames are handled in
@@ -134,6 +129,14 @@ export class StompConnection implements SubscriptionSink {
     private readonly options: StompServerOptions,
   ) {
     this.#parser = new FrameParser({ maxHeaderBytes: options.headerAllowanceBytes ?? DEFAULT_HEADER_ALLOWANCE, maxBodyBytes: MAX_MAXMSGL });
+    this.#frames = new FrameQueue({
+      connected: () => this.#jms !== undefined,
+      ended: () => this.#ended,
+      one: (frame, text) => this.#handle(frame, text),
+      run: (kind, frames) => (kind === "send" ? handleSendRun(this.#runHost, frames) : handleSettleRun(this.#runHost, frames)),
+      pause: () => transport.pause?.(),
+      resume: () => transport.resume?.(),
+    });
   }
 
   /** Bytes from the socket (a WebSocket message, text or binary). */
@@ -143,7 +146,7 @@ export class StompConnection implements SubscriptionSink {
     for (const result of this.#parser.push(data)) {
       if ("error" in result) {
         const reason = result.tooLarge ? "MQRC_MSG_TOO_BIG_FOR_Q_MGR" : "MQRC_FORMAT_ERROR";
-        this.#enqueue(() => this.#fail(new MQError(reason, result.error), undefined, "malformed frame"));
+        this.#frames.work(() => this.#fail(new MQError(reason, result.error), undefined, "malformed frame"));
         return;
       }
       if ("frame" in result) {
@@ -151,7 +154,7 @@ export class StompConnection implements SubscriptionSink {
         if (frame.command === "DISCONNECT") this.#disconnecting = true;
         // A SEND without content-type that came as a WebSocket text message carries text (stompjs's `body`).
         const text = typeof data === "string";
-        this.#enqueueFrame(frame, text);
+        this.#frames.frame(frame, text);
       }
     }
   }
@@ -169,60 +172,6 @@ export class StompConnection implements SubscriptionSink {
   /** Resolves once the connection has released everything (its JMS connection closed). */
   get ended(): Promise<void> {
     return this.#ending ?? Promise.resolve();
-  }
-
-  /**
-   * A frame joins the run enqueued last when both are SENDs, or both ACKs or NACKs, outside a
-   * transaction, and that run has not started (frame-batches.ts); any other frame is handled
-   * on its own, after everything before it.
-   */
-  #enqueueFrame(frame: StompFrame, text: boolean): void {
-    const kind = this.#jms === undefined ? undefined : runKind(frame);
-    const open = this.#openRun;
-    if (kind !== undefined && open?.kind === kind && open.frames.length < MAX_RUN) {
-      open.frames.push({ frame, text });
-      this.#waiting(1);
-      return;
-    }
-    if (kind === undefined) {
-      this.#openRun = undefined;
-      this.#enqueue(() => this.#handle(frame, text));
-      return;
-    }
-    const run = { kind, frames: [{ frame, text }] };
-    this.#openRun = run;
-    this.#enqueue(
-      () => {
-        if (this.#openRun === run) this.#openRun = undefined;
-        if (run.frames.length === 1) return this.#handle(frame, text);
-        return kind === "send" ? handleSendRun(this.#runHost, run.frames) : handleSettleRun(this.#runHost, run.frames);
-      },
-      () => run.frames.length,
-    );
-  }
-
-  /** Counts frames waiting to be handled; at PAUSE_AT_FRAMES the socket is paused. */
-  #waiting(frames: number): void {
-    this.#waitingFrames += frames;
-    if (this.#waitingFrames >= PAUSE_AT_FRAMES && !this.#paused) {
-      this.#paused = true;
-      this.transport.pause?.();
-    }
-  }
-
-  /** Frames are handled one at a time (or a run at a time); a client that sends faster than they are handled is paused (bounded memory). */
-  #enqueue(work: () => Promise<void>, frames: () => number = () => 1): void {
-    this.#waiting(1);
-    this.#work = this.#work
-      .then(() => (this.#ended ? undefined : work()))
-      .catch(() => undefined)
-      .finally(() => {
-        this.#waitingFrames -= frames();
-        if (this.#waitingFrames <= RESUME_AT_FRAMES && this.#paused && !this.#ended) {
-          this.#paused = false;
-          this.transport.resume?.();
-        }
-      });
   }
 
   async #handle(frame: StompFrame, text: boolean): Promise<void> {
@@ -337,7 +286,7 @@ export class StompConnection implements SubscriptionSink {
   async restore(saved: StompConnectionState | Promise<StompConnectionState>): Promise<void> {
     // Enqueued at once, so that frames received meanwhile are handled after it.
     const done = new Promise<void>((resolve) =>
-      this.#enqueue(async () => {
+      this.#frames.work(async () => {
         try {
           const state = await saved;
           const qm = await this.options.queueManager(state.queueManager);
