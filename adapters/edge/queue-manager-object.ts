@@ -256,9 +256,9 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
     else this.#channelSockets.closed(socket);
   }
 
-  /** The tag each socket was accepted with tells a STOMP client's from a channel's. */
+  /** The tag each socket was accepted with tells a STOMP client's from a channel's (read once per socket while the object lives). */
   #isStomp(socket: WebSocket): boolean {
-    return this.ctx.getTags(socket).includes(STOMP_TAG);
+    return this.#stompSockets.knows(socket) || this.ctx.getTags(socket).includes(STOMP_TAG);
   }
 
   #createApp(): ReturnType<typeof createHttpApp> {

@@ -19,6 +19,8 @@ import { bodyBytes, messageFromSend, messageHeaders } from "./message-mapping.js
 import { StompSubscription, type AckMode, type SubscriptionSink } from "./subscription.js";
 import { HeartBeats, negotiateEchoedHeartBeat, negotiateHeartBeat } from "./heart-beats.js";
 import { randomHex } from "./random-hex.js";
+import { handleSendRun, handleSettleRun, type RunHost } from "./frame-batches.js";
+import { FrameQueue } from "./frame-queue.js";
 import type { StompConnectionState, StompSubscriptionState } from "./connection-state.js";
 
 /** The socket, as the connection needs it. */
@@ -79,9 +81,6 @@ const DEFAULT_HEADER_ALLOWANCE = 64 * 1024;
 /** Until CONNECT names its queue manager, the body limit is IBM's largest MAXMSGL. */
 const MAX_MAXMSGL = 100 * 1024 * 1024;
 const DEFAULT_PREFETCH = 100;
-/** Frames waiting to be handled at which the socket is paused, and at which it is read again. */
-const PAUSE_AT_FRAMES = 64;
-const RESUME_AT_FRAMES = 16;
 
 interface Transaction {
   session: Session;
@@ -100,6 +99,9 @@ export class StompConnection implements SubscriptionSink {
   #jms: Connection | undefined;
   #producerSession: Session | undefined;
   #producer: MessageProducer | undefined;
+  /** The transacted session a run of SENDs is put in (frame-batches.ts), made at the first run. */
+  #runSession: Session | undefined;
+  #runProducer: MessageProducer | undefined;
   readonly #subscriptions = new Map<string, StompSubscription>();
   readonly #transactions = new Map<string, Transaction>();
   /** /temp-queue/NAME -> the queue made for it. */
@@ -111,9 +113,8 @@ export class StompConnection implements SubscriptionSink {
   #heartBeats: HeartBeats | undefined;
   /** How often the client promised to beat, in ms (0: it does not): the edge drops it when it goes silent (stomp-sockets.ts). */
   #clientBeatsEvery = 0;
-  #work: Promise<void> = Promise.resolve();
-  #waitingFrames = 0;
-  #paused = false;
+  /** Frames read and not yet handled (frame-queue.ts). */
+  readonly #frames: FrameQueue;
   #ended = false;
   /**
    * The client has sent DISCONNECT (read, perhaps not yet handled: frames are handled in
@@ -128,6 +129,14 @@ export class StompConnection implements SubscriptionSink {
     private readonly options: StompServerOptions,
   ) {
     this.#parser = new FrameParser({ maxHeaderBytes: options.headerAllowanceBytes ?? DEFAULT_HEADER_ALLOWANCE, maxBodyBytes: MAX_MAXMSGL });
+    this.#frames = new FrameQueue({
+      connected: () => this.#jms !== undefined,
+      ended: () => this.#ended,
+      one: (frame, text) => this.#handle(frame, text),
+      run: (kind, frames) => (kind === "send" ? handleSendRun(this.#runHost, frames) : handleSettleRun(this.#runHost, frames)),
+      pause: () => transport.pause?.(),
+      resume: () => transport.resume?.(),
+    });
   }
 
   /** Bytes from the socket (a WebSocket message, text or binary). */
@@ -137,7 +146,7 @@ export class StompConnection implements SubscriptionSink {
     for (const result of this.#parser.push(data)) {
       if ("error" in result) {
         const reason = result.tooLarge ? "MQRC_MSG_TOO_BIG_FOR_Q_MGR" : "MQRC_FORMAT_ERROR";
-        this.#enqueue(() => this.#fail(new MQError(reason, result.error), undefined, "malformed frame"));
+        this.#frames.work(() => this.#fail(new MQError(reason, result.error), undefined, "malformed frame"));
         return;
       }
       if ("frame" in result) {
@@ -145,7 +154,7 @@ export class StompConnection implements SubscriptionSink {
         if (frame.command === "DISCONNECT") this.#disconnecting = true;
         // A SEND without content-type that came as a WebSocket text message carries text (stompjs's `body`).
         const text = typeof data === "string";
-        this.#enqueue(() => this.#handle(frame, text));
+        this.#frames.frame(frame, text);
       }
     }
   }
@@ -163,23 +172,6 @@ export class StompConnection implements SubscriptionSink {
   /** Resolves once the connection has released everything (its JMS connection closed). */
   get ended(): Promise<void> {
     return this.#ending ?? Promise.resolve();
-  }
-
-  /** Frames are handled one at a time; a client that sends faster than they are handled is paused (bounded memory). */
-  #enqueue(work: () => Promise<void>): void {
-    if (++this.#waitingFrames >= PAUSE_AT_FRAMES && !this.#paused) {
-      this.#paused = true;
-      this.transport.pause?.();
-    }
-    this.#work = this.#work
-      .then(() => (this.#ended ? undefined : work()))
-      .catch(() => undefined)
-      .finally(() => {
-        if (--this.#waitingFrames <= RESUME_AT_FRAMES && this.#paused && !this.#ended) {
-          this.#paused = false;
-          this.transport.resume?.();
-        }
-      });
   }
 
   async #handle(frame: StompFrame, text: boolean): Promise<void> {
@@ -294,7 +286,7 @@ export class StompConnection implements SubscriptionSink {
   async restore(saved: StompConnectionState | Promise<StompConnectionState>): Promise<void> {
     // Enqueued at once, so that frames received meanwhile are handled after it.
     const done = new Promise<void>((resolve) =>
-      this.#enqueue(async () => {
+      this.#frames.work(async () => {
         try {
           const state = await saved;
           const qm = await this.options.queueManager(state.queueManager);
@@ -362,13 +354,13 @@ export class StompConnection implements SubscriptionSink {
     return queue;
   }
 
-  async #send(frame: StompFrame, text: boolean): Promise<void> {
+  async #send(frame: StompFrame, text: boolean, runProducer?: MessageProducer): Promise<void> {
     const destination = parseDestination(header(frame, "destination"));
     this.#authorize(destination.kind === "topic" ? "publish" : "put", header(frame, "destination")!, destination);
     const replyHeader = header(frame, "reply-to");
     const replyTo = replyHeader === undefined || replyHeader === "" ? undefined : await this.#queueFor(parseDestination(replyHeader));
     const message = messageFromSend(frame, replyTo, Date.now(), text);
-    const producer = this.#transaction(frame)?.producer ?? this.#producer!;
+    const producer = runProducer ?? this.#transaction(frame)?.producer ?? this.#producer!;
     if (destination.kind === "topic") await producer.send(message, { topicName: destination.topic });
     else await producer.send(message, { queueName: await this.#queueFor(destination) });
   }
@@ -460,15 +452,37 @@ export class StompConnection implements SubscriptionSink {
   }
 
   async #settle(frame: StompFrame): Promise<void> {
-    const ackId = header(frame, this.#version === "1.2" ? "id" : "message-id") ?? header(frame, "id");
-    const subscription = [...this.#subscriptions.values()].find((s) => ackId !== undefined && s.holds(ackId));
-    if (ackId === undefined || subscription === undefined)
-      throw new MQError("MQRC_NO_MSG_AVAILABLE", `${frame.command} names no unacknowledged message of this connection (${JSON.stringify(ackId)})`);
-    const settle = () => (frame.command === "ACK" ? subscription.acknowledge(ackId) : subscription.reject(ackId));
+    const settle = this.#settler(frame);
     const transaction = this.#transaction(frame);
     if (transaction) transaction.settlements.push(settle);
     else await settle();
   }
+
+  /** What an ACK or NACK does, found at once: MQRC_NO_MSG_AVAILABLE (thrown) when it names no unacknowledged message. */
+  #settler(frame: StompFrame): () => Promise<void> {
+    const ackId = header(frame, this.#version === "1.2" ? "id" : "message-id") ?? header(frame, "id");
+    const subscription = [...this.#subscriptions.values()].find((s) => ackId !== undefined && s.holds(ackId));
+    if (ackId === undefined || subscription === undefined)
+      throw new MQError("MQRC_NO_MSG_AVAILABLE", `${frame.command} names no unacknowledged message of this connection (${JSON.stringify(ackId)})`);
+    return () => (frame.command === "ACK" ? subscription.acknowledge(ackId) : subscription.reject(ackId));
+  }
+
+  /** What a run of frames (frame-batches.ts) needs of this connection. */
+  readonly #runHost: RunHost = {
+    send: (frame, text, producer) => this.#send(frame, text, producer),
+    runProducer: async () => {
+      this.#runSession ??= await this.#jms!.createSession({ transacted: true });
+      this.#runProducer ??= this.#runSession.createProducer();
+      const session = this.#runSession;
+      return { producer: this.#runProducer, commit: () => session.commit(), rollback: () => session.rollback() };
+    },
+    settle: (frame) => this.#settler(frame)(),
+    receipt: (frame) => {
+      const receipt = header(frame, "receipt");
+      if (receipt !== undefined) this.#write("RECEIPT", [["receipt-id", receipt]]);
+    },
+    fail: (error, frame) => this.#fail(error, header(frame, "receipt"), frame.command),
+  };
 
   async #begin(frame: StompFrame): Promise<void> {
     const id = header(frame, "transaction");

@@ -8,6 +8,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { StompConnection, type StompServerOptions } from "./connection.js";
 import { chooseSubprotocol } from "./subprotocols.js";
+import { coalescedWrites } from "./coalesced-writes.js";
 
 export const STOMP_PATH = "/stomp";
 
@@ -69,18 +70,24 @@ export function stompEndpoint(options: StompServerOptions): StompEndpoint & { up
       unwritten = 0;
       for (const wake of waiting.splice(0)) wake();
     });
+    // Frames of one turn go out as one WebSocket message (coalesced-writes.ts).
+    const writes = coalescedWrites((bytes, text) => {
+      if (ws.readyState !== ws.OPEN) return;
+      ws.send(bytes, { binary: !text }, () => written(bytes.byteLength));
+    }, setImmediate);
     const connection = new StompConnection(
       {
         remoteAddress,
         send: (frame, text) => {
           if (ws.readyState !== ws.OPEN) return;
           unwritten += frame.byteLength;
-          ws.send(frame, { binary: !text }, () => written(frame.byteLength));
+          writes.send(frame, text);
         },
         drained: () => (unwritten < HIGH_WATER_BYTES || ws.readyState !== ws.OPEN ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
         pause: () => ws.pause(),
         resume: () => ws.resume(),
         close: (code, reason) => {
+          writes.flush();
           if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason);
         },
       },

@@ -70,11 +70,15 @@ export class Inbox {
   }
 }
 
-/** A raw WebSocket speaking STOMP by hand: frames as text, everything the server sends, and its close. */
+/**
+ * A raw WebSocket speaking STOMP by hand: frames as text, everything the server sends, and its
+ * close. One WebSocket message may carry several frames (the server writes the frames of one
+ * turn together): `received` has one entry per frame, each with its NUL.
+ */
 export async function rawSocket(url: string): Promise<{ ws: WebSocket; received: string[]; closed: Promise<number> }> {
   const ws = new WebSocket(url, PROTOCOLS);
   const received: string[] = [];
-  ws.on("message", (data) => received.push(data.toString()));
+  ws.on("message", (data) => received.push(...data.toString().split(/(?<=\0)/)));
   const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     ws.on("open", () => resolve());
