@@ -15,6 +15,8 @@
  */
 import "./buffer-global.js"; // first: the MQI's modules need a global Buffer as they load
 import { ConsoleStdout, File, OpenFile, WASI } from "@bjorn3/browser_wasi_shim";
+import type { QueueManager } from "../../core/index.js";
+import { registeredQueueManager, registerQueueManager } from "../mqi/connection.js";
 import { ProgramExit, runMqiProgram, type RunOptions, type WasiProvider } from "./host.js";
 
 export { ProgramExit } from "./host.js";
@@ -92,11 +94,22 @@ export async function compileWasmProgram(source: WasmSource): Promise<WebAssembl
  */
 export async function runWasmProgram(source: WasmSource, options: WebRunOptions = {}): Promise<ProgramResult> {
   const module = await compileWasmProgram(source);
-  const name = options.programName ?? (typeof source === "string" || source instanceof URL ? String(source).split(/[?#]/)[0]!.split("/").pop() : undefined) ?? "program.wasm";
+  const name =
+    options.programName ??
+    (typeof source === "string" || source instanceof URL ? String(source).split(/[?#]/)[0]!.split("/").pop() : undefined) ??
+    "program.wasm";
   const out = { 1: new StreamText(options.onStdout), 2: new StreamText(options.onStderr) };
   const wasi = shimWasi([name, ...(options.args ?? [])], options.env ?? {}, (fd, bytes) => out[fd].write(bytes));
-  const status = await runMqiProgram(module, wasi, { applName: options.applName ?? name.slice(-28), ...(options.onUnexpected ? { onUnexpected: options.onUnexpected } : {}) });
+  const status = await runMqiProgram(module, wasi, {
+    applName: options.applName ?? name.slice(-28),
+    ...(options.onUnexpected ? { onUnexpected: options.onUnexpected } : {}),
+  });
   return { status, stdout: out[1].end(), stderr: out[2].end() };
+}
+
+/** Makes `qm` reachable by its name for the programs' MQCONN, unless it already is. */
+export function makeReachable(qm: QueueManager): void {
+  if (registeredQueueManager(qm.name) !== qm) registerQueueManager(qm);
 }
 
 // --- Internal helpers ---
