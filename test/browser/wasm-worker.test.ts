@@ -7,13 +7,13 @@
  * queue manager afterwards.
  */
 import { wrap, type Remote } from "comlink";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PrebuiltStatus } from "../fixtures/wasm/prebuilt.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type {} from "../fixtures/wasm/prebuilt.js"; // inject's type
 import type { WasmHost } from "./fixtures/wasm-host.worker.js";
 
 /** Where vite serves the project's files: the programs are fetched as a page fetches its own. */
 const built = (name: string) => new URL(`/test/fixtures/wasm/build/${name}`, location.origin).href;
-const status = (await (await fetch(built("status.json"))).json()) as PrebuiltStatus;
+const status = inject("wasmPrebuilt");
 
 it.runIf(status.required)("the C toolchain built the programs (WEBMQ_REQUIRE_CLANG=1)", () => {
   expect(status.missing).toBeUndefined();
