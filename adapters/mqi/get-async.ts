@@ -183,6 +183,8 @@ export async function GetOnce(hObj: MQObject, md: MQMD, gmo: MQGMO, maxLength = 
       const message = await getOne(connection, state, md, gmo, true, undefined, unit);
       if (message === null) throw new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET");
       const data = fillMD(md, message);
+      // MQGMO version 4's MsgHandle: the handle now holds the message's properties.
+      fillMessageHandle(connection, gmo.MsgHandle, message.properties);
       gmo.ResolvedQName = state.queue;
       gmo.ReturnedLength = Math.min(data.length, maxLength);
       if (unit !== undefined) {
