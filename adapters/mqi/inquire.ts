@@ -1,8 +1,7 @@
 /** MQINQ: the attributes of a queue or the queue manager that a program asks for by selector. */
 import type { QueueManager } from "../../core/index.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
-import { asMQError, type ConnectionState, type ObjectState } from "./connection.js";
-import type { ClientQueueManager } from "./client.js";
+import type { ObjectState } from "./connection.js";
 import { MQError, type MQAttr } from "./structures.js";
 
 /** The command level webmq answers MQIA_COMMAND_LEVEL with (IBM MQ 9.4's). */
@@ -81,39 +80,4 @@ export function inquire(qm: QueueManager, state: ObjectState, selectors: MQAttr[
     selectors.map((attr) => attr.selector),
   );
   selectors.forEach((attr, i) => (attr.value = values[i]));
-}
-
-/**
- * Inq over a client binding: the server answers, so only the callback form can have the
- * values (`ibmmq`'s Inq takes one); without it, MQRC_ENVIRONMENT_ERROR says so. The request
- * runs in the connection's order, after the verbs before it.
- */
-export function inquireOverClient(
-  connection: ConnectionState,
-  state: ObjectState,
-  selectors: MQAttr[],
-  cb: ((err: MQError | null, selectors: MQAttr[]) => void) | undefined,
-): void {
-  if (!cb) {
-    const error = new MQError(N.MQCC_FAILED, N.MQRC_ENVIRONMENT_ERROR, "INQ");
-    error.message += ": over a client binding the server answers MQINQ; give Inq a callback";
-    throw error;
-  }
-  const client = connection.qm as unknown as ClientQueueManager;
-  const target = state.kind === "qmgr" ? "qmgr" : "queue";
-  connection
-    .serial(() =>
-      client.inquire(
-        target,
-        state.queue,
-        selectors.map((attr) => attr.selector),
-      ),
-    )
-    .then(
-      (values) => {
-        selectors.forEach((attr, i) => (attr.value = values[i]));
-        cb(null, selectors);
-      },
-      (error: unknown) => cb(asMQError(error, "INQ"), selectors),
-    );
 }
