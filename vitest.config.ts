@@ -36,10 +36,14 @@ export default defineConfig({
         server: {
           proxy: { "/ibmmq": { target: edge, changeOrigin: false, ws: true }, "/edge/": { target: edge, rewrite: (path) => path.slice("/edge".length) } },
         },
+        // Found only when a worker imports them (adapters/wasm/web.ts): optimised up front, or vite
+        // reloads the page mid-run when it meets them.
+        optimizeDeps: { include: ["@bjorn3/browser_wasi_shim", "buffer/index.js"] },
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
-          globalSetup: ["test/browser/support/edge-server.ts"],
+          // The C programs test/browser/wasm-worker.test.ts runs, compiled by clang first.
+          globalSetup: ["test/browser/support/edge-server.ts", "test/fixtures/wasm/prebuilt.ts"],
           browser: {
             enabled: true,
             headless: true,

@@ -378,6 +378,162 @@ typedef MQTMC2 MQPOINTER PMQTMC2;
 #define MQTMC_VERSION_2 "   2"
 #define MQTMC2_LENGTH 732
 
+/* --- Publish/subscribe and message properties (sizes on 32-bit platforms) -------------- */
+
+#define MQVS_NULL_TERMINATED (-1)
+#define MQVL_NULL_TERMINATED (-1)
+#define MQVL_EMPTY_STRING 0
+#define MQ_SUB_NAME_LENGTH 10240
+#define MQRC_CHAR_ATTR_LENGTH_ERROR 2006
+#define MQRC_CHAR_ATTRS_ERROR 2007
+#define MQRC_CMHO_ERROR 2461
+#define MQRC_DMHO_ERROR 2462
+#define MQRC_SMPO_ERROR 2463
+#define MQRC_IMPO_ERROR 2464
+#define MQRC_DMPO_ERROR 2481
+#define MQRC_PD_ERROR 2482
+
+/* MQSD: subscription descriptor (version 1: 312 bytes) */
+typedef struct tagMQSD {
+  MQCHAR4 StrucId;
+  MQLONG Version;
+  MQLONG Options;
+  MQCHAR48 ObjectName;
+  MQCHAR12 AlternateUserId;
+  MQBYTE40 AlternateSecurityId;
+  MQLONG SubExpiry;
+  MQCHARV ObjectString;
+  MQCHARV SubName;
+  MQCHARV SubUserData;
+  MQBYTE24 SubCorrelId;
+  MQLONG PubPriority;
+  MQBYTE32 PubAccountingToken;
+  MQCHAR32 PubApplIdentityData;
+  MQCHARV SelectionString;
+  MQLONG SubLevel;
+  MQCHARV ResObjectString;
+} MQSD;
+typedef MQSD MQPOINTER PMQSD;
+#define MQSD_STRUC_ID "SD  "
+#define MQSD_STRUC_ID_ARRAY 'S', 'D', ' ', ' '
+#define MQSD_VERSION_1 1
+#define MQSD_LENGTH_1 312
+#define MQSD_CURRENT_LENGTH 312
+#define MQSD_DEFAULT {MQSD_STRUC_ID_ARRAY}, MQSD_VERSION_1, MQSO_NON_DURABLE, {""}, {""}, {MQSID_NONE_ARRAY}, \
+  MQEI_UNLIMITED, {MQCHARV_DEFAULT}, {MQCHARV_DEFAULT}, {MQCHARV_DEFAULT}, {MQCI_NONE_ARRAY},            \
+  MQPRI_PRIORITY_AS_PUBLISHED, {MQACT_NONE_ARRAY}, {""}, {MQCHARV_DEFAULT}, 1, {MQCHARV_DEFAULT}
+
+/* MQSRO: subscription request options (version 1: 16 bytes) */
+typedef struct tagMQSRO {
+  MQCHAR4 StrucId;
+  MQLONG Version;
+  MQLONG Options;
+  MQLONG NumPubs;
+} MQSRO;
+typedef MQSRO MQPOINTER PMQSRO;
+#define MQSRO_STRUC_ID "SRO "
+#define MQSRO_STRUC_ID_ARRAY 'S', 'R', 'O', ' '
+#define MQSRO_VERSION_1 1
+#define MQSRO_CURRENT_VERSION 1
+#define MQSRO_LENGTH_1 16
+#define MQSRO_DEFAULT {MQSRO_STRUC_ID_ARRAY}, MQSRO_VERSION_1, MQSRO_NONE, 0
+
+/* MQCMHO, MQDMHO: create and delete message handle options (version 1: 12 bytes each) */
+typedef struct tagMQCMHO {
+  MQCHAR4 StrucId;
+  MQLONG Version;
+  MQLONG Options;
+} MQCMHO;
+typedef MQCMHO MQPOINTER PMQCMHO;
+#define MQCMHO_STRUC_ID "CMHO"
+#define MQCMHO_STRUC_ID_ARRAY 'C', 'M', 'H', 'O'
+#define MQCMHO_VERSION_1 1
+#define MQCMHO_CURRENT_VERSION 1
+#define MQCMHO_LENGTH_1 12
+#define MQCMHO_DEFAULT {MQCMHO_STRUC_ID_ARRAY}, MQCMHO_VERSION_1, MQCMHO_DEFAULT_VALIDATION
+
+typedef struct tagMQDMHO {
+  MQCHAR4 StrucId;
+  MQLONG Version;
+  MQLONG Options;
+} MQDMHO;
+typedef MQDMHO MQPOINTER PMQDMHO;
+#define MQDMHO_STRUC_ID "DMHO"
+#define MQDMHO_STRUC_ID_ARRAY 'D', 'M', 'H', 'O'
+#define MQDMHO_VERSION_1 1
+#define MQDMHO_CURRENT_VERSION 1
+#define MQDMHO_LENGTH_1 12
+#define MQDMHO_DEFAULT {MQDMHO_STRUC_ID_ARRAY}, MQDMHO_VERSION_1, MQDMHO_NONE
+
+/* MQSMPO: set message property options (version 1: 20 bytes) */
+typedef struct tagMQSMPO {
+  MQCHAR4 StrucId;
+  MQLONG Version;
+  MQLONG Options;
+  MQLONG ValueEncoding;
+  MQLONG ValueCCSID;
+} MQSMPO;
+typedef MQSMPO MQPOINTER PMQSMPO;
+#define MQSMPO_STRUC_ID "SMPO"
+#define MQSMPO_STRUC_ID_ARRAY 'S', 'M', 'P', 'O'
+#define MQSMPO_VERSION_1 1
+#define MQSMPO_CURRENT_VERSION 1
+#define MQSMPO_LENGTH_1 20
+#define MQSMPO_DEFAULT {MQSMPO_STRUC_ID_ARRAY}, MQSMPO_VERSION_1, MQSMPO_SET_FIRST, MQENC_NATIVE, MQCCSI_APPL
+
+/* MQIMPO: inquire message property options (version 1: 60 bytes) */
+typedef struct tagMQIMPO {
+  MQCHAR4 StrucId;
+  MQLONG Version;
+  MQLONG Options;
+  MQLONG RequestedEncoding;
+  MQLONG RequestedCCSID;
+  MQLONG ReturnedEncoding;
+  MQLONG ReturnedCCSID;
+  MQLONG Reserved1;
+  MQCHARV ReturnedName;
+  MQCHAR8 TypeString;
+} MQIMPO;
+typedef MQIMPO MQPOINTER PMQIMPO;
+#define MQIMPO_STRUC_ID "IMPO"
+#define MQIMPO_STRUC_ID_ARRAY 'I', 'M', 'P', 'O'
+#define MQIMPO_VERSION_1 1
+#define MQIMPO_CURRENT_VERSION 1
+#define MQIMPO_LENGTH_1 60
+#define MQIMPO_DEFAULT {MQIMPO_STRUC_ID_ARRAY}, MQIMPO_VERSION_1, MQIMPO_INQ_FIRST, MQENC_NATIVE, MQCCSI_APPL, \
+  MQENC_NATIVE, 0, 0, {MQCHARV_DEFAULT}, {""}
+
+/* MQDMPO: delete message property options (version 1: 12 bytes) */
+typedef struct tagMQDMPO {
+  MQCHAR4 StrucId;
+  MQLONG Version;
+  MQLONG Options;
+} MQDMPO;
+typedef MQDMPO MQPOINTER PMQDMPO;
+#define MQDMPO_STRUC_ID "DMPO"
+#define MQDMPO_STRUC_ID_ARRAY 'D', 'M', 'P', 'O'
+#define MQDMPO_VERSION_1 1
+#define MQDMPO_CURRENT_VERSION 1
+#define MQDMPO_LENGTH_1 12
+#define MQDMPO_DEFAULT {MQDMPO_STRUC_ID_ARRAY}, MQDMPO_VERSION_1, MQDMPO_DEL_FIRST
+
+/* MQPD: property descriptor (version 1: 24 bytes) */
+typedef struct tagMQPD {
+  MQCHAR4 StrucId;
+  MQLONG Version;
+  MQLONG Options;
+  MQLONG Support;
+  MQLONG Context;
+  MQLONG CopyOptions;
+} MQPD;
+typedef MQPD MQPOINTER PMQPD;
+#define MQPD_STRUC_ID "PD  "
+#define MQPD_STRUC_ID_ARRAY 'P', 'D', ' ', ' '
+#define MQPD_VERSION_1 1
+#define MQPD_CURRENT_VERSION 1
+#define MQPD_LENGTH_1 24
+#define MQPD_DEFAULT {MQPD_STRUC_ID_ARRAY}, MQPD_VERSION_1, MQPD_NONE, MQPD_SUPPORT_OPTIONAL, MQPD_NO_CONTEXT, MQCOPY_DEFAULT
+
 /* --- The calls: imports of the module "mqi", which webmq's wasm host provides ------------ */
 
 #define WEBMQ_MQI_IMPORT(name) __attribute__((import_module("mqi"), import_name(#name)))
@@ -404,6 +560,27 @@ WEBMQ_MQI_IMPORT(MQBACK) void MQENTRY MQBACK(MQHCONN Hconn, PMQLONG pCompCode, P
 WEBMQ_MQI_IMPORT(MQINQ)
 void MQENTRY MQINQ(MQHCONN Hconn, MQHOBJ Hobj, MQLONG SelectorCount, PMQLONG pSelectors, MQLONG IntAttrCount,
                    PMQLONG pIntAttrs, MQLONG CharAttrLength, PMQCHAR pCharAttrs, PMQLONG pCompCode, PMQLONG pReason);
+WEBMQ_MQI_IMPORT(MQSET)
+void MQENTRY MQSET(MQHCONN Hconn, MQHOBJ Hobj, MQLONG SelectorCount, PMQLONG pSelectors, MQLONG IntAttrCount,
+                   PMQLONG pIntAttrs, MQLONG CharAttrLength, PMQCHAR pCharAttrs, PMQLONG pCompCode, PMQLONG pReason);
+WEBMQ_MQI_IMPORT(MQSUB)
+void MQENTRY MQSUB(MQHCONN Hconn, PMQVOID pSubDesc, PMQHOBJ pHobj, PMQHOBJ pHsub, PMQLONG pCompCode, PMQLONG pReason);
+WEBMQ_MQI_IMPORT(MQSUBRQ)
+void MQENTRY MQSUBRQ(MQHCONN Hconn, MQHOBJ Hsub, MQLONG Action, PMQVOID pSubRqOpts, PMQLONG pCompCode, PMQLONG pReason);
+WEBMQ_MQI_IMPORT(MQCRTMH)
+void MQENTRY MQCRTMH(MQHCONN Hconn, PMQVOID pCrtMsgHOpts, PMQHMSG pHmsg, PMQLONG pCompCode, PMQLONG pReason);
+WEBMQ_MQI_IMPORT(MQDLTMH)
+void MQENTRY MQDLTMH(MQHCONN Hconn, PMQHMSG pHmsg, PMQVOID pDltMsgHOpts, PMQLONG pCompCode, PMQLONG pReason);
+WEBMQ_MQI_IMPORT(MQSETMP)
+void MQENTRY MQSETMP(MQHCONN Hconn, MQHMSG Hmsg, PMQVOID pSetPropOpts, PMQVOID pName, PMQVOID pPropDesc, MQLONG Type,
+                     MQLONG ValueLength, PMQVOID pValue, PMQLONG pCompCode, PMQLONG pReason);
+WEBMQ_MQI_IMPORT(MQINQMP)
+void MQENTRY MQINQMP(MQHCONN Hconn, MQHMSG Hmsg, PMQVOID pInqPropOpts, PMQVOID pName, PMQVOID pPropDesc,
+                     PMQLONG pType, MQLONG ValueLength, PMQVOID pValue, PMQLONG pDataLength, PMQLONG pCompCode,
+                     PMQLONG pReason);
+WEBMQ_MQI_IMPORT(MQDLTMP)
+void MQENTRY MQDLTMP(MQHCONN Hconn, MQHMSG Hmsg, PMQVOID pDltPropOpts, PMQVOID pName, PMQLONG pCompCode,
+                     PMQLONG pReason);
 
 /* --- Byte and character constants -------------------------------------------------------- */
 

@@ -10,6 +10,8 @@
  * client may hold a unit of its own beside the application's (a get taken so that it can be
  * given back, get-async.ts).
  *
+ * `inquire` asks MQINQ's selectors of the queue manager or of a queue (authority INQ on it).
+ *
  * Requests carry an `id`, answered by a frame with the same `id`: `ok` with the result, or
  * `error` with the reason name and text. The first request must be `conn` (the channel, the
  * queue manager, the MQCSP user and password); nothing else is answered before it.
@@ -36,11 +38,23 @@ export type ClientRequest = { id: number } & (
   | { op: "browseClose"; cursor: number }
   | { op: "commit"; unit?: number }
   | { op: "rollback"; unit?: number; countBackout?: boolean }
+  | { op: "inquire"; target: "qmgr" | "queue"; queue: string; selectors: number[] }
 );
 
 /** The server's answer to request `id`. */
 export type ClientAnswer =
-  | { id: number; ok: true; queueManager?: string; handle?: number; queueName?: string; cursor?: number; result?: PutResult; message?: Message | null }
+  | {
+      id: number;
+      ok: true;
+      queueManager?: string;
+      handle?: number;
+      queueName?: string;
+      cursor?: number;
+      result?: PutResult;
+      message?: Message | null;
+      /** MQINQ's values, one per selector. */
+      values?: (string | number)[];
+    }
   | { id: number; ok: false; reason: string; text: string };
 
 export type ClientFrame = ClientRequest | ClientAnswer;
@@ -66,7 +80,7 @@ export function encodeClientFrame(frame: ClientFrame): Uint8Array {
   return out;
 }
 
-const OPS = new Set(["conn", "open", "close", "put", "get", "cancel", "browse", "browseNext", "browseClose", "commit", "rollback"]);
+const OPS = new Set(["conn", "open", "close", "put", "get", "cancel", "browse", "browseNext", "browseClose", "commit", "rollback", "inquire"]);
 
 /** The frame a binary message holds; MQRC_FORMAT_ERROR when it holds none. */
 export function decodeClientFrame(data: Uint8Array | ArrayBuffer | string): ClientFrame {

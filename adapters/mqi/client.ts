@@ -271,9 +271,15 @@ export class ClientQueueManager {
     } as unknown as BrowseCursor;
   }
 
-  /** MQINQ reads a local queue manager synchronously; over a client binding it is not offered yet. */
+  /** MQINQ's values, asked of the server: one per selector. */
+  async inquire(target: "qmgr" | "queue", queue: string, selectors: number[]): Promise<(string | number)[]> {
+    const answer = await this.session.request({ op: "inquire", target, queue, selectors });
+    return answer.values ?? [];
+  }
+
+  /** A local binding reads definitions in memory (MQSET, MQINQ's synchronous form); a client has none here. */
   object(): never {
-    throw answeredError("MQRC_ENVIRONMENT_ERROR", "MQINQ is not offered over a client binding yet");
+    throw answeredError("MQRC_ENVIRONMENT_ERROR", "this verb reads the queue manager's definitions in memory, which a client binding does not have");
   }
 
   /** Ends the session (MQDISC, after the verbs have committed the unit of work). */

@@ -127,8 +127,12 @@ export function Get(
       }
       first = false;
       // After GetDone no callback: a message taken outside syncpoint went back above; one under
-      // syncpoint stays in the connection's unit, for the application's Back to return.
-      if (stopper.signal.aborted) break;
+      // syncpoint is taken back out of the connection's unit, as if never got, so that Cmit
+      // does not commit a message nobody was handed (the unit's other work stays).
+      if (stopper.signal.aborted) {
+        if (message !== null && own === undefined && !(gmo.Options & BROWSE)) releaseFromUnit(connection, message);
+        break;
+      }
       if (message === null) {
         deliver(new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET[async]"), null, null, gotGMO);
         if (!(gmo.Options & N.MQGMO_WAIT)) await new Promise((resolve) => setTimeout(resolve, noWaitPause));
@@ -183,6 +187,8 @@ export async function GetOnce(hObj: MQObject, md: MQMD, gmo: MQGMO, maxLength = 
       const message = await getOne(connection, state, md, gmo, true, undefined, unit);
       if (message === null) throw new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET");
       const data = fillMD(md, message);
+      // MQGMO version 4's MsgHandle: the handle now holds the message's properties.
+      fillMessageHandle(connection, gmo.MsgHandle, message.properties);
       gmo.ResolvedQName = state.queue;
       gmo.ReturnedLength = Math.min(data.length, maxLength);
       if (unit !== undefined) {
@@ -194,6 +200,16 @@ export async function GetOnce(hObj: MQObject, md: MQMD, gmo: MQGMO, maxLength = 
   } catch (error) {
     throw asMQError(error, "GET");
   }
+}
+
+/**
+ * A syncpoint get's message back out of the connection's unit of work (a local binding's: the
+ * core's unit). Over a client binding the server keeps the unit and has no such request yet:
+ * the message stays in it (adapters/mqi/README.md).
+ */
+function releaseFromUnit(connection: ConnectionState, message: Message): void {
+  const unit = connection.unit() as UnitOfWork | { releaseGet?: undefined };
+  unit.releaseGet?.(message.messageId);
 }
 
 /** Ends the asynchronous get on an object: no more calls of its callback. */

@@ -8,6 +8,7 @@ import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
 import { asMQError, attach, closeObjectState, ConnectionState, connectionOf, objectOf, registeredQueueManager, type ObjectState } from "./connection.js";
 import { messageFromMD, putDateTime, putOutput } from "./descriptor.js";
 import { inquire } from "./inquire.js";
+import { inquireOverClient } from "./client-inquire.js";
 import { propertiesForPut } from "./message-handles.js";
 import { topicStringOf } from "./subscriptions.js";
 import { MQAttr, MQCNO, MQError, MQMD, MQOD, MQObject, MQPMO, MQQueueManager } from "./structures.js";
@@ -370,6 +371,7 @@ export function Inq(hObj: MQObject, selectors: MQAttr[], cb?: (err: MQError | nu
     if (!Array.isArray(selectors)) throw new TypeError("Parameter must be an array");
     const { connection, state } = objectOf(hObj, "INQ");
     if (!state.inquire) throw new MQError(N.MQCC_FAILED, N.MQRC_NOT_OPEN_FOR_INQUIRE, "INQ");
+    if (connection.qm instanceof ClientQueueManager) return inquireOverClient(connection, state, selectors, cb);
     inquire(connection.qm, state, selectors);
   } catch (e) {
     if (e instanceof TypeError) throw e;

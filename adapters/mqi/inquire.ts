@@ -53,13 +53,31 @@ function queueReaders(qm: QueueManager, name: string): Record<number, Reader> {
   };
 }
 
-/** Fills in each selector's value; a selector the object does not have is MQRC_SELECTOR_ERROR, and none is set. */
-export function inquire(qm: QueueManager, state: ObjectState, selectors: MQAttr[]): void {
-  const readers = state.kind === "qmgr" ? queueManagerReaders(qm) : queueReaders(qm, state.queue);
-  const values = selectors.map((attr) => {
-    const read = readers[attr.selector];
+/** What MQINQ asks about: the queue manager, or a queue by name. */
+export interface InquiryTarget {
+  kind: "qmgr" | "queue";
+  queue: string;
+}
+
+/**
+ * The value of each selector, in order; a selector the object does not have is
+ * MQRC_SELECTOR_ERROR. Also what a client session's server answers `inquire` with.
+ */
+export function inquireValues(qm: QueueManager, target: InquiryTarget, selectors: readonly number[]): (string | number)[] {
+  const readers = target.kind === "qmgr" ? queueManagerReaders(qm) : queueReaders(qm, target.queue);
+  return selectors.map((selector) => {
+    const read = readers[selector];
     if (read === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_SELECTOR_ERROR, "INQ");
     return read();
   });
+}
+
+/** Fills in each selector's value; a selector the object does not have is MQRC_SELECTOR_ERROR, and none is set. */
+export function inquire(qm: QueueManager, state: ObjectState, selectors: MQAttr[]): void {
+  const values = inquireValues(
+    qm,
+    { kind: state.kind === "qmgr" ? "qmgr" : "queue", queue: state.queue },
+    selectors.map((attr) => attr.selector),
+  );
   selectors.forEach((attr, i) => (attr.value = values[i]));
 }

@@ -8,7 +8,7 @@
  * The core's properties have no byte-string type, so MQTYPE_BYTE_STRING values (a Buffer) are
  * refused with MQRC_PROPERTY_TYPE_ERROR; every other MQTYPE maps to one of the core's types.
  */
-import type { Property, PropertyType, PropertyValue } from "../../core/index.js";
+import type { Property, PropertyInput, PropertyType, PropertyValue } from "../../core/index.js";
 import { toProperty } from "../../core/internal.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
 import { asMQError, connectionOf, type ConnectionState } from "./connection.js";
@@ -84,6 +84,8 @@ export function DltMh(hConn: MQQueueManager, hMsg: bigint, dmho: MQDMHO, cb?: (e
 /** The core's property for an MQSETMP value: its type from the value, as `ibmmq` infers it. */
 function propertyFor(name: string, value: unknown): Property {
   if (value === undefined || value === null) return toProperty(name, null);
+  // The core's typed form, { type, value }: what a host of another language gives (adapters/wasm), keeping its MQTYPE.
+  if (typeof value === "object" && !(value instanceof Uint8Array) && "type" in value && "value" in value) return toProperty(name, value as PropertyInput);
   if (typeof value === "string" || typeof value === "boolean") return toProperty(name, value);
   if (typeof value === "bigint") return toProperty(name, { type: "long", value });
   if (typeof value === "number") {

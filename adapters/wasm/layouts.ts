@@ -194,6 +194,77 @@ export const MQTMC2 = layout([
   ["QMgrName", "chars", 48],
 ]);
 
+export const MQSD = layout([
+  ["StrucId", "chars", 4],
+  ["Version", "long"],
+  ["Options", "long"],
+  ["ObjectName", "chars", 48],
+  ["AlternateUserId", "chars", 12],
+  ["AlternateSecurityId", "bytes", 40],
+  ["SubExpiry", "long"],
+  ...MQCHARV("ObjectString"),
+  ...MQCHARV("SubName"),
+  ...MQCHARV("SubUserData"),
+  ["SubCorrelId", "bytes", 24],
+  ["PubPriority", "long"],
+  ["PubAccountingToken", "bytes", 32],
+  ["PubApplIdentityData", "chars", 32],
+  ...MQCHARV("SelectionString"),
+  ["SubLevel", "long"],
+  ...MQCHARV("ResObjectString"),
+]);
+
+export const MQSRO = layout([
+  ["StrucId", "chars", 4],
+  ["Version", "long"],
+  ["Options", "long"],
+  ["NumPubs", "long"],
+]);
+
+/** MQCMHO, MQDMHO and MQDMPO: a header and Options. */
+const optionsOnly = () =>
+  layout([
+    ["StrucId", "chars", 4],
+    ["Version", "long"],
+    ["Options", "long"],
+  ]);
+export const MQCMHO = optionsOnly();
+export const MQDMHO = optionsOnly();
+export const MQDMPO = optionsOnly();
+
+export const MQSMPO = layout([
+  ["StrucId", "chars", 4],
+  ["Version", "long"],
+  ["Options", "long"],
+  ["ValueEncoding", "long"],
+  ["ValueCCSID", "long"],
+]);
+
+export const MQIMPO = layout([
+  ["StrucId", "chars", 4],
+  ["Version", "long"],
+  ["Options", "long"],
+  ["RequestedEncoding", "long"],
+  ["RequestedCCSID", "long"],
+  ["ReturnedEncoding", "long"],
+  ["ReturnedCCSID", "long"],
+  ["Reserved1", "long"],
+  ...MQCHARV("ReturnedName"),
+  ["TypeString", "chars", 8],
+]);
+
+export const MQPD = layout([
+  ["StrucId", "chars", 4],
+  ["Version", "long"],
+  ["Options", "long"],
+  ["Support", "long"],
+  ["Context", "long"],
+  ["CopyOptions", "long"],
+]);
+
+/** A variable-length string on its own (MQSETMP's and MQINQMP's Name). */
+export const MQCHARV_LAYOUT = layout([...MQCHARV("")].map(([name, kind]) => [name.slice(1), kind] as const));
+
 /** The length of each version, as IBM's MQxx_LENGTH_n constants give them for 32-bit platforms. */
 export const LENGTHS = {
   MQMD: [324, 364],
@@ -202,7 +273,30 @@ export const LENGTHS = {
   MQGMO: [72, 80, 100, 112],
   MQCNO: [12, 20, 148, 156, 188, 208, 240],
   MQCSP: [48],
+  MQSD: [312],
+  MQSRO: [16],
+  MQCMHO: [12],
+  MQDMHO: [12],
+  MQDMPO: [12],
+  MQSMPO: [20],
+  MQIMPO: [60],
+  MQPD: [24],
 } as const;
 
 /** The structure identifiers (StrucId) the host checks. */
-export const STRUC_IDS = { MQMD: "MD  ", MQOD: "OD  ", MQPMO: "PMO ", MQGMO: "GMO ", MQCNO: "CNO ", MQCSP: "CSP " } as const;
+export const STRUC_IDS = {
+  MQMD: "MD  ",
+  MQOD: "OD  ",
+  MQPMO: "PMO ",
+  MQGMO: "GMO ",
+  MQCNO: "CNO ",
+  MQCSP: "CSP ",
+  MQSD: "SD  ",
+  MQSRO: "SRO ",
+  MQCMHO: "CMHO",
+  MQDMHO: "DMHO",
+  MQDMPO: "DMPO",
+  MQSMPO: "SMPO",
+  MQIMPO: "IMPO",
+  MQPD: "PD  ",
+} as const;

@@ -9,10 +9,14 @@ import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
 import * as mqi from "../mqi/index.js";
 import { MQAttr, MQError, type MQObject, type MQQueueManager } from "../mqi/structures.js";
 import { ModuleMemory, readCNO, readGMO, readMD, readOD, readPMO, writeGMO, writeMD, writeOD, writePMO } from "./structures.js";
+import { createHandle, deleteHandle, deleteProperty, inquireProperty, setProperty } from "./property-verbs.js";
+import { readLongs, readSD, writeSD } from "./subscription-structures.js";
 
 const MQRC_CHAR_ATTRS_TOO_SHORT = 2008;
 const MQRC_INT_ATTR_COUNT_TOO_SMALL = 2022;
 const MQRC_DATA_LENGTH_ERROR = 2010;
+const MQRC_CHAR_ATTR_LENGTH_ERROR = 2006;
+const MQRC_INT_ATTR_COUNT_ERROR = 2021;
 const MQHC_UNUSABLE_HCONN = -1;
 const MQHO_UNUSABLE_HOBJ = -1;
 
@@ -31,7 +35,8 @@ const CHAR_ATTR_LENGTHS: Record<number, number> = {
   [N.MQCA_Q_MGR_IDENTIFIER]: 48,
 };
 
-type Verb = (...args: number[]) => Promise<void> | void;
+/** A verb's arguments: MQLONGs and pointers are numbers, an MQHMSG (i64) a BigInt. */
+type Verb = (...args: any[]) => Promise<void> | void;
 
 /** One program's connections and objects, and the imports that reach them. */
 export class MqiImports {
@@ -62,6 +67,18 @@ export class MqiImports {
       MQBACK: (hConn, pCC, pRC) => this.#run(pCC, pRC, () => mqi.Back(this.#connection(hConn!, "BACK"))!),
       MQINQ: (hConn, hObj, count, pSelectors, intCount, pInts, charLength, pChars, pCC, pRC) =>
         this.#run(pCC, pRC, () => this.#inquire(hConn!, hObj!, count!, pSelectors!, intCount!, pInts!, charLength!, pChars!)),
+      MQSET: (hConn, hObj, count, pSelectors, intCount, pInts, charLength, pChars, pCC, pRC) =>
+        this.#run(pCC, pRC, () => this.#set(hConn, hObj, count, pSelectors, intCount, pInts, charLength, pChars)),
+      MQSUB: (hConn, pSD, pHobj, pHsub, pCC, pRC) => this.#run(pCC, pRC, () => this.#subscribe(hConn, pSD, pHobj, pHsub)),
+      MQSUBRQ: (hConn, hSub, action, pSRO, pCC, pRC) => this.#run(pCC, pRC, () => this.#subscriptionRequest(hConn, hSub, action, pSRO)),
+      MQCRTMH: (hConn, pCMHO, pHmsg, pCC, pRC) => this.#run(pCC, pRC, () => createHandle(this.#mem, this.#connection(hConn, "CRTMH"), pCMHO, pHmsg)),
+      MQDLTMH: (hConn, pHmsg, pDMHO, pCC, pRC) => this.#run(pCC, pRC, () => deleteHandle(this.#mem, this.#connection(hConn, "DLTMH"), pHmsg, pDMHO)),
+      MQSETMP: (hConn, hMsg, pSMPO, pName, pPD, type, length, pValue, pCC, pRC) =>
+        this.#run(pCC, pRC, () => setProperty(this.#mem, this.#connection(hConn, "SETMP"), hMsg, pSMPO, pName, pPD, type, length, pValue)),
+      MQINQMP: (hConn, hMsg, pIMPO, pName, pPD, pType, length, pValue, pDataLength, pCC, pRC) =>
+        this.#run(pCC, pRC, () => inquireProperty(this.#mem, this.#connection(hConn, "INQMP"), hMsg, pIMPO, pName, pPD, pType, length, pValue, pDataLength)),
+      MQDLTMP: (hConn, hMsg, pDMPO, pName, pCC, pRC) =>
+        this.#run(pCC, pRC, () => deleteProperty(this.#mem, this.#connection(hConn, "DLTMP"), hMsg, pDMPO, pName)),
     };
     return Object.fromEntries(Object.entries(verbs).map(([name, fn]) => [name, wrap(fn)]));
   }
@@ -181,6 +198,68 @@ export class MqiImports {
     if (data.length > length) {
       const accepted = (gmo.Options & N.MQGMO_ACCEPT_TRUNCATED_MSG) !== 0;
       throw new MQError(accepted ? N.MQCC_WARNING : N.MQCC_FAILED, accepted ? N.MQRC_TRUNCATED_MSG_ACCEPTED : N.MQRC_TRUNCATED_MSG_FAILED, "GET");
+    }
+  }
+
+  /** MQSET: integer attributes from IntAttrs in selector order, character ones one after another from CharAttrs. */
+  async #set(
+    hConn: number,
+    hObj: number,
+    count: number,
+    pSelectors: number,
+    intCount: number,
+    pInts: number,
+    charLength: number,
+    pChars: number,
+  ): Promise<void> {
+    const object = this.#object(hConn, hObj, "SET");
+    if (count < 0 || intCount < 0 || charLength < 0) throw new MQError(N.MQCC_FAILED, N.MQRC_SELECTOR_COUNT_ERROR, "SET");
+    const selectors: MQAttr[] = [];
+    let ints = 0;
+    let chars = 0;
+    for (let i = 0; i < count; i++) {
+      const selector = this.#mem.long(pSelectors + 4 * i);
+      if (selector >= N.MQCA_FIRST && selector <= N.MQCA_LAST) {
+        const size = CHAR_ATTR_LENGTHS[selector];
+        if (size === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_SELECTOR_ERROR, "SET");
+        if (chars + size > charLength) throw new MQError(N.MQCC_FAILED, MQRC_CHAR_ATTR_LENGTH_ERROR, "SET");
+        selectors.push(new MQAttr(selector, this.#mem.chars(pChars + chars, size)));
+        chars += size;
+      } else {
+        if (ints >= intCount) throw new MQError(N.MQCC_FAILED, MQRC_INT_ATTR_COUNT_ERROR, "SET");
+        selectors.push(new MQAttr(selector, this.#mem.long(pInts + 4 * ints++)));
+      }
+    }
+    await new Promise<void>((resolve, reject) => mqi.Set(object, selectors, (err) => (err ? reject(err) : resolve())));
+  }
+
+  /** MQSUB: *pHobj is the queue publications go to (given, or with MQSO_MANAGED made and returned); *pHsub the subscription, which MQCLOSE ends. */
+  async #subscribe(hConn: number, pSD: number, pHobj: number, pHsub: number): Promise<void> {
+    const connection = this.#connection(hConn, "SUB");
+    const sd = readSD(this.#mem, pSD);
+    const managed = (sd.Options & N.MQSO_MANAGED) !== 0;
+    const given = managed ? null : this.#object(hConn, this.#mem.long(pHobj), "SUB");
+    const { hObj, hSub } = await mqi.SubPromise(connection, given, sd);
+    if (managed) {
+      const handle = this.#next++;
+      this.#objects.set(handle, hObj);
+      this.#mem.setLong(pHobj, handle);
+    }
+    const subscription = this.#next++;
+    this.#objects.set(subscription, hSub);
+    this.#mem.setLong(pHsub, subscription);
+    writeSD(this.#mem, pSD, sd);
+  }
+
+  /** MQSUBRQ with MQSR_ACTION_PUBLICATION: the retained publication again; NumPubs says how many were sent. */
+  async #subscriptionRequest(hConn: number, hSub: number, action: number, pSRO: number): Promise<void> {
+    const subscription = this.#object(hConn, hSub, "SUBRQ");
+    const sro = new mqi.MQSRO();
+    if (pSRO !== 0) sro.Options = readLongs(this.#mem, pSRO, "MQSRO", N.MQRC_SRO_ERROR, "SUBRQ", ["Options"]).Options;
+    try {
+      await mqi.Subrq(this.#connection(hConn, "SUBRQ"), subscription, action, sro);
+    } finally {
+      if (pSRO !== 0) this.#mem.setLong(pSRO + 12, sro.NumPubs);
     }
   }
 

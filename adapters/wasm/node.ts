@@ -79,7 +79,21 @@ export async function runMqiFile(path: string | WebAssembly.Module, options: Nod
 }
 
 /** The imports that may wait for the queue manager: the only calls Asyncify needs to instrument. */
-export const SUSPENDING_IMPORTS = ["MQCONN", "MQCONNX", "MQDISC", "MQOPEN", "MQCLOSE", "MQPUT", "MQPUT1", "MQGET", "MQCMIT", "MQBACK"].map((v) => `mqi.${v}`);
+export const SUSPENDING_IMPORTS = [
+  "MQCONN",
+  "MQCONNX",
+  "MQDISC",
+  "MQOPEN",
+  "MQCLOSE",
+  "MQPUT",
+  "MQPUT1",
+  "MQGET",
+  "MQCMIT",
+  "MQBACK",
+  "MQSET",
+  "MQSUB",
+  "MQSUBRQ",
+].map((v) => `mqi.${v}`);
 
 /** The `wasm-opt` arguments that transform a clang-built module for the host. */
 export function asyncifyArguments(input: string, output: string): string[] {

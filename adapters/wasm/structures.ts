@@ -46,6 +46,20 @@ export class ModuleMemory {
     this.#refresh();
     this.#view!.setInt32(address, value, true);
   }
+  /** An MQINT64 or MQHMSG: 8 bytes, little-endian. */
+  int64(address: number): bigint {
+    this.#refresh();
+    return this.#view!.getBigInt64(address, true);
+  }
+  setInt64(address: number, value: bigint): void {
+    this.#refresh();
+    this.#view!.setBigInt64(address, value, true);
+  }
+  /** The DataView over memory as it is now (for a value of a property's type). */
+  get view(): DataView {
+    this.#refresh();
+    return this.#view!;
+  }
   /** Text up to the first NUL, trailing blanks removed: how IBM's fixed-length character fields read. */
   chars(address: number, length: number): string {
     const bytes = this.bytes(address, length);
@@ -83,7 +97,7 @@ function writeField(memory: ModuleMemory, base: number, f: L.Field, value: Value
 }
 
 /** Checks a structure's StrucId and Version; answers its version. */
-function header(memory: ModuleMemory, address: number, name: keyof typeof L.STRUC_IDS, reason: number, verb: string): number {
+export function header(memory: ModuleMemory, address: number, name: keyof typeof L.STRUC_IDS, reason: number, verb: string): number {
   if (address === 0) throw new MQError(N.MQCC_FAILED, reason, verb);
   const version = memory.long(address + 4);
   if (latin1.decode(memory.bytes(address, 4)) !== L.STRUC_IDS[name] || version < 1 || version > L.LENGTHS[name].length)
@@ -157,9 +171,11 @@ export function writeOD(memory: ModuleMemory, address: number, od: MQOD): void {
 }
 
 export function readPMO(memory: ModuleMemory, address: number, verb: string): MQPMO {
-  header(memory, address, "MQPMO", N.MQRC_PMO_ERROR, verb);
+  const version = header(memory, address, "MQPMO", N.MQRC_PMO_ERROR, verb);
   const pmo = new MQPMO();
   pmo.Options = memory.long(address + L.MQPMO.Options!.offset);
+  // Version 3: the message handle whose properties the message is given (MQCRTMH, MQSETMP).
+  if (version >= 3) pmo.OriginalMsgHandle = memory.int64(address + L.MQPMO.OriginalMsgHandle!.offset);
   return pmo;
 }
 
@@ -174,6 +190,8 @@ export function readGMO(memory: ModuleMemory, address: number, verb: string): MQ
   gmo.WaitInterval = memory.long(address + L.MQGMO.WaitInterval!.offset);
   // Version 1 has no MatchOptions: IBM matches on MsgId and CorrelId then.
   gmo.MatchOptions = version >= 2 ? memory.long(address + L.MQGMO.MatchOptions!.offset) : N.MQMO_MATCH_MSG_ID | N.MQMO_MATCH_CORREL_ID;
+  // Version 4: the message handle the got message's properties go to.
+  if (version >= 4) gmo.MsgHandle = memory.int64(address + L.MQGMO.MsgHandle!.offset);
   return gmo;
 }
 

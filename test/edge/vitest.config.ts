@@ -21,7 +21,11 @@ export default defineProject({
           // A listener on QM.EDGE.LISTEN's APP.IN; its handler is registered by listeners.test.ts.
           MQ_LISTENERS: JSON.stringify([{ queueManager: "QM.EDGE.LISTEN", queue: "APP.IN", handler: "edge-test-handler", maxSessions: 2, maxRetries: 5 }]),
           // A trigger monitor on QM.EDGE.TRIGGER's APP.INITQ; its applications are registered by triggers.test.ts.
-          MQ_TRIGGER_MONITORS: JSON.stringify([{ queueManager: "QM.EDGE.TRIGGER", initiationQueue: "APP.INITQ" }]),
+          // One on QM.EDGE.WASM's WASM.INITQ, whose application is a C program (wasm.test.ts).
+          MQ_TRIGGER_MONITORS: JSON.stringify([
+            { queueManager: "QM.EDGE.TRIGGER", initiationQueue: "APP.INITQ" },
+            { queueManager: "QM.EDGE.WASM", initiationQueue: "WASM.INITQ" },
+          ]),
         },
       },
     }),
@@ -31,5 +35,7 @@ export default defineProject({
     // wrangler.toml serves dist/playground as assets and wrangler refuses a missing directory:
     // the root vitest.config.ts builds it first (globalSetup).
     include: ["./**/*.test.ts"],
+    // The C programs wasm.test.ts runs, compiled by clang before workerd starts (it compiles no wasm itself).
+    globalSetup: ["../fixtures/wasm/prebuilt.ts"],
   },
 });

@@ -149,6 +149,30 @@ describe("webmq/ibmmq client bindings against a server process", { timeout: 60_0
     expect(await program(appServer(), "get", "DEV.QUEUE.2")).toBe("0 still connected\nMQDISC successful\n");
   });
 
+  it("answers Inq over the client binding, as amqsinq asks it: a queue's depth and name, the queue manager's name and command level", async () => {
+    const hConn = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
+    const queue = await mq.OpenPromise(hConn, Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.1" }), MQC.MQOO_INQUIRE | MQC.MQOO_OUTPUT);
+    for (const text of ["a", "b"]) await mq.PutPromise(queue, new mq.MQMD(), new mq.MQPMO(), text);
+    const inq = (hObj: mq.MQObject, selectors: number[]) =>
+      new Promise<(string | number | undefined)[]>((resolve, reject) =>
+        mq.Inq(
+          hObj,
+          selectors.map((s) => new mq.MQAttr(s)),
+          (err, attrs) => (err ? reject(err) : resolve(attrs.map((a) => a.value))),
+        ),
+      );
+    expect(await inq(queue, [MQC.MQIA_CURRENT_Q_DEPTH, MQC.MQCA_Q_NAME, MQC.MQIA_Q_TYPE])).toEqual([2, "DEV.QUEUE.1", MQC.MQQT_LOCAL]);
+    expect(await reasonOf(inq(queue, [MQC.MQIA_CURRENT_Q_DEPTH, 99999]))).toBe(MQC.MQRC_SELECTOR_ERROR);
+    // Synchronously there is no answer to give: the server has it.
+    expect(() => mq.Inq(queue, [new mq.MQAttr(MQC.MQIA_CURRENT_Q_DEPTH)])).toThrow(expect.objectContaining({ mqrc: MQC.MQRC_ENVIRONMENT_ERROR }));
+    const qmgr = await mq.OpenPromise(hConn, Object.assign(new mq.MQOD(), { ObjectType: MQC.MQOT_Q_MGR }), MQC.MQOO_INQUIRE);
+    expect(await inq(qmgr, [MQC.MQCA_Q_MGR_NAME, MQC.MQIA_COMMAND_LEVEL])).toEqual(["QM1", 940]);
+    await mq.ClosePromise(qmgr, 0);
+    await mq.ClosePromise(queue, 0);
+    await mq.DiscPromise(hConn);
+    expect(await program(appServer(), "get", "DEV.QUEUE.1")).toBe("0 a\n0 b\nMQDISC successful\n");
+  });
+
   it("refuses as IBM's SVRCONN channels do: CONNAUTH, CHLAUTH's back-stop and BLOCKUSER, BLOCKADDR, an unknown channel, the authority records", async () => {
     // CONNAUTH: a wrong password; an administrator without one (CHCKCLNT REQDADM).
     expect(await reasonOf(connect("DEV.APP.SVRCONN", "app", "wrong"))).toBe(MQC.MQRC_NOT_AUTHORIZED);

@@ -23,14 +23,22 @@ const ROUNDS = 48;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Runs the rounds on `queue`: what the callbacks were handed, and what was put. */
-async function raceGetDone(consumer: mq.MQQueueManager, producer: mq.MQQueueManager, queue: string): Promise<{ delivered: string[]; put: string[] }> {
+async function raceGetDone(
+  consumer: mq.MQQueueManager,
+  producer: mq.MQQueueManager,
+  queue: string,
+  syncpoint = false,
+): Promise<{ delivered: string[]; put: string[] }> {
   const od = Object.assign(new mq.MQOD(), { ObjectName: queue });
   const hObj = await mq.OpenPromise(consumer, od, MQC.MQOO_INPUT_AS_Q_DEF);
   const output = await mq.OpenPromise(producer, od, MQC.MQOO_OUTPUT);
   const delivered: string[] = [];
   const put: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const gmo = Object.assign(new mq.MQGMO(), { Options: MQC.MQGMO_NO_SYNCPOINT | MQC.MQGMO_WAIT, WaitInterval: MQC.MQWI_UNLIMITED });
+    const gmo = Object.assign(new mq.MQGMO(), {
+      Options: (syncpoint ? MQC.MQGMO_SYNCPOINT : MQC.MQGMO_NO_SYNCPOINT) | MQC.MQGMO_WAIT,
+      WaitInterval: MQC.MQWI_UNLIMITED,
+    });
     let stopped = false;
     mq.Get(hObj, new mq.MQMD(), gmo, (err, _obj, _gmo, _md, data) => {
       expect(stopped, "a callback after GetDone").toBe(false);
@@ -50,6 +58,8 @@ async function raceGetDone(consumer: mq.MQQueueManager, producer: mq.MQQueueMana
     await putting;
   }
   await mq.ClosePromise(output, 0);
+  // Under syncpoint the messages handed over are committed now; one GetDone overtook must not be among them.
+  if (syncpoint) await mq.Cmit(consumer);
   const left = await drain(hObj);
   await mq.ClosePromise(hObj, 0);
   return { delivered: [...delivered, ...left], put };
@@ -81,6 +91,23 @@ describe("GetDone crossing a non-syncpoint get's message loses nothing", { timeo
       const producer = await mq.ConnxPromise("QMRACE", new mq.MQCNO());
       await qm.mqsc("DEFINE QLOCAL(RACE.Q)");
       const { delivered, put } = await raceGetDone(consumer, producer, "RACE.Q");
+      expect(byRound(delivered)).toEqual(put);
+      await mq.DiscPromise(consumer);
+      await mq.DiscPromise(producer);
+    } finally {
+      unregister();
+      await qm.close();
+    }
+  });
+
+  it("over local bindings under syncpoint: a message GetDone overtook is not in the unit Cmit commits, it is back on the queue", async () => {
+    const qm = await QueueManager.open({ name: "QMRACESP" });
+    const unregister = mq.registerQueueManager(qm);
+    try {
+      const consumer = await mq.ConnxPromise("QMRACESP", new mq.MQCNO());
+      const producer = await mq.ConnxPromise("QMRACESP", new mq.MQCNO());
+      await qm.mqsc("DEFINE QLOCAL(RACE.Q)");
+      const { delivered, put } = await raceGetDone(consumer, producer, "RACE.Q", true);
       expect(byRound(delivered)).toEqual(put);
       await mq.DiscPromise(consumer);
       await mq.DiscPromise(producer);

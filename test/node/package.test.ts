@@ -75,8 +75,13 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
     const manifest = JSON.parse(await readFile(join(project, "node_modules/webmq/package.json"), "utf8"));
     // Nothing has side effects on import but webmq/worker's entry, which installs comlink's
     // handlers for MQError and messages on both ends of the boundary, and the shared manager's
-    // SharedWorker (webmq/browser/shared-worker), which listens for pages as it loads.
-    expect(manifest.sideEffects).toEqual(["./dist/lib/adapters/worker/index.js", "./dist/lib/adapters/browser/shared/owner.shared-worker.js"]);
+    // SharedWorker (webmq/browser/shared-worker), which listens for pages as it loads, and
+    // webmq/wasm's buffer-global.js, which gives a runtime without Buffer one before the MQI loads.
+    expect(manifest.sideEffects).toEqual([
+      "./dist/lib/adapters/worker/index.js",
+      "./dist/lib/adapters/browser/shared/owner.shared-worker.js",
+      "./dist/lib/adapters/wasm/buffer-global.js",
+    ]);
     expect(manifest.license).toBe("MIT");
   });
 
@@ -94,7 +99,7 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
 
   it("imports every entry with plain node; webmq/edge only in workerd", async () => {
     const script = `
-      for (const entry of ["webmq", "webmq/internal", "webmq/jms", "webmq/selector", "webmq/dead-letters", "webmq/triggers", "webmq/events", "webmq/mqsc", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node", "webmq/http/client", "webmq/ibmmq"]) {
+      for (const entry of ["webmq", "webmq/internal", "webmq/jms", "webmq/selector", "webmq/dead-letters", "webmq/triggers", "webmq/events", "webmq/mqsc", "webmq/browser", "webmq/worker", "webmq/http", "webmq/http/node", "webmq/http/client", "webmq/ibmmq", "webmq/wasm"]) {
         const module = await import(entry);
         console.log(entry, Object.keys(module).length > 0);
       }
@@ -116,6 +121,7 @@ describe("the packed package, installed in a fresh project", { timeout: 60_000 }
         "webmq/http/node",
         "webmq/http/client",
         "webmq/ibmmq",
+        "webmq/wasm",
       ]
         .map((e) => `${e} true\n`)
         .join("") + "edge: ERR_UNSUPPORTED_ESM_URL_SCHEME\n",

@@ -14,7 +14,30 @@ import * as L from "../../adapters/wasm/layouts.js";
 import { runMqiFile } from "../../adapters/wasm/node.js";
 import { buildProgram, INCLUDE, missingToolchain } from "../fixtures/wasm/toolchain.js";
 
-const STRUCTURES = { MQMD: L.MQMD, MQOD: L.MQOD, MQPMO: L.MQPMO, MQGMO: L.MQGMO, MQCNO: L.MQCNO, MQCSP: L.MQCSP, MQTMC2: L.MQTMC2 } as const;
+const STRUCTURES = {
+  MQMD: L.MQMD, MQOD: L.MQOD, MQPMO: L.MQPMO, MQGMO: L.MQGMO, MQCNO: L.MQCNO, MQCSP: L.MQCSP, MQTMC2: L.MQTMC2,
+  MQSD: L.MQSD, MQSRO: L.MQSRO, MQCMHO: L.MQCMHO, MQDMHO: L.MQDMHO, MQDMPO: L.MQDMPO, MQSMPO: L.MQSMPO, MQIMPO: L.MQIMPO, MQPD: L.MQPD,
+  MQCHARV: L.MQCHARV_LAYOUT,
+} as const; // prettier-ignore
+
+/**
+ * IBM's MQxx_LENGTH_1 of the structures of MQSUB, MQSUBRQ and the message-property verbs for
+ * 32-bit platforms (cmqc.h's values where MQ_64_BIT is not defined), and the offsets IBM's
+ * field tables give for MQSD and MQIMPO (an MQCHARV is 20 bytes there: a 4-byte pointer, four MQLONGs).
+ */
+const IBM_LENGTHS = { MQSD: 312, MQSRO: 16, MQCMHO: 12, MQDMHO: 12, MQDMPO: 12, MQSMPO: 20, MQIMPO: 60, MQPD: 24, MQCHARV: 20 } as const;
+const IBM_MQSD_OFFSETS: Record<string, number> = {
+  Options: 8, ObjectName: 12, AlternateUserId: 60, AlternateSecurityId: 72, SubExpiry: 112, "ObjectString.VSPtr": 116,
+  "SubName.VSPtr": 136, "SubUserData.VSPtr": 156, SubCorrelId: 176, PubPriority: 200, PubAccountingToken: 204,
+  PubApplIdentityData: 236, "SelectionString.VSPtr": 268, SubLevel: 288, "ResObjectString.VSPtr": 292,
+}; // prettier-ignore
+const IBM_MQIMPO_OFFSETS: Record<string, number> = {
+  RequestedEncoding: 12,
+  ReturnedCCSID: 24,
+  "ReturnedName.VSPtr": 32,
+  "ReturnedName.VSLength": 44,
+  TypeString: 52,
+};
 
 /** IBM's MQMD field table: offset of each field (version 1 ends at 324, version 2 at 364). */
 const IBM_MQMD_OFFSETS: Record<string, number> = {
@@ -31,6 +54,14 @@ describe("the layouts in memory", () => {
     expect(L.sizeOf(L.MQMD)).toBe(364);
     for (const name of ["MQMD", "MQOD", "MQPMO", "MQGMO", "MQCNO", "MQCSP"] as const) expect(L.sizeOf(STRUCTURES[name])).toBe(L.LENGTHS[name].at(-1));
     expect(L.sizeOf(L.MQTMC2)).toBe(732);
+  });
+
+  it("MQSD, MQSRO, MQCMHO, MQDMHO, MQDMPO, MQSMPO, MQIMPO, MQPD and MQCHARV have IBM's 32-bit lengths, and MQSD's and MQIMPO's fields IBM's offsets", () => {
+    for (const [name, length] of Object.entries(IBM_LENGTHS)) expect([name, L.sizeOf(STRUCTURES[name as keyof typeof IBM_LENGTHS])]).toEqual([name, length]);
+    for (const name of ["MQSD", "MQSRO", "MQCMHO", "MQDMHO", "MQDMPO", "MQSMPO", "MQIMPO", "MQPD"] as const)
+      expect(L.LENGTHS[name]).toEqual([IBM_LENGTHS[name]]);
+    for (const [field, offset] of Object.entries(IBM_MQSD_OFFSETS)) expect([field, L.MQSD[field]?.offset]).toEqual([field, offset]);
+    for (const [field, offset] of Object.entries(IBM_MQIMPO_OFFSETS)) expect([field, L.MQIMPO[field]?.offset]).toEqual([field, offset]);
   });
 
   it("cmqc.h's numeric constants equal the JavaScript MQI's (core/features/mqi/mqc.ts)", async () => {
@@ -90,6 +121,12 @@ describe.skipIf(missing !== undefined)("cmqc.h compiled for wasm32", () => {
 int main(void) {
   MQMD md = {MQMD_DEFAULT}; MQOD od = {MQOD_DEFAULT}; MQPMO pmo = {MQPMO_DEFAULT}; MQGMO gmo = {MQGMO_DEFAULT};
   MQCNO cno = {MQCNO_DEFAULT}; MQCSP csp = {MQCSP_DEFAULT};
+  MQSD sd = {MQSD_DEFAULT}; MQSRO sro = {MQSRO_DEFAULT}; MQCMHO cmho = {MQCMHO_DEFAULT}; MQSMPO smpo = {MQSMPO_DEFAULT};
+  MQIMPO impo = {MQIMPO_DEFAULT}; MQPD pd = {MQPD_DEFAULT}; MQDMHO dmho = {MQDMHO_DEFAULT}; MQDMPO dmpo = {MQDMPO_DEFAULT};
+  printf("%.4s %d %d %d %d %d|%.4s %d|%.4s %d|%.4s %d %d|%.4s %d %d|%.4s %d %d|%.4s|%.4s\\n", sd.StrucId, (int)sd.Version, (int)sd.SubExpiry,
+    (int)sd.PubPriority, (int)sd.SubLevel, (int)sd.ObjectString.VSCCSID, sro.StrucId, (int)sro.Version, cmho.StrucId, (int)cmho.Options,
+    smpo.StrucId, (int)smpo.ValueEncoding, (int)smpo.ValueCCSID, impo.StrucId, (int)impo.RequestedEncoding, (int)impo.RequestedCCSID,
+    pd.StrucId, (int)pd.Support, (int)pd.CopyOptions, dmho.StrucId, dmpo.StrucId);
   printf("%.4s %d %d %d %.8s|%d %d\\n", md.StrucId, (int)md.Version, (int)md.Priority, (int)md.Persistence, md.Format, (int)md.Expiry, (int)md.OriginalLength);
   printf("%.4s %d %d %.5s|%.4s %d|%.4s %d %d|%.4s %d|%.4s %d\\n", od.StrucId, (int)od.Version, (int)od.ObjectType, od.DynamicQName,
     pmo.StrucId, (int)pmo.Timeout, gmo.StrucId, (int)gmo.MatchOptions, (int)gmo.ReturnedLength, cno.StrucId, (int)cno.Version, csp.StrucId, (int)csp.Version);
@@ -101,6 +138,9 @@ int main(void) {
     const out = await open(join(dir, "defaults.out"), "w");
     expect(await runMqiFile(wasm, { stdout: out.fd })).toBe(0);
     await out.close();
-    expect(await readFile(join(dir, "defaults.out"), "utf8")).toBe("MD   1 -1 2         |-1 -1\nOD   1 1 AMQ.*|PMO  -1|GMO  3 -1|CNO  1|CSP  1\n");
+    expect(await readFile(join(dir, "defaults.out"), "utf8")).toBe(
+      "SD   1 -1 -3 1 -3|SRO  1|CMHO 0|SMPO 546 -3|IMPO 546 -3|PD   1 22|DMHO|DMPO\n" +
+        "MD   1 -1 2         |-1 -1\nOD   1 1 AMQ.*|PMO  -1|GMO  3 -1|CNO  1|CSP  1\n",
+    );
   }, 60_000);
 });

@@ -17,6 +17,7 @@
  */
 import { MQError, type BrowseCursor, type Message, type QueueHandle, type QueueManager, type UnitOfWork } from "../../../core/index.js";
 import { decodeClientFrame, encodeClientFrame, type ClientAnswer, type ClientRequest } from "../../mqi/client-protocol.js";
+import { inquireValues } from "../../mqi/inquire.js";
 import { checkPrincipalAuthority, type CheckedPrincipal } from "../security/authority.js";
 import { admitConnection, type AdmissionOptions } from "./admission.js";
 
@@ -215,8 +216,24 @@ export class MqiClientSession {
         if (unit?.state === "active") await (request.op === "commit" ? unit.commit() : unit.rollback({ countBackout: request.countBackout !== false }));
         return {};
       }
+      case "inquire":
+        return { values: this.#inquire(qm, request) };
       default:
         throw new MQError("MQRC_FORMAT_ERROR", "not an MQI request");
+    }
+  }
+
+  /** MQINQ: what the client's Inq asks, for a principal with INQ on the object; the MQI's refusals as reason names. */
+  #inquire(qm: QueueManager, request: Extract<ClientRequest, { op: "inquire" }>): (string | number)[] {
+    const { target, queue, selectors } = request;
+    if ((target !== "qmgr" && target !== "queue") || typeof queue !== "string" || !Array.isArray(selectors) || !selectors.every(Number.isSafeInteger))
+      throw new MQError("MQRC_FORMAT_ERROR", "an inquire names the queue manager or a queue, and its selectors as integers");
+    checkPrincipalAuthority(qm, this.#principal, target === "qmgr" ? "QMGR" : "QUEUE", target === "qmgr" ? qm.name : queue, "INQ");
+    try {
+      return inquireValues(qm, { kind: target, queue }, selectors);
+    } catch (error) {
+      const reason = (error as { mqrcstr?: unknown }).mqrcstr;
+      throw typeof reason === "string" ? new MQError(reason as never, (error as Error).message) : error;
     }
   }
 
