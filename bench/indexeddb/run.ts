@@ -10,7 +10,7 @@
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { build } from "esbuild";
+import { build, stop } from "esbuild";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright";
 import { version as viteVersion } from "vite";
@@ -133,6 +133,7 @@ async function sections(page: Page): Promise<[BenchRow[], BenchRow[], BenchRow[]
 async function triggerRows(page: Page): Promise<BenchRow[]> {
   const bundled = join(RESULTS, "trigger-bench.worker.js");
   await build({ entryPoints: [join(HERE, "trigger-bench.worker.ts")], bundle: true, format: "esm", minify: true, outfile: bundled, logLevel: "warning" });
+  await stop(); // esbuild's service process ends now, while this process is there to reap it
   const rows: BenchRow[] = [];
   for (const [serving, url] of [
     ["vite dev server, unbundled", undefined],
