@@ -20,6 +20,7 @@ import * as Comlink from "comlink";
 import type { QueueManager, TriggerApplication, TriggerInfo, TriggerMonitor, TriggerMonitorStats } from "../../core/index.js";
 import { exposeQueueManager } from "../worker/index.js";
 import type { TriggeredApplicationEntry } from "../worker/triggered-application.js";
+import { WarmWorkers } from "./warm-workers.js";
 
 export interface WorkerTriggerMonitorOptions {
   /** What a relative APPLICID is resolved against (default: this page's or worker's location). */
@@ -28,6 +29,13 @@ export interface WorkerTriggerMonitorOptions {
   onError?: (error: unknown, trigger: TriggerInfo | undefined) => void;
   /** A worker not ended after this many milliseconds is terminated and reported (default 60 s). */
   timeoutMs?: number;
+  /**
+   * Keep one started worker, its module loaded, for each process and queue whose worker ran a
+   * trigger to its end, so that the next trigger does not wait for the module to load
+   * (warm-workers.ts; default true). Its module's top level then runs before the trigger that
+   * uses it: set false when that must wait for a trigger.
+   */
+  warmWorkers?: boolean;
 }
 
 /** Why a triggered worker failed, besides its application throwing (which is reported as thrown). */
@@ -71,18 +79,20 @@ export async function startWorkerTriggerMonitor(
   if (!(timeoutMs > 0)) throw new RangeError(`timeoutMs must be a positive number of milliseconds, not ${timeoutMs}`);
   const baseUrl = options.baseUrl === undefined ? (globalThis as { location?: { href: string } }).location?.href : String(options.baseUrl);
   const live = new Set<Worker>();
-  const application: TriggerApplication<QueueManager> = (trigger, manager) => runWorker(trigger, manager, baseUrl, timeoutMs, live);
+  const warm = options.warmWorkers === false ? undefined : new WarmWorkers();
+  const application: TriggerApplication<QueueManager> = (trigger, manager) => runWorker(trigger, manager, baseUrl, timeoutMs, live, warm);
   const monitor = await qm.startTriggerMonitor(initiationQueue, {
     applications: everyApplicationIs(application),
     ...(options.onError ? { onError: options.onError } : {}),
   });
-  return new WorkerMonitor(monitor, live);
+  return new WorkerMonitor(monitor, live, warm);
 }
 
 class WorkerMonitor implements WorkerTriggerMonitor {
   constructor(
     readonly monitor: TriggerMonitor<QueueManager>,
     readonly live: Set<Worker>,
+    readonly warm: WarmWorkers | undefined,
   ) {}
 
   get stats(): TriggerMonitorStats {
@@ -98,6 +108,8 @@ class WorkerMonitor implements WorkerTriggerMonitor {
   }
 
   close(): Promise<void> {
+    // Spares first: a worker that ends while the monitor closes starts none.
+    this.warm?.close();
     return this.monitor.close();
   }
 }
@@ -115,7 +127,14 @@ function everyApplicationIs(application: TriggerApplication<QueueManager>): Reco
   });
 }
 
-async function runWorker(trigger: TriggerInfo, qm: QueueManager, baseUrl: string | undefined, timeoutMs: number, live: Set<Worker>): Promise<void> {
+async function runWorker(
+  trigger: TriggerInfo,
+  qm: QueueManager,
+  baseUrl: string | undefined,
+  timeoutMs: number,
+  live: Set<Worker>,
+  warm: WarmWorkers | undefined,
+): Promise<void> {
   let url: string;
   try {
     url = new URL(trigger.applicationId, baseUrl).href;
@@ -126,8 +145,14 @@ async function runWorker(trigger: TriggerInfo, qm: QueueManager, baseUrl: string
       undefined,
     );
   }
-  const worker = new Worker(url, { type: "module", name: `${trigger.processName} for ${trigger.queueName}` });
+  const name = `${trigger.processName} for ${trigger.queueName}`;
+  const taken = warm ? warm.take(url, name) : { worker: new Worker(url, { type: "module", name }), warm: false };
+  const worker = taken.worker;
   live.add(worker);
+  // The spare was good: the next trigger gets one too, loading while this one runs.
+  if (taken.warm) warm!.keepWarm(url, name);
+  // A worker that did not load, raised an uncaught error or hung leaves no spare behind it.
+  let workerFailed = false;
   const connection = connectionTo(qm);
   const channel = new MessageChannel();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -154,7 +179,12 @@ async function runWorker(trigger: TriggerInfo, qm: QueueManager, baseUrl: string
     });
     const entry = Comlink.wrap<TriggeredApplicationEntry>(worker);
     await Promise.race([entry.run(trigger, Comlink.transfer(channel.port2, [channel.port2])), failed]);
+  } catch (error) {
+    workerFailed = error instanceof TriggeredWorkerError;
+    throw error;
   } finally {
+    if (workerFailed) warm?.drop(url, name);
+    else warm?.keepWarm(url, name);
     clearTimeout(timer);
     worker.terminate();
     live.delete(worker);

@@ -40,6 +40,12 @@ const TRIGGERS = 25;
 const TRIGGER_BATCH = 500;
 const TRIGGER_ROUNDS = 4;
 const here = dirname(fileURLToPath(import.meta.url));
+/**
+ * `BENCH_SECTIONS=pairs npm run bench -- durable-object` runs only the sections named (batch,
+ * pairs, jms, pubsub, listener, trigger), to measure one change without the whole run.
+ */
+const SECTIONS = process.env.BENCH_SECTIONS?.split(",");
+const runs = (section: string) => SECTIONS === undefined || SECTIONS.includes(section);
 
 interface Timed {
   count: number;
@@ -102,61 +108,73 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
       return { count: inside.count!, ms: inside.ms!, nodeMs: performance.now() - start - emptyMs };
     };
 
-    const batch = await compare(
-      () => step("ours", "batch"),
-      () => step("raw", "batch"),
-    );
-    const pairs = await compare(
-      () => step("ours", "pairs"),
-      () => step("raw", "pairs"),
-      PAIR_ROUNDS,
-    );
+    const batch = !runs("batch")
+      ? undefined
+      : await compare(
+          () => step("ours", "batch"),
+          () => step("raw", "batch"),
+        );
+    const pairs = !runs("pairs")
+      ? undefined
+      : await compare(
+          () => step("ours", "pairs"),
+          () => step("raw", "pairs"),
+          PAIR_ROUNDS,
+        );
     // Where a pair's time goes: the store's own schema and statements, without the manager.
-    const storePairs = await compare(
-      () => step("store", "pairs"),
-      () => step("raw", "pairs"),
-      PAIR_ROUNDS,
-    );
-    const jms = await caseRows(
-      "workerd",
-      "durable object sqlite",
-      jmsSet(),
-      () => MESSAGES,
-      1,
-      3,
-      async (kind) => {
-        const object = `jms-${kind}-${objects++}`;
-        await fetchJson("/setup-ours", object, MESSAGES);
-        const inside = await fetchJson(`/jms`, `${object}&kind=${kind}`, MESSAGES);
-        return { count: inside.count!, ms: inside.ms! };
-      },
-    );
+    const storePairs = !runs("pairs")
+      ? undefined
+      : await compare(
+          () => step("store", "pairs"),
+          () => step("raw", "pairs"),
+          PAIR_ROUNDS,
+        );
+    const jms = !runs("jms")
+      ? []
+      : await caseRows(
+          "workerd",
+          "durable object sqlite",
+          jmsSet(),
+          () => MESSAGES,
+          1,
+          3,
+          async (kind) => {
+            const object = `jms-${kind}-${objects++}`;
+            await fetchJson("/setup-ours", object, MESSAGES);
+            const inside = await fetchJson(`/jms`, `${object}&kind=${kind}`, MESSAGES);
+            return { count: inside.count!, ms: inside.ms! };
+          },
+        );
     const pubsubMessages = (kind: PubSubCase) => (kind.startsWith("selective") ? 5 : 2000);
-    const pubsub = await caseRows("workerd", "durable object sqlite, persistent", PUBSUB_SET, pubsubMessages, 1, 3, async (kind) => {
-      const object = `pubsub-${kind}-${objects++}`;
-      await fetchJson("/setup-ours", object, 0);
-      await fetchJson("/pubsub-setup", `${object}&kind=${kind}`, pubsubMessages(kind));
-      const inside = await fetchJson("/pubsub", `${object}&kind=${kind}`, pubsubMessages(kind));
-      return { count: inside.count!, ms: inside.ms! };
-    });
+    const pubsub = !runs("pubsub")
+      ? []
+      : await caseRows("workerd", "durable object sqlite, persistent", PUBSUB_SET, pubsubMessages, 1, 3, async (kind) => {
+          const object = `pubsub-${kind}-${objects++}`;
+          await fetchJson("/setup-ours", object, 0);
+          await fetchJson("/pubsub-setup", `${object}&kind=${kind}`, pubsubMessages(kind));
+          const inside = await fetchJson("/pubsub", `${object}&kind=${kind}`, pubsubMessages(kind));
+          return { count: inside.count!, ms: inside.ms! };
+        });
     const listenerMessages = 2000;
-    const listener = await caseRows(
-      "workerd",
-      "durable object sqlite",
-      LISTENER_SET,
-      () => listenerMessages,
-      1,
-      3,
-      async (kind) => {
-        const object = `listener-${kind}-${objects++}`;
-        await fetchJson("/setup-ours", object, 0);
-        await fetchJson("/listener-setup", `${object}&kind=${kind}`, listenerMessages);
-        const inside = await fetchJson("/listener", `${object}&kind=${kind}`, listenerMessages);
-        return { count: inside.count!, ms: inside.ms! };
-      },
-    );
+    const listener = !runs("listener")
+      ? []
+      : await caseRows(
+          "workerd",
+          "durable object sqlite",
+          LISTENER_SET,
+          () => listenerMessages,
+          1,
+          3,
+          async (kind) => {
+            const object = `listener-${kind}-${objects++}`;
+            await fetchJson("/setup-ours", object, 0);
+            await fetchJson("/listener-setup", `${object}&kind=${kind}`, listenerMessages);
+            const inside = await fetchJson("/listener", `${object}&kind=${kind}`, listenerMessages);
+            return { count: inside.count!, ms: inside.ms! };
+          },
+        );
     const triggerLatencies = { trigger: [] as number[][], plain: [] as number[][] };
-    for (let round = 0; round < 1 + TRIGGER_ROUNDS; round++) {
+    for (let round = 0; runs("trigger") && round < 1 + TRIGGER_ROUNDS; round++) {
       const object = `trigger-${objects++}`;
       await fetchJson("/setup-ours", object, 0);
       await fetchJson("/trigger-setup", object, 0);
@@ -173,13 +191,15 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
       runtime: "workerd",
       versions: { workerd: workerdVersion(), miniflare: createRequire(import.meta.url)("miniflare/package.json").version, node: process.version },
       rows: [
-        row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch),
-        row("durable object sqlite, persistent, put+get pairs", pairs, PAIRS_TARGET),
-        { ...row("durable object sqlite, the store alone (no queue manager), putMessage+deleteMessage pairs", storePairs), target: "(info)", met: true },
+        ...(batch ? [row(`durable object sqlite, persistent, put ${MESSAGES} then get ${MESSAGES}`, batch)] : []),
+        ...(pairs ? [row("durable object sqlite, persistent, put+get pairs", pairs, PAIRS_TARGET)] : []),
+        ...(storePairs
+          ? [{ ...row("durable object sqlite, the store alone (no queue manager), putMessage+deleteMessage pairs", storePairs), target: "(info)", met: true }]
+          : []),
         ...jms,
         ...pubsub,
         ...listener,
-        ...triggerRows(triggerLatencies),
+        ...(runs("trigger") ? triggerRows(triggerLatencies) : []),
       ],
       notes: [
         "Rates are put+get (INSERT+DELETE) pairs per second, timed inside the object between two ctx.storage.sync() calls.",

@@ -190,10 +190,10 @@ async function listener(kindIndex: number, n: number): Promise<Timed> {
 }
 
 /** Trigger latency with a Web Worker as the triggered application (trigger-latency.ts), on a fresh database. */
-async function triggerWorker(triggers: number, warmup: number): Promise<TriggerLatencies> {
+async function triggerWorker(triggers: number, warmup: number, warmWorkers: boolean, workerUrl?: string): Promise<TriggerLatencies> {
   const databaseName = freshName("trigger");
   try {
-    return await triggerWorkerLatency(databaseName, triggers, warmup);
+    return await triggerWorkerLatency(databaseName, triggers, warmup, warmWorkers, workerUrl && new URL(workerUrl, location.href).href);
   } finally {
     await deleteDatabase(databaseName);
   }

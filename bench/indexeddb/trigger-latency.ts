@@ -7,7 +7,8 @@
  * port), against a plain persistent put then get round trip on the same queue manager, one
  * message at a time. The worker notes the time of its first get on the timeline both contexts
  * share (performance.timeOrigin + performance.now()) and reports it afterwards, so reporting
- * is not timed.
+ * is not timed. `warmWorkers` is the monitor's option: with it (the default) each trigger after
+ * the first finds its worker started and its module loaded (adapters/browser/warm-workers.ts).
  */
 import { QueueManager } from "../../core/index.js";
 import { IndexedDBStore, startWorkerTriggerMonitor } from "../../adapters/browser/index.js";
@@ -17,20 +18,27 @@ export interface TriggerLatencies {
   triggered: number[];
   /** Persistent put then get, each round trip, milliseconds. */
   plain: number[];
-  /** Of each trigger: put to the worker's creation (its timeOrigin), milliseconds. */
+  /** Of each trigger: put to the worker's creation (its timeOrigin; negative for a spare started before the put), milliseconds. */
   toCreated: number[];
-  /** Of each trigger: the worker's creation to its module graph loaded (dev server: unbundled), milliseconds. */
+  /** Of each trigger: the time after the put spent loading the worker's module graph (dev server: unbundled; 0 for a spare loaded before), milliseconds. */
   loading: number[];
 }
 
 const WORKER_URL = new URL("./trigger-bench.worker.ts", import.meta.url).href;
 
-export async function triggerWorkerLatency(databaseName: string, triggers: number, warmup: number): Promise<TriggerLatencies> {
+export async function triggerWorkerLatency(
+  databaseName: string,
+  triggers: number,
+  warmup: number,
+  warmWorkers: boolean,
+  /** The worker module's URL: by default trigger-bench.worker.ts as the dev server serves it. */
+  workerUrl = WORKER_URL,
+): Promise<TriggerLatencies> {
   const qm = await QueueManager.open({ name: "BENCH", store: new IndexedDBStore({ databaseName }) });
   try {
     await qm.mqsc(
       [
-        `DEFINE PROCESS(BENCH.PROC) APPLICID('${WORKER_URL}')`,
+        `DEFINE PROCESS(BENCH.PROC) APPLICID('${workerUrl}')`,
         "DEFINE QLOCAL(BENCH.INITQ)",
         "DEFINE QLOCAL(BENCH.TRIGGERED) TRIGGER TRIGTYPE(EVERY) INITQ(BENCH.INITQ) PROCESS(BENCH.PROC)",
         "DEFINE QLOCAL(BENCH.DONE)",
@@ -38,7 +46,7 @@ export async function triggerWorkerLatency(databaseName: string, triggers: numbe
       ].join("\n"),
     );
     const errors: unknown[] = [];
-    const monitor = await startWorkerTriggerMonitor(qm, "BENCH.INITQ", { timeoutMs: 30_000, onError: (error) => void errors.push(error) });
+    const monitor = await startWorkerTriggerMonitor(qm, "BENCH.INITQ", { timeoutMs: 30_000, warmWorkers, onError: (error) => void errors.push(error) });
     const out: TriggerLatencies = { triggered: [], plain: [], toCreated: [], loading: [] };
     try {
       for (let i = 0; i < warmup + triggers; i++) {
@@ -53,7 +61,7 @@ export async function triggerWorkerLatency(databaseName: string, triggers: numbe
         if (i >= warmup) {
           out.triggered.push(gotAt - putAt);
           out.toCreated.push(createdAt - putAt);
-          out.loading.push(loadedAt - createdAt);
+          out.loading.push(Math.max(0, loadedAt - Math.max(createdAt, putAt)));
         }
 
         const before = performance.now();

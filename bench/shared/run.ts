@@ -18,12 +18,14 @@ import type { BenchResult, BenchRow } from "../types.js";
 import type { Timed } from "./page.js";
 
 const require = createRequire(import.meta.url);
-const PAIRS = 400;
+/** Pairs per round, shared by the loops (64 loops: 7 pairs each). */
+const PAIRS = 448;
 const WARMUP_ROUNDS = 1;
 const ROUNDS = 3;
 const CASES = [
   { loops: 1, persistent: true },
   { loops: 8, persistent: true },
+  { loops: 64, persistent: true },
   { loops: 1, persistent: false },
 ];
 

@@ -85,6 +85,18 @@ describe.each([
     await qmB.close();
   });
 
+  it("answers calls issued together in the order they were issued, each message once", async () => {
+    const options = names();
+    const { page } = await openPage();
+    const qm = await page.openBrowserQueueManager(options);
+    // Calls issued in one turn cross to the owner together (port-relay.ts), in order.
+    await Promise.all(Array.from({ length: 64 }, (_, i) => qm.put("DEV.QUEUE.1", { body: `m${i}`, persistent: i % 2 === 0 })));
+    const got = await Promise.all(Array.from({ length: 64 }, () => qm.get("DEV.QUEUE.1")));
+    expect(got.map((m) => m?.body)).toEqual(Array.from({ length: 64 }, (_, i) => `m${i}`));
+    expect(await qm.get("DEV.QUEUE.1")).toBeNull();
+    await qm.close();
+  });
+
   it(
     "has 1,000 persistent messages got by consumers in three pages at once, each exactly once, while the first page (the owner in tab mode) is closed",
     { timeout: 120_000 },

@@ -195,4 +195,50 @@ describe("triggered applications as Web Workers (Chromium, IndexedDB)", () => {
     await monitor.close();
     await done();
   });
+
+  it("keeps a started worker for the next trigger of a process (warmWorkers), ended by the monitor's close; warmWorkers: false starts none ahead", async () => {
+    for (const warmWorkers of [true, false]) {
+      const { qm, qmgr, done } = await freshManager(warmWorkers ? "TWW" : "TWC");
+      const name = `WARM.PROC for APP.REQ`;
+      // Each manager's workers share one name: the lock of this run's is told apart by its holder count going to 0 at the end.
+      await qm.mqsc(
+        [
+          `DEFINE PROCESS(WARM.PROC) APPLICID('${fixture("trigger-warm.worker.ts")}')`,
+          "DEFINE QLOCAL(APP.INITQ)",
+          "DEFINE QLOCAL(APP.REQ) TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(WARM.PROC)",
+          "DEFINE QLOCAL(APP.REPLY)",
+        ].join("\n"),
+      );
+      const errors: unknown[] = [];
+      const monitor = await startWorkerTriggerMonitor(qm, "APP.INITQ", { warmWorkers, onError: (error) => void errors.push(error) });
+      const createdAtOfReplyTo = async (body: string) => {
+        const putAt = performance.timeOrigin + performance.now();
+        const put = await qm.put("APP.REQ", { body, persistent: true });
+        const reply = await qm.get("APP.REPLY", { wait: 15_000 });
+        expect(reply?.correlationId, `no reply to ${body} (${qmgr}); errors: ${errors.map(String).join("; ")}`).toBe(put.messageId);
+        await until(
+          () => monitor.workers,
+          (n) => n === 0,
+        );
+        return (JSON.parse(String(reply!.body)) as { createdAt: number }).createdAt - putAt;
+      };
+      const lockHolders = async () => (await heldLocks(`webmq-test-warm:${name}`)).length;
+
+      // The first trigger of a process starts its worker after the put, warm or not.
+      expect(await createdAtOfReplyTo("first")).toBeGreaterThan(0);
+      // Warm: a spare worker is alive (its module ran) with no trigger for it, not counted in `workers`.
+      expect(await until(lockHolders, (n) => n === (warmWorkers ? 1 : 0))).toBe(warmWorkers ? 1 : 0);
+      // The second trigger is served by a worker created before its put when warm, after it when not.
+      const second = await createdAtOfReplyTo("second");
+      if (warmWorkers) expect(second).toBeLessThan(0);
+      else expect(second).toBeGreaterThan(0);
+      expect(monitor.stats).toEqual({ triggers: 2, started: 2, failed: 0 });
+
+      await monitor.close();
+      // Closing the monitor ends the spare: nothing of it outlives the monitor.
+      expect(await until(lockHolders, (n) => n === 0)).toBe(0);
+      expect(errors).toEqual([]);
+      await done();
+    }
+  });
 });

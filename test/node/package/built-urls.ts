@@ -21,6 +21,12 @@ export interface UserUrl {
 
 export const USER_URLS: readonly UserUrl[] = [
   { file: "dist/lib/adapters/browser/trigger-worker.js", kind: "worker", expression: "url", why: "a triggered application: the process's APPLICID" },
+  {
+    file: "dist/lib/adapters/browser/warm-workers.js",
+    kind: "worker",
+    expression: "url",
+    why: "a triggered application's spare worker: the process's APPLICID",
+  },
   { file: "dist/lib/adapters/worker/listener-bridge.js", kind: "import", expression: "url", why: "listenWithModule's handler module" },
   // Packages named in a variable so that a page's bundler does not try to bundle what only Node loads.
   {
