@@ -97,6 +97,29 @@ describe.each([
     await qm.close();
   });
 
+  it("puts and sends the message as it was when put or send was called, not as the caller changed it after", async () => {
+    const options = names();
+    const page = await openPage();
+    const qm = await page.page.openBrowserQueueManager(options);
+    const bytes = new Uint8Array([1, 2, 3]);
+    const message = { body: bytes, properties: { step: "called" } };
+    const putting = qm.put("DEV.QUEUE.1", message);
+    bytes[0] = 9;
+    message.properties.step = "changed";
+    await putting;
+    const session = await (await qm.createConnection()).createSession();
+    const text = { body: new Uint8Array([4, 5]) };
+    const sending = session.send("DEV.QUEUE.1", text);
+    text.body[0] = 9;
+    await sending;
+    const first = await qm.get("DEV.QUEUE.1");
+    expect([...(first!.body as Uint8Array)]).toEqual([1, 2, 3]);
+    expect(first!.properties).toContainEqual(expect.objectContaining({ name: "step", value: "called" }));
+    expect([...((await qm.get("DEV.QUEUE.1"))!.body as Uint8Array)]).toEqual([4, 5]);
+    await session.close();
+    await qm.close();
+  });
+
   it(
     "has 1,000 persistent messages got by consumers in three pages at once, each exactly once, while the first page (the owner in tab mode) is closed",
     { timeout: 120_000 },

@@ -114,7 +114,9 @@ export class SharedSession {
   }
 
   async send(queue: string, message: PutMessage): Promise<PutResult> {
-    const result = await this.#call(`the send to ${queue}`, this.#transacted ? "backout" : "interrupted", (s) => s.send(queue, message));
+    // Taken as send is called, as the page's own session takes it (the post to the owner comes later).
+    const taken = structuredClone(message);
+    const result = await this.#call(`the send to ${queue}`, this.#transacted ? "backout" : "interrupted", (s) => s.send(queue, taken));
     if (this.#transacted) this.#holding = true;
     return result;
   }

@@ -66,8 +66,11 @@ export class SharedQueueManager {
     return this.#owned;
   }
 
-  put(...args: Args<"put">): Promise<Result<"put">> {
-    return this.#call("interrupted", "the put", (r) => r.put(...args));
+  put(...[queue, message, options]: Args<"put">): Promise<Result<"put">> {
+    // The page's own manager takes the message as put is called; this call posts it later (once
+    // the link is known, with the rest of its turn): what the caller changes after calling must not go.
+    const taken = structuredClone(message);
+    return this.#call("interrupted", "the put", (r) => r.put(queue, taken, options));
   }
 
   /**
