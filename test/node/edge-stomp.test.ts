@@ -113,6 +113,67 @@ it("client ack settles cumulatively, client-individual one message, auto at once
   await eventually(async () => (await depth("APP.ACKS")) === 0, "the auto get committed");
 });
 
+it("sends the MESSAGE frames a prefetch delivers together in one WebSocket message, and the client's ACKs of them settle every one", async () => {
+  // Before, each MESSAGE left in a WebSocket message of its own (a flush per microtask), so a
+  // client ACKing what each message brings made every ACK a turn and a storage commit of its own.
+  await mqsc("QM1", "DEFINE QLOCAL(APP.PREFETCH) REPLACE");
+  const count = 20;
+  const { default: WebSocket } = await import("ws");
+  const ws = new WebSocket(`${stompUrl(edge.url)}/QM1`, ["v12.stomp"]);
+  const messages: string[][] = [];
+  let arrived: () => void = () => undefined;
+  ws.on("message", (data) => {
+    messages.push(
+      data
+        .toString()
+        .split("\0")
+        .filter((frame) => frame.replace(/^[\r\n]+/, "") !== ""),
+    );
+    arrived();
+  });
+  const frames = () => messages.flat().map((frame) => frame.replace(/^[\r\n]+/, ""));
+  const until = (check: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `timed out; frames: ${frames()
+                .map((f) => f.split("\n")[0])
+                .join(" ")}`,
+            ),
+          ),
+        10_000,
+      );
+      arrived = () => check() && (clearTimeout(timer), resolve());
+      arrived();
+    });
+  await new Promise((resolve, reject) => (ws.once("open", resolve), ws.once("error", reject)));
+  try {
+    ws.send(`CONNECT\naccept-version:1.2\npasscode:${ADMIN}\nheart-beat:0,0\n\n\0`);
+    let sends = "";
+    for (let i = 0; i < count; i++) sends += `SEND\ndestination:/queue/APP.PREFETCH\nreceipt:p${i}\n\nm${i}\0`;
+    ws.send(sends);
+    await until(() => frames().filter((frame) => frame.startsWith("RECEIPT")).length === count);
+
+    messages.length = 0;
+    ws.send(`SUBSCRIBE\nid:s1\ndestination:/queue/APP.PREFETCH\nack:client-individual\nprefetch-count:${count}\n\n\0`);
+    const delivered = () => frames().filter((frame) => frame.startsWith("MESSAGE"));
+    await until(() => delivered().length === count);
+    expect(delivered().map((frame) => frame.slice(frame.indexOf("\n\n") + 2))).toEqual(Array.from({ length: count }, (_, i) => `m${i}`));
+    // Taken from memory in one turn: one WebSocket message (two at most, should the dispatch straddle a turn).
+    expect(messages.length).toBeLessThanOrEqual(2);
+
+    const acks = delivered().map((frame, i) => `ACK\nid:${/\nack:([^\n]*)/.exec(frame)![1]}\nreceipt:a${i}\n\n\0`);
+    messages.length = 0;
+    ws.send(acks.join(""));
+    await until(() => frames().filter((frame) => frame.startsWith("RECEIPT")).length === count);
+    expect(await depth("APP.PREFETCH")).toBe(0);
+  } finally {
+    ws.close();
+  }
+});
+
 it("puts a transaction's sends at COMMIT and none at ABORT", async () => {
   const c = await stomp();
   const committed = c.client.begin("t1");
