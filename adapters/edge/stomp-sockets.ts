@@ -202,14 +202,18 @@ export class StompSockets {
   }
 
   #connection(socket: WebSocket, id: string, qmgr: string, principal: Principal | undefined, login?: StompLogin): StompConnection {
-    // Frames of one turn (a run's RECEIPTs, MESSAGEs back to back) go out as one WebSocket message.
-    const writes = coalescedWrites((bytes, text) => {
-      try {
-        socket.send(text ? decoder.decode(bytes) : bytes);
-      } catch {
-        // the socket has closed: its close event ends the connection
-      }
-    }, queueMicrotask);
+    // Frames of one turn (a run's RECEIPTs, MESSAGEs back to back) go out as one WebSocket message:
+    // flushed by a timer, after the turn's microtasks (a prefetch's deliveries) have run.
+    const writes = coalescedWrites(
+      (bytes, text) => {
+        try {
+          socket.send(text ? decoder.decode(bytes) : bytes);
+        } catch {
+          // the socket has closed: its close event ends the connection
+        }
+      },
+      (flush) => setTimeout(flush, 0),
+    );
     return new StompConnection(
       {
         ...(login ? { remoteAddress: login.remoteAddress } : {}),

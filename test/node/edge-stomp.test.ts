@@ -113,6 +113,53 @@ it("client ack settles cumulatively, client-individual one message, auto at once
   await eventually(async () => (await depth("APP.ACKS")) === 0, "the auto get committed");
 });
 
+it("sends the MESSAGE frames a prefetch delivers together in one WebSocket message, and the client's ACKs of them settle every one", async () => {
+  // Before, each MESSAGE left in a WebSocket message of its own (a flush per microtask), so a
+  // client ACKing what each message brings made every ACK a turn and a storage commit of its own.
+  await mqsc("QM1", "DEFINE QLOCAL(APP.PREFETCH) REPLACE");
+  const count = 20;
+  const raw = await rawStomp();
+  try {
+    let sends = "";
+    for (let i = 0; i < count; i++) sends += `SEND\ndestination:/queue/APP.PREFETCH\nreceipt:p${i}\n\nm${i}\0`;
+    raw.ws.send(sends);
+    await raw.until(() => raw.frames("RECEIPT").length === count);
+
+    raw.messages.length = 0;
+    raw.ws.send(`SUBSCRIBE\nid:s1\ndestination:/queue/APP.PREFETCH\nack:client-individual\nprefetch-count:${count}\n\n\0`);
+    await raw.until(() => raw.frames("MESSAGE").length === count);
+    const delivered = raw.frames("MESSAGE");
+    expect(delivered.map(bodyOf)).toEqual(Array.from({ length: count }, (_, i) => `m${i}`));
+    // Taken from memory in one turn: one WebSocket message (two at most, should the dispatch straddle a turn).
+    expect(raw.messages.length).toBeLessThanOrEqual(2);
+
+    raw.messages.length = 0;
+    raw.ws.send(delivered.map((frame, i) => `ACK\nid:${/\nack:([^\n]*)/.exec(frame)![1]}\nreceipt:a${i}\n\n\0`).join(""));
+    await raw.until(() => raw.frames("RECEIPT").length === count);
+    expect(await depth("APP.PREFETCH")).toBe(0);
+  } finally {
+    raw.ws.close();
+  }
+});
+
+it("keeps a WebSocket message of coalesced MESSAGE frames within 256 KiB: large messages delivered together go in several", async () => {
+  await mqsc("QM1", "DEFINE QLOCAL(APP.LARGE) REPLACE");
+  const bodies = ["a", "b", "c"].map((letter) => letter.repeat(150 * 1024));
+  const raw = await rawStomp();
+  try {
+    for (const [i, body] of bodies.entries()) raw.ws.send(`SEND\ndestination:/queue/APP.LARGE\nreceipt:p${i}\n\n${body}\0`);
+    await raw.until(() => raw.frames("RECEIPT").length === bodies.length);
+    raw.messages.length = 0;
+    raw.sizes.length = 0;
+    raw.ws.send(`SUBSCRIBE\nid:s1\ndestination:/queue/APP.LARGE\nack:auto\nprefetch-count:${bodies.length}\n\n\0`);
+    await raw.until(() => raw.frames("MESSAGE").length === bodies.length);
+    expect(raw.frames("MESSAGE").map(bodyOf)).toEqual(bodies);
+    expect(Math.max(...raw.sizes)).toBeLessThanOrEqual(256 * 1024);
+  } finally {
+    raw.ws.close();
+  }
+});
+
 it("puts a transaction's sends at COMMIT and none at ABORT", async () => {
   const c = await stomp();
   const committed = c.client.begin("t1");
@@ -255,4 +302,56 @@ async function receipted(c: TestClient, frame: { destination: string; body: stri
   const done = new Promise<void>((resolve) => c.client.watchForReceipt(id, () => resolve()));
   c.client.publish({ ...frame, headers: { receipt: id } });
   await done;
+}
+
+const bodyOf = (frame: string) => frame.slice(frame.indexOf("\n\n") + 2);
+
+/**
+ * A raw STOMP socket handed to QM1's object, CONNECTed: what each WebSocket message brought
+ * (its frames, its size), kept apart, since how frames share messages is what is checked.
+ */
+async function rawStomp() {
+  const { default: WebSocket } = await import("ws");
+  const ws = new WebSocket(`${stompUrl(edge.url)}/QM1`, ["v12.stomp"]);
+  const messages: string[][] = [];
+  const sizes: number[] = [];
+  let arrived: () => void = () => undefined;
+  ws.on("message", (data: Buffer) => {
+    sizes.push(data.length);
+    messages.push(
+      data
+        .toString()
+        .split("\0")
+        .map((frame) => frame.replace(/^[\r\n]+/, ""))
+        .filter((frame) => frame !== ""),
+    );
+    arrived();
+  });
+  const frames = (command: string) => messages.flat().filter((frame) => frame.startsWith(`${command}\n`));
+  const until = (check: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `timed out; frames: ${messages
+                .flat()
+                .map((f) => f.split("\n")[0])
+                .join(" ")}`,
+            ),
+          ),
+        10_000,
+      );
+      arrived = () => {
+        if (check()) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      arrived();
+    });
+  await new Promise((resolve, reject) => (ws.once("open", resolve), ws.once("error", reject)));
+  ws.send(`CONNECT\naccept-version:1.2\npasscode:${ADMIN}\nheart-beat:0,0\n\n\0`);
+  await until(() => frames("CONNECTED").length === 1);
+  return { ws, messages, sizes, frames, until };
 }
