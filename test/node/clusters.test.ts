@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { TestCluster, drain, mqscOk, until } from "../fixtures/cluster-helpers.js";
+import { setClusterOptions } from "../../core/features/clusters/install.js";
 
 let cluster: TestCluster;
 afterEach(async () => cluster?.close());
@@ -112,5 +113,63 @@ describe("clusters", () => {
     expect(reset.commands[0]!.completionCode).toBe(2);
     const syntax = await cluster.qm("REPOS1").mqsc("RESET CLUSTER(C1) QMNAME(QM2)");
     expect(syntax.syntaxErrors).toBe(1);
+  });
+});
+
+describe("clusters across restarts and failures", () => {
+  it("a partial repository reopened on its store still knows the cluster queue, with its full repository gone", async () => {
+    await threeMembers();
+    await cluster.qm("REPOS1").close();
+    await cluster.qm("QM4").close();
+    const qm4 = await cluster.open("QM4");
+    expect(await instancesKnown("QM4", "APP.Q", 2)).toBe(true);
+    for (let i = 0; i < 10; i++) await qm4.put("APP.Q", { body: `m${i}`, persistent: true });
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth + cluster.qm("QM3").queueStatus("APP.Q").depth === 10);
+  });
+
+  it("NOTFIXED: messages waiting for a member whose channel is retrying go to another instance, once", async () => {
+    await threeMembers("DEFBIND(NOTFIXED)");
+    await cluster.qm("QM3").close();
+    for (let i = 0; i < 10; i++) await cluster.qm("QM4").put("APP.Q", { body: `m${i}`, persistent: true });
+    await until(() => cluster.qm("QM4").channelStatus("TO.QM3") === "retrying");
+    // The reallocation looks every 5 s (on the queue manager's clock) while cluster transmission queues hold messages.
+    await until(() => {
+      cluster.clock.advance(5_000);
+      return cluster.qm("QM4").queueStatus("SYSTEM.CLUSTER.TRANSMIT.TO.QM3").depth === 0;
+    });
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth === 10);
+    const qm3 = await cluster.open("QM3");
+    expect(qm3.queueStatus("APP.Q").depth).toBe(0);
+  });
+
+  it("RESET CLUSTER ACTION(FORCEREMOVE) at the full repository removes a member from every cache; REFRESH CLUSTER at a partial one learns the cluster again", async () => {
+    await threeMembers();
+    await cluster.qm("QM3").close();
+    await mqscOk(cluster.qm("REPOS1"), "RESET CLUSTER(C1) QMNAME(QM3) ACTION(FORCEREMOVE)");
+    await until(() => instancesKnown("QM4", "APP.Q", 1));
+    const known = await cluster.qm("QM4").mqsc("DISPLAY CLUSQMGR(QM3)");
+    expect(known.commands[0]!.reason).toBe("MQRC_UNKNOWN_OBJECT_NAME");
+    await mqscOk(cluster.qm("QM4"), "REFRESH CLUSTER(C1)");
+    expect(await instancesKnown("QM4", "APP.Q", 0)).toBe(true);
+    await until(() => instancesKnown("QM4", "APP.Q", 1));
+  });
+
+  it("records not published again within their lifetime expire; a live member's are published again before", async () => {
+    setClusterOptions({ recordLifetimeMs: 60 * 60 * 1000 });
+    try {
+      await threeMembers();
+      await cluster.qm("QM3").close();
+      // 90% of the lifetime: QM2 publishes its records again; QM3, closed, cannot.
+      for (let minute = 0; minute < 61; minute++) {
+        cluster.clock.advance(60_000);
+        await until(() => true);
+        for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+      }
+      await until(() => instancesKnown("QM4", "APP.Q", 1));
+      const rows = (await cluster.qm("QM4").mqsc("DISPLAY QCLUSTER(APP.Q)")).commands[0]!.objects!;
+      expect(rows[0]!.parameters.clusqmgr).toBe("QM2");
+    } finally {
+      setClusterOptions({});
+    }
   });
 });
