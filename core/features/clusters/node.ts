@@ -66,6 +66,7 @@ export class ClusterNode {
     await this.repository.load();
     for (const record of this.repository.all()) if (record.qmgr === this.host.name) this.#lastVersion = Math.max(this.#lastVersion, record.version);
     await this.sync({ join: true });
+    await this.routes.resume();
     this.#reading = this.#readCommands();
   }
 
@@ -98,7 +99,7 @@ export class ClusterNode {
         if (held.qmgr !== this.host.name || held.deleted || wanted.has(recordKey(held))) continue;
         changed.push(this.#versioned({ ...held, deleted: true }));
       }
-      for (const record of changed) await this.repository.apply(record);
+      await this.repository.applyAll(changed);
       for (const record of await this.repository.expire(now)) this.members.forget(record);
       await this.members.ensureSenders(this.clusters());
       const clusters = new Set([...changed.map((r) => r.cluster), ...(options.join ? this.clusters() : [])]);
@@ -198,18 +199,18 @@ export class ClusterNode {
     const command = body as Partial<CommandMessage> | null;
     if (!command || (command.op !== "join" && command.op !== "publish") || typeof command.from !== "string" || !Array.isArray(command.records)) return;
     this.traffic.received++;
-    const fresh: ClusterRecord[] = [];
-    for (const record of command.records) {
-      if (!isRecord(record) || !this.clusters().includes(record.cluster)) continue;
-      if (record.qmgr === this.host.name && !record.deleted) continue; // what others say of me does not replace what I say
-      if (await this.repository.apply(record)) {
-        fresh.push(record);
-        if (record.deleted) this.members.forget(record);
-      }
+    const clusters = this.clusters();
+    // What others say of this queue manager does not replace what it says, but for a deletion (FORCEREMOVE: it publishes again).
+    const offered = command.records.filter((r) => isRecord(r) && clusters.includes(r.cluster) && (r.qmgr !== this.host.name || r.deleted));
+    const fresh = await this.repository.applyAll(offered);
+    for (const record of fresh) {
+      if (record.deleted) this.members.forget(record);
+      // A deletion of this queue manager's own record: its next version must be newer still.
+      if (record.qmgr === this.host.name) this.#lastVersion = Math.max(this.#lastVersion, record.version);
     }
-    await this.members.ensureSenders(this.clusters());
-    const clusters = new Set([...fresh.map((r) => r.cluster), ...(command.op === "join" ? this.#clustersOfSender(command.from) : [])]);
-    for (const cluster of clusters) {
+    await this.members.ensureSenders(clusters);
+    const touched = new Set([...fresh.map((r) => r.cluster), ...(command.op === "join" ? this.#clustersOfSender(command.from) : [])]);
+    for (const cluster of touched) {
       if (!this.isFullRepository(cluster)) continue;
       const records = fresh.filter((r) => r.cluster === cluster);
       await this.#fanOut(cluster, records, command.from, false);

@@ -5,7 +5,6 @@
  * A newer version replaces the message of the older in one unit of work; a record expired is
  * dropped from both.
  */
-import type { UnitOfWork } from "../../kernel/index.js";
 import { REPOSITORY_QUEUE, type ClusterHost } from "./host.js";
 import { isNewer, isRecord, recordKey, type ClusterRecord, type QueueRecord } from "./records.js";
 
@@ -60,39 +59,55 @@ export class Repository {
     return this.#records.size;
   }
 
-  /** Keeps `record` if it is newer than the one held; whether it was. In `unit` when given (the command message's get commits with it). */
-  async apply(record: ClusterRecord, unit?: UnitOfWork): Promise<boolean> {
-    const key = recordKey(record);
-    if (!isNewer(record, this.#records.get(key))) return false;
-    await this.#write(key, record, unit);
-    return true;
+  /** Keeps `record` if it is newer than the one held; whether it was. */
+  async apply(record: ClusterRecord): Promise<boolean> {
+    return (await this.applyAll([record])).length === 1;
+  }
+
+  /** Keeps each record newer than the one held, all in one unit of work (one store commit); answers those kept. */
+  async applyAll(records: readonly ClusterRecord[]): Promise<ClusterRecord[]> {
+    const fresh = new Map<string, ClusterRecord>();
+    for (const record of records) {
+      const key = recordKey(record);
+      if (isNewer(record, fresh.get(key) ?? this.#records.get(key))) fresh.set(key, record);
+    }
+    if (fresh.size > 0) await this.#write(fresh);
+    return [...fresh.values()];
   }
 
   /** Drops records past their expiry; answers them. */
   async expire(now: number): Promise<ClusterRecord[]> {
     const expired = [...this.#records.values()].filter((r) => r.expires <= now);
-    for (const record of expired) await this.#write(recordKey(record), undefined);
+    if (expired.length > 0) await this.#write(new Map(expired.map((r) => [recordKey(r), undefined])));
     return expired;
   }
 
   /** Forgets a record outright (REFRESH CLUSTER drops what others told). */
   async remove(record: ClusterRecord): Promise<void> {
-    await this.#write(recordKey(record), undefined);
+    await this.#write(new Map([[recordKey(record), undefined]]));
   }
 
-  async #write(key: string, record: ClusterRecord | undefined, given?: UnitOfWork): Promise<void> {
-    const unit = given ?? this.host.beginUnitOfWork();
+  /** Each key's record replaced (undefined: removed) on the queue in one unit of work, then in memory once it committed. */
+  async #write(changes: ReadonlyMap<string, ClusterRecord | undefined>): Promise<void> {
+    const unit = this.host.beginUnitOfWork();
+    const ids = new Map<string, string | undefined>();
     try {
-      const old = this.#messageIds.get(key);
-      if (old !== undefined) await this.host.get(REPOSITORY_QUEUE, { messageId: old, unitOfWork: unit });
-      const put = record ? await this.host.put(REPOSITORY_QUEUE, { body: record as never, persistent: true }, { unitOfWork: unit }) : undefined;
-      if (!given) await unit.commit();
-      this.#set(key, record);
-      if (put) this.#messageIds.set(key, put.messageId);
-      else this.#messageIds.delete(key);
+      for (const [key, record] of changes) {
+        const old = this.#messageIds.get(key);
+        if (old !== undefined) await this.host.get(REPOSITORY_QUEUE, { messageId: old, unitOfWork: unit });
+        const put = record ? await this.host.put(REPOSITORY_QUEUE, { body: record as never, persistent: true }, { unitOfWork: unit }) : undefined;
+        ids.set(key, put?.messageId);
+      }
+      await unit.commit();
     } catch (error) {
-      if (!given) await unit.rollback().catch(() => undefined);
+      await unit.rollback().catch(() => undefined);
       throw error;
+    }
+    for (const [key, record] of changes) {
+      this.#set(key, record);
+      const id = ids.get(key);
+      if (id === undefined) this.#messageIds.delete(key);
+      else this.#messageIds.set(key, id);
     }
   }
 }

@@ -123,6 +123,8 @@ export class ClusterRoutes implements ClusterRouter {
       if (!this.host.object("queue", xmitq) || this.host.queueStatus(xmitq).depth === 0) continue;
       waiting = true;
       const state = this.host.channelStatus(channel.name);
+      // Messages waiting for a channel that is not running (put before a restart, or after DISCINT ended it): start it.
+      if (state === undefined) this.host.startChannel(channel.name);
       if (state !== "retrying" && state !== "stopped") continue;
       await this.#moveAway(xmitq);
     }
@@ -156,6 +158,11 @@ export class ClusterRoutes implements ClusterRouter {
         await unit.rollback().catch(() => undefined);
       }
     }
+  }
+
+  /** At open: cluster-senders with messages waiting start, and the reallocation looks at them. */
+  async resume(): Promise<void> {
+    if (await this.reallocate()) this.#arm();
   }
 
   close(): void {
