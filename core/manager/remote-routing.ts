@@ -96,9 +96,13 @@ export function otherQueueManager(host: RoutingHost, queue: string, queueManager
  */
 export function clusterQueue(host: RoutingHost, name: string, message: PutMessage | undefined): PutTarget {
   checkObjectName(name);
-  const route = clusterRouterOf(host.queues)?.queue(name, message);
+  const router = clusterRouterOf(host.queues);
+  const route = router?.queue(name, message);
   if (!route)
-    throw new MQError("MQRC_UNKNOWN_OBJECT_NAME", `queue ${name} is not defined on queue manager ${host.queueManagerName()}, nor known in its clusters`);
+    throw new MQError(
+      "MQRC_UNKNOWN_OBJECT_NAME",
+      `queue ${name} is not defined on queue manager ${host.queueManagerName()}${router ? ", nor known in its clusters" : ""}`,
+    );
   return clusterTarget(host, name, route);
 }
 
