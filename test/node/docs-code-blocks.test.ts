@@ -37,6 +37,7 @@ const GUIDES = [
   "browser",
   "edge",
   "node",
+  "clusters",
   "security",
   "development",
 ];

@@ -62,13 +62,14 @@ export async function runMqsc(qm: MqscHost, script: string, options: MqscRunOpti
   const limit = options.maxOutputChars ?? Infinity;
   let output = 0;
   const parsed = [...parseScript(String(script))];
+  const touched = { cluster: false };
   for (let index = 0; index < parsed.length; index++) {
     const command = parsed[index]!;
     let outcome: Outcome;
     if (command.syntaxError) outcome = syntaxFailure(command.syntaxError.message, command.syntaxError.position, command.text);
     else {
       try {
-        outcome = await runCommand(qm, command, options);
+        outcome = await runCommand(qm, command, options, touched);
       } catch (error) {
         outcome = error instanceof MqscSyntax ? syntaxFailure(error.message, command.locate(error.offset), command.text) : failure(error, "");
       }
@@ -82,6 +83,8 @@ export async function runMqsc(qm: MqscHost, script: string, options: MqscRunOpti
     }
     if (options.yieldToHost && (index + 1) % YIELD_EVERY === 0) await options.yieldToHost();
   }
+  // Once per script: what the queue manager publishes to its clusters follows what the script changed.
+  if (touched.cluster) await import("../clusters/install.js").then(({ clusterChanged }) => clusterChanged(qm as never));
   return summarize(commands);
 }
 
@@ -107,7 +110,7 @@ function outputLimitReached(limit: number, notRun: number, line: number): MqscCo
   return { command: "", line, ...outcome };
 }
 
-async function runCommand(host: MqscHost, command: ParsedCommand, options: MqscRunOptions): Promise<Outcome> {
+async function runCommand(host: MqscHost, command: ParsedCommand, options: MqscRunOptions, touched: { cluster: boolean }): Promise<Outcome> {
   const [first, second, ...rest] = command.parameters as [MqscParameter, MqscParameter | undefined, ...MqscParameter[]];
   const verb = first.values === undefined ? VERBS[first.keyword] : undefined;
   if (!verb) throw new MqscSyntax(`${first.keyword} is not an MQSC command`, first.position);
@@ -131,7 +134,30 @@ async function runCommand(host: MqscHost, command: ParsedCommand, options: MqscR
     }
   }
   const groupsOf = options.groupsOf ?? (() => []);
+  // Clusters' commands, and a change that may alter what this queue manager publishes to its clusters (core/features/clusters).
+  if (CLUSTER_COMMANDS.has(`${verb} ${objectKeyword}`))
+    return import("./cluster-commands.js").then(({ runClusterCommand }) => runClusterCommand(host, verb, objectKeyword, second, rest));
+  if (
+    CLUSTER_CHANGES.has(verb) &&
+    (objectKeyword === "QMGR" || objectKeyword === "NAMELIST" || objectKeyword === "NL" || object?.type === "localQueue" || object?.type === "channel")
+  )
+    touched.cluster = true;
+  return runObjectCommand(qm, verb, objectKeyword, object, second, rest, groupsOf, options);
+}
 
+const CLUSTER_COMMANDS = new Set(["DISPLAY CLUSQMGR", "DISPLAY QCLUSTER", "REFRESH CLUSTER", "RESET CLUSTER", "SUSPEND QMGR", "RESUME QMGR"]);
+const CLUSTER_CHANGES = new Set(["DEFINE", "ALTER", "DELETE"]);
+
+async function runObjectCommand(
+  qm: MqscHost,
+  verb: string,
+  objectKeyword: string,
+  object: (typeof OBJECT_KEYWORDS)[string] | undefined,
+  second: MqscParameter,
+  rest: MqscParameter[],
+  groupsOf: GroupsOf,
+  options: MqscRunOptions,
+): Promise<Outcome> {
   switch (verb) {
     case "SET":
       if (objectKeyword === "AUTHREC") return setAuthorityRecord(qm, second, rest);
