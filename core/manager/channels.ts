@@ -17,7 +17,7 @@ export class ChannelStates {
   start(name: string): ChannelState | undefined {
     const channel = this.objects.definitionOf("channel", name);
     // A server with no CONNAME cannot dial: started, it is inactive until its requester calls.
-    if (dialsOut(channel.attributes) || channel.attributes.channelType === "clusterSender") this.#states.set(name, "retrying");
+    if (dialsOut(channel.attributes)) this.#states.set(name, "retrying");
     else this.#states.delete(name);
     return this.#states.get(name);
   }

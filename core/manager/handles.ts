@@ -48,19 +48,21 @@ export class Handles {
     // A dynamic queue made for a failed open goes again.
     let reading: LocalQueue | undefined;
     let writeQueue: LocalQueue | undefined;
+    let writing: ReturnType<QueueResolver["forPut"]> | undefined;
     try {
       // As MQOPEN: a queue at another queue manager is opened for output only.
       if ((input || browse) && this.resolver.isOtherQueueManager(options.queueManager))
         throw new MQError("MQRC_OPTION_NOT_VALID_FOR_TYPE", `queue ${name} at queue manager ${options.queueManager} can be opened for output only`);
       reading = input || browse ? this.resolver.forGet(name, input) : undefined;
       if (output) await this.resolver.loadRoutingFor(name, options.queueManager, undefined);
-      const writing = output ? this.resolver.forPut(name, options.queueManager) : undefined;
+      writing = output ? this.resolver.forPut(name, options.queueManager) : undefined;
       writeQueue = writing instanceof LocalQueue ? writing : writing?.queue;
       if (writeQueue && !writeQueue.attributes.putEnabled) throw new MQError("MQRC_PUT_INHIBITED", `queue ${writeQueue.name} is PUT(DISABLED)`);
     } catch (error) {
       if (createdDynamic) await this.admin.dropDynamicQueue(name);
       throw error;
     }
+    const boundTo = (writing as { boundTo?: string } | undefined)?.boundTo ?? options.queueManager;
     if (input) reading!.openInputCount++;
     if (output) writeQueue!.openOutputCount++;
     if (input) this.host.inputChanged(reading!);
@@ -75,7 +77,8 @@ export class Handles {
     };
     const handle = new QueueHandle(
       {
-        put: (queue, message) => this.host.put(queue, message, options.queueManager === undefined ? undefined : { queueManager: options.queueManager }),
+        // A cluster queue with DEFBIND(OPEN) names the instance's queue manager chosen at open.
+        put: (queue, message) => this.host.put(queue, message, boundTo === undefined ? undefined : { queueManager: boundTo }),
         get: (queue, getOptions) => this.host.getUncounted(queue, getOptions ?? {}),
         browse: (queue, browseOptions) => this.host.browse(queue, browseOptions),
         closeHandle: async (closing, deleteQueue) => {

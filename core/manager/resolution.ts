@@ -80,9 +80,11 @@ export class QueueResolver {
    * ObjectQMgrName) naming another queue manager, `name` is the queue there and is not
    * looked up here: IBM's name resolution resolves the queue manager name first.
    */
-  forPut(name: string, queueManager?: string): PutTarget {
+  forPut(name: string, queueManager?: string, message?: PutMessage): PutTarget {
     if (this.isOtherQueueManager(queueManager)) return this.#routing().otherQueueManager(this.#routingHost, name, queueManager);
-    const definition = this.queueDefinition(name);
+    const definition = this.objects.get("queue", name);
+    // Not defined here: a cluster queue, or MQRC_UNKNOWN_OBJECT_NAME (remote-routing.ts).
+    if (!definition) return this.#routing().clusterQueue(this.#routingHost, name, message);
     const attributes = definition.attributes;
     switch (definition.type) {
       case "localQueue":

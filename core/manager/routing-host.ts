@@ -22,4 +22,6 @@ export interface RemoteRouting {
   remoteQueue(host: RoutingHost, definition: ObjectDefinition): PutTarget;
   otherQueueManager(host: RoutingHost, queue: string, queueManager: string): PutTarget;
   replyTo(host: RoutingHost, message: PutMessage): PutMessage;
+  /** A put to `name`, defined nowhere here: an instance of a cluster queue (core/features/clusters), or MQRC_UNKNOWN_OBJECT_NAME. */
+  clusterQueue(host: RoutingHost, name: string, message: PutMessage | undefined): PutTarget;
 }

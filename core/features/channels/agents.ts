@@ -53,6 +53,9 @@ export class ChannelAgents {
   readonly #offlineWaits = new Set<string>();
   #closed = false;
   #initiator: ChannelInitiator | undefined;
+  /** Set by install.ts: what else starts with a queue manager that has a connector (its cluster node), and ends with it. */
+  opened?: (manager: InitiatorHost) => Promise<void>;
+  closing?: () => Promise<void>;
   /** CHLEV's events (events.ts): each session's start and end, and STOP CHANNEL. */
   readonly #events: ChannelEvents;
 
@@ -186,7 +189,7 @@ export class ChannelAgents {
     this.#stopped.add(name);
     this.#events.stoppedByUser(name);
     this.#retries.get(name)?.cancel();
-    this.#receivingOn.get(name)?.close();
+    for (const [session, transport] of this.#receivingOn) if (session === name || session.startsWith(`${name}/`)) transport.close();
     const running = this.#running.get(name);
     if (running) {
       running.stop.stop();
@@ -217,8 +220,11 @@ export class ChannelAgents {
     if ("refuse" in opening || opening.run === "pingReply") this.#transports.delete(transport);
     if ("refuse" in opening) sendAndClose(transport, { type: "error", reason: opening.refuse, text: opening.text });
     else if (opening.run === "pingReply") sendAndClose(transport, { type: "pingReply", data: opening.data });
-    else if (opening.run === "receiver") void this.#receive(name, opening.transport, { putAuthority: transport.putAuthority });
-    else void this.#serve(name, transport);
+    else if (opening.run === "receiver") {
+      // A CLUSRCVR is dialled by the cluster-sender of every member: one session (and sequence) per partner, as IBM's.
+      const partner = where.type === "clusterReceiver" && first?.type === "start" ? first.from : undefined;
+      void this.#receive(name, opening.transport, { putAuthority: transport.putAuthority, partner });
+    } else void this.#serve(name, transport);
   }
 
   /**
@@ -261,15 +267,16 @@ export class ChannelAgents {
   #receive(
     name: string,
     transport: ChannelTransport,
-    options: { request?: boolean; entry?: RunningAgent; putAuthority?: ChannelTransport["putAuthority"] },
+    options: { request?: boolean; entry?: RunningAgent; putAuthority?: ChannelTransport["putAuthority"]; partner?: string },
   ): Promise<void> {
-    const before = this.#receiving.get(name) ?? Promise.resolve();
+    const session = options.partner === undefined ? name : `${name}/${options.partner}`;
+    const before = this.#receiving.get(session) ?? Promise.resolve();
     // A requester's own session (`entry`) raises its events where it dialled; a partner's connection, here.
     let started = false;
-    const session = before
+    const running = before
       .then(async () => {
         if (this.#closed || options.entry?.stop.aborted) return transport.close();
-        this.#receivingOn.set(name, transport);
+        this.#receivingOn.set(session, transport);
         if (!options.entry) {
           started = true;
           this.#events.started(name);
@@ -282,7 +289,7 @@ export class ChannelAgents {
         const host: ChannelHost = authority
           ? { ...this.host, put: (queue, message, put) => (queue !== dlq() && authority(queue), this.host.put(queue, message, put)) }
           : this.host;
-        await runReceiver(host, this.clock, name, transport, (s) => this.#statuses.set(name, s));
+        await runReceiver(host, this.clock, name, transport, (s) => this.#statuses.set(name, s), session);
       })
       .catch((error) => {
         transport.close();
@@ -290,13 +297,13 @@ export class ChannelAgents {
         if (shown?.status === "running") Object.assign(shown, { status: "stopped", reason: reasonText(error) });
       })
       .finally(() => {
-        if (this.#receivingOn.get(name) === transport) this.#receivingOn.delete(name);
+        if (this.#receivingOn.get(session) === transport) this.#receivingOn.delete(session);
         this.#transports.delete(transport);
         if (options.entry && this.#running.get(name) === options.entry) this.#running.delete(name);
         if (started) this.#sessionEnded(name);
       });
-    this.#receiving.set(name, session);
-    return session;
+    this.#receiving.set(session, running);
+    return running;
   }
 
   /** RESOLVE CHANNEL, RESET CHANNEL, PING CHANNEL (operations.ts): each refused while the channel runs here, as IBM's are. */
@@ -347,6 +354,7 @@ export class ChannelAgents {
    * channel connector (it can start channels), on SYSTEM.CHANNEL.INITQ when that queue is defined.
    */
   async startInitiator(manager: InitiatorHost): Promise<void> {
+    await this.opened?.(manager);
     const initiationQueue = "SYSTEM.CHANNEL.INITQ";
     if (!manager.object("localQueue", initiationQueue)) return;
     const handle = await manager.open(initiationQueue, { input: true, application: "runmqchi" });
@@ -366,6 +374,7 @@ export class ChannelAgents {
   /** Every connection is cut as the queue manager closes; what is in doubt stays in the store for the next start. */
   async close(): Promise<void> {
     this.#closed = true;
+    await this.closing?.();
     await this.#initiator?.close();
     for (const schedule of this.#retries.values()) schedule.cancel();
     for (const agent of this.#running.values()) agent.stop.stop();

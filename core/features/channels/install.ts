@@ -35,5 +35,14 @@ export async function createChannelAgents(parts: FeatureParts): Promise<ChannelA
     // Where a confirmed batch's messages are told as sent, for whoever follows single messages.
     events: parts.kernel.events,
   };
-  return new ChannelAgents(host, parts.clock, parts.channelConnector);
+  const agents = new ChannelAgents(host, parts.clock, parts.channelConnector);
+  // Clusters run on channels: a queue manager that can dial its partners may be a cluster member
+  // (core/features/clusters, loaded here, so only a queue manager with a connector carries it).
+  let node: { close(): Promise<void> } | undefined;
+  agents.opened = async (manager) => {
+    const { openCluster } = await import("../clusters/install.js");
+    node = await openCluster(manager as never, parts.kernel.queues);
+  };
+  agents.closing = async () => void (await node?.close());
+  return agents;
 }

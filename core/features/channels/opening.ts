@@ -17,7 +17,7 @@ export function openingOf(
   where: { qmgr: string; channel: string; type: string; stopped: boolean },
 ): Opening {
   const { qmgr, channel, type } = where;
-  const receiving = type === "receiver" || type === "requester";
+  const receiving = type === "receiver" || type === "requester" || type === "clusterReceiver";
   const noSuch = (kind: string): Opening => ({
     refuse: "MQRC_UNKNOWN_OBJECT_NAME",
     text: `queue manager ${qmgr} defines no ${kind} channel ${channel} (AMQ9520)`,

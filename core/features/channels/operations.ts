@@ -71,7 +71,7 @@ export async function resetChannel(host: ChannelHost, name: string, seq: number)
     await host.writeSyncRecord(senderKey(name), { seq, luwid: "", resetSeq: seq });
     return { ok: true, text: `message sequence number ${seq}, sent to the partner at the next start` };
   }
-  if (type === "receiver" || type === "requester") {
+  if (type === "receiver" || type === "requester" || type === "clusterReceiver") {
     await host.writeSyncRecord(receiverKey(name), { seq, luwid: "" });
     return { ok: true, text: `message sequence number ${seq} at this end only: reset the sending end to match` };
   }

@@ -23,8 +23,10 @@ export async function runReceiver(
   channel: string,
   transport: ChannelTransport,
   status: (s: ChannelStatus) => void,
+  /** A CLUSRCVR takes every member's cluster-sender of its name: each partner has its own sequence (`channel/partner`). */
+  syncName = channel,
 ): Promise<void> {
-  const key = receiverKey(channel);
+  const key = receiverKey(syncName);
   const retry = messageRetry(host, clock, channel);
   let sync = readSync<ReceiverSync>(host, key);
   const shown = freshStatus(channel, "receiver", sync.seq, sync.luwid);

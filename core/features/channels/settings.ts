@@ -8,9 +8,9 @@ import type { SenderSettings } from "./sender.js";
 export { dialsOut } from "../../objects/channel-dialing.js";
 
 /** The channel types whose agent sends from a transmission queue: SDR, and SVR (requested, or fully qualified and started). */
-export const SENDING_TYPES = new Set(["sender", "server"]);
-/** The channel types whose agent receives: RCVR (a partner dials it), RQSTR (it dials its server). */
-export const RECEIVING_TYPES = new Set(["receiver", "requester"]);
+export const SENDING_TYPES = new Set(["sender", "server", "clusterSender"]);
+/** The channel types whose agent receives: RCVR and CLUSRCVR (a partner dials it), RQSTR (it dials its server). */
+export const RECEIVING_TYPES = new Set(["receiver", "requester", "clusterReceiver"]);
 
 export function channelTypeOf(attributes: Attributes | undefined): string {
   return String(attributes?.channelType ?? "");
@@ -19,7 +19,8 @@ export function channelTypeOf(attributes: Attributes | undefined): string {
 export function senderSettings(channel: string, attributes: Attributes): SenderSettings {
   return {
     channel,
-    transmissionQueue: String(attributes.transmissionQueue ?? ""),
+    // A cluster-sender has a transmission queue of its own (IBM's DEFCLXQ(CHANNEL)), named after it.
+    transmissionQueue: attributes.channelType === "clusterSender" ? `SYSTEM.CLUSTER.TRANSMIT.${channel}` : String(attributes.transmissionQueue ?? ""),
     batchSize: Math.max(1, Number(attributes.batchSize ?? 50)),
     batchInterval: Math.max(0, Number(attributes.batchInterval ?? 0)),
     sequenceWrap: Math.max(100, Number(attributes.sequenceNumberWrap ?? 999_999_999)),

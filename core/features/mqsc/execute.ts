@@ -131,7 +131,33 @@ async function runCommand(host: MqscHost, command: ParsedCommand, options: MqscR
     }
   }
   const groupsOf = options.groupsOf ?? (() => []);
+  // Clusters' commands, and a change that may alter what this queue manager publishes to its clusters (core/features/clusters).
+  if (CLUSTER_COMMANDS.has(`${verb} ${objectKeyword}`))
+    return import("./cluster-commands.js").then(({ runClusterCommand }) => runClusterCommand(host, verb, objectKeyword, second, rest));
+  if (
+    CLUSTER_CHANGES.has(verb) &&
+    (objectKeyword === "QMGR" || objectKeyword === "NAMELIST" || objectKeyword === "NL" || object?.type === "localQueue" || object?.type === "channel")
+  ) {
+    const outcome = await runObjectCommand(qm, verb, objectKeyword, object, second, rest, groupsOf, options);
+    if (outcome.completionCode !== 2) await import("../clusters/install.js").then(({ clusterChanged }) => clusterChanged(host as never));
+    return outcome;
+  }
+  return runObjectCommand(qm, verb, objectKeyword, object, second, rest, groupsOf, options);
+}
 
+const CLUSTER_COMMANDS = new Set(["DISPLAY CLUSQMGR", "DISPLAY QCLUSTER", "REFRESH CLUSTER", "RESET CLUSTER", "SUSPEND QMGR", "RESUME QMGR"]);
+const CLUSTER_CHANGES = new Set(["DEFINE", "ALTER", "DELETE"]);
+
+async function runObjectCommand(
+  qm: MqscHost,
+  verb: string,
+  objectKeyword: string,
+  object: (typeof OBJECT_KEYWORDS)[string] | undefined,
+  second: MqscParameter,
+  rest: MqscParameter[],
+  groupsOf: GroupsOf,
+  options: MqscRunOptions,
+): Promise<Outcome> {
   switch (verb) {
     case "SET":
       if (objectKeyword === "AUTHREC") return setAuthorityRecord(qm, second, rest);

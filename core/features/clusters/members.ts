@@ -1,0 +1,99 @@
+/**
+ * The other members of this queue manager's clusters as the repository knows them, and the
+ * cluster-sender channel toward each: a manually defined CLUSSDR (to a full repository) or one
+ * defined here when the member's record arrives (IBM's auto-defined cluster-sender, named as the
+ * member's CLUSRCVR, CONNAME from its record), each with its own transmission queue
+ * SYSTEM.CLUSTER.TRANSMIT.<channel> (IBM's DEFCLXQ(CHANNEL)), so that the channels' agents move
+ * cluster messages exactly as they move any other.
+ */
+import type { ClusterHost } from "./host.js";
+import { transmissionQueueOf } from "./host.js";
+import type { ClusterRecord, QueueManagerRecord } from "./records.js";
+import type { Repository } from "./repository.js";
+
+/** The DESCR an auto-defined cluster-sender carries (IBM shows them apart from manual ones). */
+export const AUTO_DEFINED = "auto-defined cluster-sender";
+/** How a put names a manual CLUSSDR whose partner's name is not known yet (at a first join). */
+const CHANNEL_ADDRESS = "CLUSSDR.";
+
+export class Members {
+  /** Channels whose definition and transmission queue are in place: a route may use them. */
+  readonly #ready = new Set<string>();
+
+  constructor(
+    private readonly host: ClusterHost,
+    private readonly repository: Repository,
+  ) {}
+
+  of(cluster: string): QueueManagerRecord[] {
+    const found: QueueManagerRecord[] = [];
+    for (const record of this.repository.all()) if (record.kind === "qmgr" && record.cluster === cluster && !record.deleted) found.push(record);
+    return found;
+  }
+
+  record(cluster: string, qmgr: string): QueueManagerRecord | undefined {
+    const record = this.repository.get(`M ${cluster} ${qmgr}`);
+    return record?.kind === "qmgr" && !record.deleted ? record : undefined;
+  }
+
+  fullRepositories(cluster: string): QueueManagerRecord[] {
+    return this.of(cluster).filter((m) => m.fullRepository && m.qmgr !== this.host.name);
+  }
+
+  isFullRepository(cluster: string, qmgr: string): boolean {
+    return this.record(cluster, qmgr)?.fullRepository === true;
+  }
+
+  /** The CLUSSDRs defined by hand for `cluster`. */
+  manualSenders(cluster: string): string[] {
+    return this.host
+      .objects(["channel"])
+      .filter((c) => c.attributes.channelType === "clusterSender" && c.attributes.description !== AUTO_DEFINED && c.attributes.cluster === cluster)
+      .map((c) => c.name);
+  }
+
+  channelAddress(channel: string): string {
+    return CHANNEL_ADDRESS + channel;
+  }
+
+  /** The channel a put naming `queueManager` goes over, when one is ready: a member's, or a manual CLUSSDR's address. */
+  channelTo(queueManager: string, clusters: readonly string[]): { channel: string; remoteQueueManager: string } | undefined {
+    if (queueManager.startsWith(CHANNEL_ADDRESS)) {
+      const channel = queueManager.slice(CHANNEL_ADDRESS.length);
+      return this.#ready.has(channel) ? { channel, remoteQueueManager: "" } : undefined;
+    }
+    for (const cluster of clusters) {
+      const member = this.record(cluster, queueManager);
+      if (member && this.#ready.has(member.channel)) return { channel: member.channel, remoteQueueManager: queueManager };
+    }
+    return undefined;
+  }
+
+  ready(channel: string): boolean {
+    return this.#ready.has(channel);
+  }
+
+  /** Defines what is missing: a cluster-sender toward each member, a transmission queue for each cluster-sender. */
+  async ensureSenders(clusters: readonly string[]): Promise<void> {
+    const wanted = new Map<string, { connectionName: string; cluster: string }>();
+    for (const channel of this.host.objects(["channel"]))
+      if (channel.attributes.channelType === "clusterSender")
+        wanted.set(channel.name, { connectionName: "", cluster: String(channel.attributes.cluster ?? "") });
+    for (const cluster of clusters)
+      for (const member of this.of(cluster))
+        if (member.qmgr !== this.host.name && !wanted.has(member.channel)) wanted.set(member.channel, { connectionName: member.connectionName, cluster });
+    for (const [channel, { connectionName, cluster }] of wanted) {
+      if (this.#ready.has(channel)) continue;
+      if (!this.host.object("channel", channel))
+        await this.host.defineObject("channel", channel, { channelType: "clusterSender", connectionName, cluster, description: AUTO_DEFINED });
+      const xmitq = transmissionQueueOf(channel);
+      if (!this.host.object("queue", xmitq)) await this.host.defineObject("localQueue", xmitq, { usage: "transmission", defaultPersistence: true });
+      this.#ready.add(channel);
+    }
+  }
+
+  /** A member gone (its record deleted or expired): its channel stays defined, but no route takes it. */
+  forget(record: ClusterRecord): void {
+    if (record.kind === "qmgr" && (record.deleted || record.expires <= this.host.clock.now())) this.#ready.delete(record.channel);
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Queue-manager clusters (core/features/clusters) through MQSC and the JS API: a full repository
+ * and partial ones over in-process channels; puts to a cluster queue balanced by the workload
+ * algorithm and delivered by the cluster-senders.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { TestCluster, drain, mqscOk, until } from "../fixtures/cluster-helpers.js";
+import { setClusterOptions } from "../../core/features/clusters/install.js";
+
+let cluster: TestCluster;
+afterEach(async () => cluster?.close());
+
+async function instancesKnown(qmName: string, queue: string, count: number): Promise<boolean> {
+  const result = await cluster.qm(qmName).mqsc(`DISPLAY QCLUSTER(${queue})`);
+  return (result.commands[0]!.objects?.length ?? 0) === count;
+}
+
+async function threeMembers(queueAttributes = "DEFBIND(NOTFIXED)") {
+  cluster = new TestCluster();
+  await cluster.fullRepository("REPOS1");
+  await cluster.member("QM2", "REPOS1", `DEFINE QLOCAL(APP.Q) CLUSTER(C1) ${queueAttributes}`);
+  await cluster.member("QM3", "REPOS1", `DEFINE QLOCAL(APP.Q) CLUSTER(C1) ${queueAttributes}`);
+  await cluster.member("QM4", "REPOS1");
+  await until(() => instancesKnown("QM4", "APP.Q", 2));
+}
+
+describe("clusters", () => {
+  it("DISPLAY CLUSQMGR shows the members a partial repository learnt from the full one, with IBM's attributes", async () => {
+    await threeMembers();
+    const result = await cluster.qm("QM4").mqsc("DISPLAY CLUSQMGR(*) ALL");
+    const rows = result.commands[0]!.objects!.map((o) => o.parameters);
+    const byName = new Map(rows.map((r) => [r.clusqmgr, r]));
+    expect([...byName.keys()].sort()).toEqual(["QM2", "QM3", "QM4", "REPOS1"]);
+    expect(byName.get("REPOS1")).toMatchObject({ qmtype: "REPOS", deftype: "CLUSSDRB", cluster: "C1", channel: "TO.REPOS1" });
+    expect(byName.get("QM2")).toMatchObject({ qmtype: "NORMAL", deftype: "CLUSSDRA", suspend: "NO" });
+    expect(byName.get("QM4")).toMatchObject({ deftype: "CLUSRCVR" });
+    expect(result.transcript).toContain("AMQ8441I");
+  });
+
+  it("puts to a cluster queue not defined here are spread over its instances and each arrives once", async () => {
+    await threeMembers();
+    const qm4 = cluster.qm("QM4");
+    for (let i = 0; i < 40; i++) await qm4.put("APP.Q", { body: `m${i}`, persistent: true });
+    let got: string[][] = [[], []];
+    await until(async () => {
+      got = [
+        [...got[0]!, ...(await drain(cluster.qm("QM2"), "APP.Q"))],
+        [...got[1]!, ...(await drain(cluster.qm("QM3"), "APP.Q"))],
+      ];
+      return got[0]!.length + got[1]!.length === 40;
+    });
+    expect(got[0]!.length).toBe(20);
+    expect(got[1]!.length).toBe(20);
+    expect(new Set([...got[0]!, ...got[1]!]).size).toBe(40);
+  });
+
+  it("CLWLWGHT on the CLUSRCVR sets each instance's share", async () => {
+    await threeMembers();
+    await mqscOk(cluster.qm("QM2"), "ALTER CHANNEL(TO.QM2) CHLTYPE(CLUSRCVR) CLWLWGHT(75)");
+    await mqscOk(cluster.qm("QM3"), "ALTER CHANNEL(TO.QM3) CHLTYPE(CLUSRCVR) CLWLWGHT(25)");
+    await until(async () => {
+      const rows = (await cluster.qm("QM4").mqsc("DISPLAY CLUSQMGR(QM*) CLWLWGHT")).commands[0]!.objects!.map((o) => o.parameters);
+      return rows.some((r) => r.clusqmgr === "QM2" && r.clwlwght === 75) && rows.some((r) => r.clusqmgr === "QM3" && r.clwlwght === 25);
+    });
+    for (let i = 0; i < 100; i++) await cluster.qm("QM4").put("APP.Q", { body: `m${i}`, persistent: true });
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth + cluster.qm("QM3").queueStatus("APP.Q").depth === 100);
+    expect(cluster.qm("QM2").queueStatus("APP.Q").depth).toBe(75);
+    expect(cluster.qm("QM3").queueStatus("APP.Q").depth).toBe(25);
+  });
+
+  it("SUSPEND QMGR CLUSTER keeps puts away from a member while another instance can take them; RESUME brings it back", async () => {
+    await threeMembers();
+    await mqscOk(cluster.qm("QM3"), "SUSPEND QMGR CLUSTER(C1)");
+    await until(async () => (await cluster.qm("QM4").mqsc("DISPLAY CLUSQMGR(QM3) SUSPEND")).commands[0]!.objects![0]!.parameters.suspend === "YES");
+    for (let i = 0; i < 10; i++) await cluster.qm("QM4").put("APP.Q", { body: `m${i}`, persistent: true });
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth === 10);
+    expect(cluster.qm("QM3").queueStatus("APP.Q").depth).toBe(0);
+    await mqscOk(cluster.qm("QM3"), "RESUME QMGR CLUSTER(C1)");
+    await until(async () => (await cluster.qm("QM4").mqsc("DISPLAY CLUSQMGR(QM3) SUSPEND")).commands[0]!.objects![0]!.parameters.suspend === "NO");
+    for (let i = 0; i < 10; i++) await cluster.qm("QM4").put("APP.Q", { body: `n${i}`, persistent: true });
+    await until(() => cluster.qm("QM3").queueStatus("APP.Q").depth > 0);
+  });
+
+  it("DEFBIND(OPEN): a handle's puts all go to the instance chosen at open", async () => {
+    await threeMembers("DEFBIND(OPEN)");
+    const handle = await cluster.qm("QM4").open("APP.Q", { output: true });
+    for (let i = 0; i < 10; i++) await handle.put({ body: `m${i}`, persistent: true });
+    await handle.close();
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth + cluster.qm("QM3").queueStatus("APP.Q").depth === 10);
+    expect([cluster.qm("QM2").queueStatus("APP.Q").depth, cluster.qm("QM3").queueStatus("APP.Q").depth].sort()).toEqual([0, 10]);
+  });
+
+  it("DEFBIND(GROUP): the messages of one group (GroupId) stay on one instance", async () => {
+    await threeMembers("DEFBIND(GROUP)");
+    for (let i = 0; i < 12; i++) await cluster.qm("QM4").put("APP.Q", { body: `m${i}`, persistent: true, properties: { GroupId: `G${i % 3}` } });
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth + cluster.qm("QM3").queueStatus("APP.Q").depth === 12);
+    const where = new Map<string, Set<string>>();
+    for (const name of ["QM2", "QM3"]) {
+      for (let m = await cluster.qm(name).get("APP.Q"); m; m = await cluster.qm(name).get("APP.Q")) {
+        const group = String(m.properties.find((p) => p.name === "GroupId")?.value);
+        where.set(group, (where.get(group) ?? new Set()).add(name));
+      }
+    }
+    expect([...where.values()].every((s) => s.size === 1)).toBe(true);
+  });
+
+  it("a name known nowhere is MQRC_UNKNOWN_OBJECT_NAME; bad cluster commands answer with IBM's messages", async () => {
+    await threeMembers();
+    await expect(cluster.qm("QM4").put("NO.SUCH.Q", { body: "x" })).rejects.toMatchObject({ reason: "MQRC_UNKNOWN_OBJECT_NAME" });
+    const suspend = await cluster.qm("QM4").mqsc("SUSPEND QMGR CLUSTER(OTHER)");
+    expect(suspend.commands[0]!.reason).toBe("MQRC_UNKNOWN_OBJECT_NAME");
+    const reset = await cluster.qm("QM4").mqsc("RESET CLUSTER(C1) QMNAME(QM2) ACTION(FORCEREMOVE)");
+    expect(reset.commands[0]!.completionCode).toBe(2);
+    const syntax = await cluster.qm("REPOS1").mqsc("RESET CLUSTER(C1) QMNAME(QM2)");
+    expect(syntax.syntaxErrors).toBe(1);
+  });
+});
+
+describe("clusters across restarts and failures", () => {
+  it("a partial repository reopened on its store still knows the cluster queue, with its full repository gone", async () => {
+    await threeMembers();
+    await cluster.qm("REPOS1").close();
+    await cluster.qm("QM4").close();
+    const qm4 = await cluster.open("QM4");
+    expect(await instancesKnown("QM4", "APP.Q", 2)).toBe(true);
+    for (let i = 0; i < 10; i++) await qm4.put("APP.Q", { body: `m${i}`, persistent: true });
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth + cluster.qm("QM3").queueStatus("APP.Q").depth === 10);
+  });
+
+  it("NOTFIXED: messages waiting for a member whose channel is retrying go to another instance, once", async () => {
+    await threeMembers("DEFBIND(NOTFIXED)");
+    await cluster.qm("QM3").close();
+    for (let i = 0; i < 10; i++) await cluster.qm("QM4").put("APP.Q", { body: `m${i}`, persistent: true });
+    await until(() => cluster.qm("QM4").channelStatus("TO.QM3") === "retrying");
+    // The reallocation looks every 5 s (on the queue manager's clock) while cluster transmission queues hold messages.
+    await until(() => {
+      cluster.clock.advance(5_000);
+      return cluster.qm("QM4").queueStatus("SYSTEM.CLUSTER.TRANSMIT.TO.QM3").depth === 0;
+    });
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth === 10);
+    const qm3 = await cluster.open("QM3");
+    expect(qm3.queueStatus("APP.Q").depth).toBe(0);
+  });
+
+  it("RESET CLUSTER ACTION(FORCEREMOVE) at the full repository removes a member from every cache; REFRESH CLUSTER at a partial one learns the cluster again", async () => {
+    await threeMembers();
+    await cluster.qm("QM3").close();
+    await mqscOk(cluster.qm("REPOS1"), "RESET CLUSTER(C1) QMNAME(QM3) ACTION(FORCEREMOVE)");
+    await until(() => instancesKnown("QM4", "APP.Q", 1));
+    const known = await cluster.qm("QM4").mqsc("DISPLAY CLUSQMGR(QM3)");
+    expect(known.commands[0]!.reason).toBe("MQRC_UNKNOWN_OBJECT_NAME");
+    await mqscOk(cluster.qm("QM4"), "REFRESH CLUSTER(C1)");
+    expect(await instancesKnown("QM4", "APP.Q", 0)).toBe(true);
+    await until(() => instancesKnown("QM4", "APP.Q", 1));
+  });
+
+  it("records not published again within their lifetime expire; a live member's are published again before", async () => {
+    setClusterOptions({ recordLifetimeMs: 60 * 60 * 1000 });
+    try {
+      await threeMembers();
+      await cluster.qm("QM3").close();
+      // 90% of the lifetime: QM2 publishes its records again; QM3, closed, cannot.
+      for (let minute = 0; minute < 61; minute++) {
+        cluster.clock.advance(60_000);
+        await until(() => true);
+        for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+      }
+      await until(() => instancesKnown("QM4", "APP.Q", 1));
+      const rows = (await cluster.qm("QM4").mqsc("DISPLAY QCLUSTER(APP.Q)")).commands[0]!.objects!;
+      expect(rows[0]!.parameters.clusqmgr).toBe("QM2");
+    } finally {
+      setClusterOptions({});
+    }
+  });
+});
