@@ -7,11 +7,8 @@
  * gateway, no instance: the core balances a put only where there is no local instance, CLWLUSEQ
  * being LOCAL) are spread over the four; mid-load QM3 stops taking its cluster channel (its
  * CLUSRCVR stopped: the member unreachable), so GW's messages for it are reallocated to the
- * others, and the rest is put. Every message is got, over REST, from exactly one member.
- *
- * Not here yet: workerd killed and started again on the same storage mid-load. Tried: after the
- * restart a request to GW never reached its object (QM1's object, woken by its alarm, opened
- * and resumed its channels; GW's logged nothing), so the proof across a restart is left open.
+ * others; then workerd is killed (SIGKILL, Miniflare's dispose) and started again on the same
+ * storage, and the rest is put. Every message is got, over REST, from exactly one member.
  *
  * EDGE_CLUSTER_MESSAGES sets the count (1,000 by default; 10,000 for the issue's figure).
  */
@@ -101,7 +98,7 @@ async function drain(qmgr: string): Promise<string[]> {
 const depth = async (qmgr: string, queue: string) => Number(/CURDEPTH\((\d+)\)/.exec(await mqsc(qmgr, `DISPLAY QLOCAL('${queue}') CURDEPTH`))?.[1] ?? NaN);
 const instancesKnown = async (qmgr: string) => ((await mqsc(qmgr, "DISPLAY QCLUSTER(APP.Q)")).match(/CLUSQMGR\(/g) ?? []).length;
 
-it(`balances ${COUNT} persistent puts over a cluster queue's four instances object to object, a member's share reallocated when it goes away: each got exactly once`, async () => {
+it(`balances ${COUNT} persistent puts over a cluster queue's four instances object to object, a member's share reallocated when it goes away, across a SIGKILL of workerd: each got exactly once`, async () => {
   await start();
   for (const qmgr of INSTANCES) expect(await mqsc(qmgr, "DEFINE QLOCAL(APP.Q) CLUSTER(DEMO) DEFBIND(NOTFIXED) MAXDEPTH(999999999)")).toContain("AMQ8006I");
   // MQ_CLUSTERS's set-up, made by each object as it opened: REPOS on the full repositories, a CLUSRCVR naming itself.
@@ -127,6 +124,12 @@ it(`balances ${COUNT} persistent puts over a cluster queue's four instances obje
   await mqsc("QM3", "STOP CHANNEL(DEMO.QM3) MODE(FORCE)");
   const quarter = half + Math.floor((COUNT - half) / 2);
   await putRange(half, quarter);
+  // Reallocated, not waiting: nothing left for QM3 at GW, and QM3 has what it had.
+  await until("GW's messages for QM3 to go to the others", async () => (await depth("GW", "SYSTEM.CLUSTER.TRANSMIT.DEMO.QM3")) === 0);
+  expect(await depth("QM3", "APP.Q")).toBe(qm3Before);
+  // workerd killed mid-load and started again on the same storage.
+  await edge!.dispose();
+  await start();
   await putRange(quarter, COUNT);
   await until(
     "every message to reach an instance",
@@ -143,8 +146,9 @@ it(`balances ${COUNT} persistent puts over a cluster queue's four instances obje
   expect(all).toHaveLength(COUNT);
   expect(new Set(all).size).toBe(COUNT);
   expect(new Set(all)).toEqual(new Set(Array.from({ length: COUNT }, (_, i) => `message ${i}`)));
-  // QM3 took nothing once it went away; the other three took its share.
-  expect(got.get("QM3")).toHaveLength(qm3Before);
+  // QM3 took nothing while it was away (its stopped CLUSRCVR is running again after the
+  // restart, so it takes puts again from then on); the other three took its share meanwhile.
+  expect(got.get("QM3")!.length).toBeLessThan(Math.floor(COUNT / 4));
   for (const qmgr of ["QM1", "QM2", "QM4"]) expect(got.get(qmgr)!.length).toBeGreaterThan(Math.floor(COUNT / 4));
 }, 300_000);
 
