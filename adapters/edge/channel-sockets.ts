@@ -39,11 +39,14 @@ export class ChannelSockets {
    * hand back. A socket of the same channel still open here is ended first (IBM's
    * ADOPTMCA(ALL), as the Node endpoint does): a sender that reconnects after its object was
    * evicted must not wait on a socket its old self left, and the receiving agent's next session
-   * waits for the one before it to end.
+   * waits for the one before it to end. Only the same partner's (`from`): a CLUSRCVR is dialled
+   * by the cluster-sender of every member under its own name, one session per partner, and
+   * adopting across partners had four members' senders end each other's connections in turn.
    */
   accept(qm: QueueManager, channel: string, from: string, principal?: Principal): Response {
     const tag = `channel:${channel}`;
-    for (const before of this.ctx.getWebSockets(tag)) this.closed(before, 1000, "adopted by a new connection of the channel");
+    for (const before of this.ctx.getWebSockets(tag))
+      if (this.#partnerOf(before) === from) this.closed(before, 1000, "adopted by a new connection of the channel");
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     const session = crypto.randomUUID();
     this.ctx.acceptWebSocket(server, [tag]);
@@ -91,6 +94,14 @@ export class ChannelSockets {
   #transportOf(socket: WebSocket): SocketTransport | undefined {
     const session = this.#sessionOf(socket);
     return session === undefined ? undefined : this.#sessions.get(session);
+  }
+
+  #partnerOf(socket: WebSocket): string | undefined {
+    try {
+      return (socket.deserializeAttachment() as Attachment | null)?.from;
+    } catch {
+      return undefined;
+    }
   }
 
   #sessionOf(socket: WebSocket): string | undefined {

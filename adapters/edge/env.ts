@@ -56,6 +56,12 @@ export interface EdgeEnv {
    * (adapters/edge/channel-credentials.ts). A secret.
    */
   MQ_CHANNEL_CREDENTIALS?: string;
+  /**
+   * Clusters of this Worker's queue managers: JSON `{"DEMO": {"repositories": ["QM1"], "members":
+   * ["QM1", "QM2"]}}` (adapters/edge/cluster-configuration.ts). Each member's object defines its
+   * cluster channels as it opens; a REST path naming the cluster reaches one member (cluster-front.ts).
+   */
+  MQ_CLUSTERS?: string | Record<string, unknown>;
 }
 
 export const DEFAULT_QUEUE_MANAGERS = "QM1";

@@ -42,10 +42,13 @@ import { parseChannelCredentials } from "./channel-credentials.js";
 import { verifiedPrincipal } from "../http/security/principal-header.js";
 import { OBJECT_STOMP_PATH, STOMP_TAG, StompSockets, type StompLogin } from "./stomp-sockets.js";
 import { MqiClientSockets, OBJECT_MQI_CLIENT_PATH } from "./mqi-client-sockets.js";
+import { applyClusterConfiguration, parseClusterConfiguration } from "./cluster-configuration.js";
 
 export class QueueManagerObject extends DurableObject<EdgeEnv> {
   #clock: AlarmClock;
   #manager: Promise<QueueManager> | undefined;
+  /** #manager once MQ_CLUSTERS's set-up has been applied to it: what requests are served by. */
+  #clustered: Promise<QueueManager> | undefined;
   #storeInstance: DurableObjectStore | undefined;
   #listeners: EdgeListeners | undefined;
   #triggers: EdgeTriggerMonitors | undefined;
@@ -97,8 +100,10 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
         return Promise.reject(error);
       }
       let remoteCredentials: ReturnType<typeof parseChannelCredentials>;
+      let clusters: ReturnType<typeof parseClusterConfiguration>;
       try {
         remoteCredentials = parseChannelCredentials(this.env.MQ_CHANNEL_CREDENTIALS);
+        clusters = parseClusterConfiguration(this.env.MQ_CLUSTERS);
       } catch (error) {
         return Promise.reject(error);
       }
@@ -133,9 +138,33 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
         return qm;
       });
       // A failed open is not cached: the next request tries again.
-      this.#manager.catch(() => (this.#manager = undefined));
+      this.#manager.catch(() => {
+        this.#manager = undefined;
+        this.#clustered = undefined;
+      });
+      // The clusters MQ_CLUSTERS makes it a member of: its CLUSRCVR, CLUSSDR and REPOS, what it
+      // lacks (cluster-configuration.ts). After the open, not inside it: the new channels connect
+      // to other members' objects, whose own channels connect back here and wait for this open
+      // (inside it, two full repositories opening at once waited on each other for ever).
+      // Reported, not thrown: the queue manager is open, and it serves what it already has.
+      const opened = this.#manager;
+      this.#clustered = opened.then((qm) =>
+        applyClusterConfiguration(qm, clusters)
+          .catch((error) => report(error instanceof Error ? error.message : String(error)))
+          .then(() => qm),
+      );
+      this.#clustered.catch(() => undefined);
     }
-    return this.#manager;
+    return this.#clustered!;
+  }
+
+  /**
+   * The queue manager opened, its cluster set-up perhaps still under way: what a channel from
+   * another member needs (waiting for the set-up there would wait on that member's own set-up).
+   */
+  #opened(name: string): Promise<QueueManager> {
+    if (!this.#manager) void this.queueManager(name).catch(() => undefined);
+    return this.#manager ?? this.queueManager(name);
   }
 
   /** The listeners running on this object's queue manager (adapters/edge/listeners.ts). */
@@ -180,7 +209,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
       // A partner's principal, signed by the front Worker (channel-endpoint.ts); none from another object.
       const principal = await verifiedPrincipal(request, await edgeSecurity(this.env).principalKey);
       if (principal === "invalid") return new Response("the channel's principal is not signed by this Worker", { status: 403 });
-      const qm = await this.queueManager(name);
+      const qm = await this.#opened(name);
       return this.#channelSockets.accept(qm, url.searchParams.get("channel") ?? "", url.searchParams.get("from") ?? "", principal);
     } catch (error) {
       return errorResponse(error, request);
@@ -227,12 +256,12 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
 
   /** The receiving channels this object's queue manager (opened under `name` if it is not yet) defines: the CONNAME rule and the partners' endpoint find a channel's queue manager by them. */
   async receivingChannels(name: string): Promise<string[]> {
-    const qm = await this.queueManager(name);
+    const qm = await this.#opened(name);
     return (
       qm
         .objects(["channel"])
-        // A partner dials a receiver (its sender sends) or a server (its requester asks it to send).
-        .filter((definition) => definition.attributes.channelType === "receiver" || definition.attributes.channelType === "server")
+        // A partner dials a receiver (its sender sends), a server (its requester asks it to send) or a cluster-receiver.
+        .filter((definition) => ["receiver", "server", "clusterReceiver"].includes(String(definition.attributes.channelType)))
         .map((definition) => definition.name)
     );
   }
@@ -312,6 +341,7 @@ export class QueueManagerObject extends DurableObject<EdgeEnv> {
   async #wipe(): Promise<void> {
     const opening = this.#manager;
     this.#manager = undefined;
+    this.#clustered = undefined;
     this.#app = undefined;
     const qm = await opening?.catch(() => undefined);
     await this.#listeners?.close();

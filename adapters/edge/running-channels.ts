@@ -141,7 +141,10 @@ export class RunningChannels {
       .catch(() => undefined)
       .then(() => {
         this.#watched.delete(name);
-        if (this.#qm === qm) this.#restart(true);
+        if (this.#qm !== qm) return;
+        // Still running (its end was answered at once): looking again now would spin.
+        if (qm.channelAgentStatus(name)?.status === "running") this.#schedule();
+        else this.#restart(true);
       });
   }
 

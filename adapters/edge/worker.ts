@@ -34,6 +34,7 @@ import { dropUnreadBody } from "./unread-body.js";
 import { acceptPartnerChannel } from "./channel-endpoint.js";
 import { acceptStomp } from "./stomp-endpoint.js";
 import { acceptMqiClient } from "./mqi-client-endpoint.js";
+import { MEMBER_HEADER, clientKey, configuredCluster, memberFor, urlForMember } from "./cluster-front.js";
 import { EDGE_MESSAGE_MEMORY_BYTES, edgeSecurity, numberVariable, type EdgeEnv } from "./env.js";
 
 /**
@@ -112,9 +113,17 @@ function createRestFront(env: EdgeEnv): Hono<{ Bindings: EdgeEnv }> {
     } catch {
       return badName("queue manager", name).toResponse();
     }
-    // Only configured and created queue managers exist: any other name would make a Durable Object.
-    if (!(await isServedQueueManager(c.env, name))) return unknownQueueManager(name).toResponse();
-    const stub = c.env.QUEUE_MANAGERS.get(c.env.QUEUE_MANAGERS.idFromName(name));
+    // Only configured and created queue managers exist: any other name would make a Durable
+    // Object. A configured cluster's name, in the messaging API, is one of its members (cluster-front.ts).
+    let target = name;
+    let url = c.req.url;
+    if (!(await isServedQueueManager(c.env, name))) {
+      const cluster = c.req.param("area") === "messaging" ? configuredCluster(c.env, name) : undefined;
+      if (!cluster) return unknownQueueManager(name).toResponse();
+      target = memberFor(cluster, clientKey(c.req.raw, principalOf(c)));
+      url = urlForMember(url, name, target);
+    }
+    const stub = c.env.QUEUE_MANAGERS.get(c.env.QUEUE_MANAGERS.idFromName(target));
     // The object gets the body buffered, not this request's stream: it often answers without
     // reading the body (a bad header, an inhibited or full queue, a body too big), and
     // workerd then fails the pump still copying this request's stream into the object's
@@ -123,13 +132,15 @@ function createRestFront(env: EdgeEnv): Hono<{ Bindings: EdgeEnv }> {
     const body = method === "GET" || method === "HEAD" ? null : await c.req.raw.arrayBuffer();
     // Who made the request, signed for the object (replacing any such headers the client sent).
     const headers = new Headers(c.req.raw.headers);
-    await signPrincipal(headers, principalOf(c)!, await security.principalKey, { method, url: c.req.url });
+    await signPrincipal(headers, principalOf(c)!, await security.principalKey, { method, url });
     // Where the runtime reports a disconnect (deployed Workers), the signal cancels the
     // object's request and its response, which backs out a get the client never read.
-    const answer = await stub.fetch(c.req.url, { method, headers, body, signal: c.req.raw.signal });
+    const answer = await stub.fetch(url, { method, headers, body, signal: c.req.raw.signal });
     // A fresh Response, so that the secure headers can be added: the object's are immutable.
     // Its body is the object's stream, passed through unread.
-    return new Response(answer.body, answer);
+    const response = new Response(answer.body, answer);
+    if (target !== name) response.headers.set(MEMBER_HEADER, target);
+    return response;
   };
   // No message is larger than a queue manager may hold in memory; a larger body is refused
   // before it is buffered here.
