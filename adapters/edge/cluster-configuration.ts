@@ -14,6 +14,7 @@
  */
 import { checkObjectName, type QueueManager } from "../../core/index.js";
 import { ConfigurationError } from "../http/configuration-error.js";
+import { parseConfigurationJson } from "./configuration-list.js";
 
 const VARIABLE = "MQ_CLUSTERS";
 /** IBM's channel names are at most 20 characters: `<cluster>.<qmgr>` must fit. */
@@ -30,17 +31,7 @@ export interface ConfiguredCluster {
 /** MQ_CLUSTERS read and checked: JSON `{ CLUSTER: { repositories: [...], members: [...] } }` (a string, or the object in [vars]). */
 export function parseClusterConfiguration(value: unknown): ConfiguredCluster[] {
   if (value === undefined || value === null || value === "") return [];
-  let parsed: unknown = value;
-  if (typeof value === "string") {
-    try {
-      parsed = JSON.parse(value);
-    } catch (error) {
-      throw new ConfigurationError(
-        VARIABLE,
-        `${VARIABLE} must be JSON ({"CLUSTER": {"repositories": [...], "members": [...]}}): ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  }
+  const parsed = parseConfigurationJson(VARIABLE, value, '{"CLUSTER": {"repositories": [...], "members": [...]}}');
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
     throw new ConfigurationError(VARIABLE, `${VARIABLE} must be an object naming each cluster: {"CLUSTER": {"repositories": [...], "members": [...]}}`);
   return Object.entries(parsed as Record<string, unknown>).map(([name, entry]) => {

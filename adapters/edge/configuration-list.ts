@@ -7,14 +7,7 @@ import { ConfigurationError } from "../http/configuration-error.js";
  */
 export function parseConfigurationList(variable: string, value: unknown, what: string, required: readonly string[]): Record<string, unknown>[] {
   if (value === undefined || value === null || value === "") return [];
-  let parsed: unknown = value;
-  if (typeof value === "string") {
-    try {
-      parsed = JSON.parse(value);
-    } catch (error) {
-      throw new ConfigurationError(variable, `${variable} must be JSON (an array of ${what}): ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  const parsed = parseConfigurationJson(variable, value, `an array of ${what}`);
   if (!Array.isArray(parsed)) throw new ConfigurationError(variable, `${variable} must be an array of ${what}, each { ${required.join(", ")}, ... }`);
   return parsed.map((entry, index) => {
     const at = `${variable}[${index}]`;
@@ -25,4 +18,14 @@ export function parseConfigurationList(variable: string, value: unknown, what: s
     }
     return fields;
   });
+}
+
+/** A variable's value as JSON: a string parsed, or what wrangler.toml [vars] already gave as an object. */
+export function parseConfigurationJson(variable: string, value: unknown, shape: string): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch (error) {
+    throw new ConfigurationError(variable, `${variable} must be JSON (${shape}): ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * Property tests of the configuration an operator gives the edge worker: MQ_USERS,
- * MQ_TOKENS, MQ_SESSION_SECONDS, MQ_CORS_ORIGINS, MQ_LISTENERS, MQ_TRIGGER_MONITORS,
+ * MQ_TOKENS, MQ_SESSION_SECONDS, MQ_CORS_ORIGINS, MQ_LISTENERS, MQ_TRIGGER_MONITORS, MQ_CLUSTERS,
  * MQ_QUEUE_MANAGERS and the number variables, as text (a secret, or a [vars] string) or as
  * whatever wrangler.toml's [vars] can hold. Each is accepted or refused with a
  * ConfigurationError naming the variable; and through the worker's front (createEdgeWorker,
@@ -16,6 +16,7 @@ import { ConfigurationError, createHttpApp } from "../../adapters/http/index.js"
 import { edgeSecurity, isConfiguredQueueManager, numberVariable, type EdgeEnv } from "../../adapters/edge/env.js";
 import { parseListenerConfiguration } from "../../adapters/edge/listeners.js";
 import { parseTriggerMonitorConfiguration } from "../../adapters/edge/triggers.js";
+import { parseClusterConfiguration } from "../../adapters/edge/cluster-configuration.js";
 import { createEdgeWorker } from "../../adapters/edge/worker.js";
 import { TEST_MQ_USERS } from "../fixtures/security.js";
 import { fuzzOptions } from "../fixtures/fuzz.js";
@@ -72,6 +73,23 @@ const variables = {
     fc.array(fc.dictionary(fc.constantFrom("queueManager", "initiationQueue"), tomlValue), { maxLength: 2 }),
     tomlValue,
   ),
+  MQ_CLUSTERS: fc.oneof(
+    fc.constantFrom(
+      '{"DEMO":{"repositories":["QM1","QM2"],"members":["QM1","QM2","QM3"]}}',
+      '{"DEMO":{"repositories":["QM9"],"members":["QM1"]}}',
+      '{"DEMO":{"repositories":[],"members":[]}}',
+      '{"A.VERY.LONG.CLUSTER.NAME.INDEED":{"repositories":["QM1"],"members":["QM1"]}}',
+      '{"DEMO":{"members":["QM1"]}}',
+      "[]",
+      "{",
+      "null",
+    ),
+    fc.dictionary(
+      fc.string({ maxLength: 6 }),
+      fc.dictionary(fc.constantFrom("repositories", "members"), fc.oneof(fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }), tomlValue)),
+    ),
+    tomlValue,
+  ),
 } as const;
 
 type Variable = keyof typeof variables;
@@ -89,6 +107,7 @@ async function readEverything(env: Partial<Record<Variable, unknown>>): Promise<
   createHttpApp({ ...security, queueManager: () => qm });
   parseListenerConfiguration(edgeEnv.MQ_LISTENERS);
   parseTriggerMonitorConfiguration(edgeEnv.MQ_TRIGGER_MONITORS);
+  parseClusterConfiguration(edgeEnv.MQ_CLUSTERS);
   isConfiguredQueueManager(edgeEnv.MQ_QUEUE_MANAGERS, "QM1");
   for (const key of ["MQ_MAX_WAIT_MS", "MQ_RESPONSE_TIMEOUT_MS", "MQ_MESSAGE_MEMORY_BYTES"] as const)
     expect(Number.isSafeInteger(numberVariable(edgeEnv, key, 1))).toBe(true);
