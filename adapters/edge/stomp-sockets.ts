@@ -239,6 +239,9 @@ export class StompSockets {
         // Echoed beats cost the object nothing: the client's own rate is taken, down to one a second (each is still relayed by the front).
         heartBeat: { send: HEART_BEAT_FLOOR_MS, receive: HEART_BEAT_FLOOR_MS },
         persist: (state) => this.#persist(socket, id, qmgr, state),
+        // @stomp/stompjs writes each ACK as a WebSocket message of its own, each a turn and a
+        // storage commit here: those arriving before this timer settle in one.
+        settleWindow: (close) => setTimeout(close, 0),
       },
     );
   }

@@ -3,12 +3,16 @@
 // carried the N MESSAGE frames and how long they took, then the ACKs of all of them written in
 // one WebSocket message (each with a receipt), how long until the last RECEIPT, and workerd's
 // CPU for each phase. `node bench/stomp/delivery-probe.mjs [N]` (default 300).
+// `node bench/stomp/delivery-probe.mjs 300 10 separate`: in the streaming phase, each ACK is a
+// WebSocket message of its own, sent as its MESSAGE is read (as @stomp/stompjs does).
 import WebSocket from "ws";
 import { startEdge } from "./brokers.mjs";
 
 const N = Number(process.argv[2] ?? 300);
 /** With a second argument, a streaming phase too: prefetch-count WINDOW, each WebSocket message's MESSAGEs ACKed (with receipts) as they come, as the bench's raw client does. */
 const WINDOW = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
+/** "separate": each streaming ACK goes alone, at once (@stomp/stompjs); otherwise a WebSocket message's ACKs go together. */
+const SEPARATE = process.argv[4] === "separate";
 const TOKEN = "probe-token";
 const edge = await startEdge(TOKEN);
 const url = `${edge.url}/QM1`;
@@ -101,7 +105,9 @@ try {
       c.onFrame = (f) => {
         if (f.startsWith("MESSAGE")) {
           messageFrames++;
-          pendingAcks += `ACK\nid:${headerOf(f, "ack")}\nreceipt:b${messageFrames}\n\n\0`;
+          const ack = `ACK\nid:${headerOf(f, "ack")}\nreceipt:b${messageFrames}\n\n\0`;
+          if (SEPARATE) return c.ws.send(ack);
+          pendingAcks += ack;
           if (!flushScheduled) {
             flushScheduled = true;
             queueMicrotask(() => {
@@ -121,6 +127,7 @@ try {
       JSON.stringify({
         streaming: {
           window: WINDOW,
+          acks: SEPARATE ? "one per WebSocket message" : "a WebSocket message's together",
           ms: Math.round(ms),
           perSecond: Math.round((N * 1000) / ms),
           webSocketMessagesIn: c.messages,

@@ -74,6 +74,14 @@ export interface StompServerOptions {
    * attachment.
    */
   persist?(state: StompConnectionState): void;
+  /**
+   * Where each frame is a turn and a storage commit of its own (the edge's Durable Object), the
+   * window in which ACKs and NACKs outside a transaction that arrive in separate WebSocket
+   * messages join one run, settled in one turn (frame-queue.ts): calls `close` when it ends
+   * (the edge: a 0 ms timer). RECEIPTs still follow the run's commit; a socket closing in the
+   * window settles what was ACKed first.
+   */
+  settleWindow?(close: () => void): void;
 }
 
 const VERSIONS: StompVersion[] = ["1.2", "1.1", "1.0"];
@@ -136,6 +144,7 @@ export class StompConnection implements SubscriptionSink {
       run: (kind, frames) => (kind === "send" ? handleSendRun(this.#runHost, frames) : handleSettleRun(this.#runHost, frames)),
       pause: () => transport.pause?.(),
       resume: () => transport.resume?.(),
+      ...(options.settleWindow ? { settleWindow: options.settleWindow } : {}),
     });
   }
 
@@ -160,7 +169,9 @@ export class StompConnection implements SubscriptionSink {
   }
 
   /** The socket has gone (closed by the client, or dropped): everything the connection held comes back. */
-  socketClosed(): Promise<void> {
+  async socketClosed(): Promise<void> {
+    // ACKs read in the settle window take effect first: what the client acknowledged is not redelivered.
+    await this.#frames.closeWindow();
     return this.#end();
   }
 
