@@ -28,13 +28,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
  * Starts the worker. `vars` are the worker's variables (MQ_TOKENS, MQ_QUEUE_MANAGERS, ...);
- * `port` 0 picks a free one. Resolves with its URL and a function that stops it.
+ * `port` 0 picks a free one. `entryPoint` runs another worker under the same options (a
+ * benchmark's baseline, bench/rest-minimal-worker.js). Resolves with its URL
+ * and a function that stops it.
  */
-export async function startLocalEdge({ port = 8787, host = "127.0.0.1", vars = {}, persistTo, inspectorPort } = {}) {
+export async function startLocalEdge({ port = 8787, host = "127.0.0.1", vars = {}, persistTo, inspectorPort, entryPoint } = {}) {
   const configPath = join(root, "wrangler.toml");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(configPath);
   const bundle = await build({
-    entryPoints: [join(root, "playground/worker-entry.ts")],
+    entryPoints: [entryPoint ?? join(root, "playground/worker-entry.ts")],
     bundle: true,
     write: false,
     format: "esm",

@@ -498,6 +498,16 @@ export function testSecurity(name: string, target: SecurityTarget): void {
       expect(browse.headers.get("access-control-expose-headers")).toContain("webmq-lease");
     });
 
+    it("answers a request without Origin (no browser's cross-origin request) with Vary: Origin and no CORS headers", async () => {
+      const qmgr = qmgrFor();
+      const browse = await target.fetch(`/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/messagelist`, { method: "GET", headers: as("reader") });
+      expect(browse.status).toBe(200);
+      expect(browse.headers.get("vary")?.toLowerCase()).toContain("origin");
+      expect(browse.headers.get("access-control-allow-credentials")).toBeNull();
+      expect(browse.headers.get("access-control-expose-headers")).toBeNull();
+      await browse.arrayBuffer();
+    });
+
     it("does not allow an origin that is not configured", async () => {
       for (const origin of ["https://evil.example.com", "http://app.example.com", "https://localhost:8443"]) {
         const response = await preflight(origin);
