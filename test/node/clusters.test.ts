@@ -124,6 +124,21 @@ describe("clusters", () => {
     expect(new Set(bodies).size).toBe(40);
   });
 
+  it("CLWLUSEQ(ANY) with DEFBIND(OPEN): each handle keeps the instance chosen at open, the local one included", async () => {
+    await threeMembers("DEFBIND(OPEN) CLWLUSEQ(ANY)");
+    await until(() => instancesKnown("QM2", "APP.Q", 2));
+    const qm2 = cluster.qm("QM2");
+    const handles = [await qm2.open("APP.Q", { output: true }), await qm2.open("APP.Q", { output: true })];
+    for (const [h, handle] of handles.entries()) for (let i = 0; i < 5; i++) await handle.put({ body: `h${h}-${i}`, persistent: true });
+    for (const handle of handles) await handle.close();
+    await until(() => qm2.queueStatus("APP.Q").depth + cluster.qm("QM3").queueStatus("APP.Q").depth === 10);
+    const local = await drain(qm2, "APP.Q");
+    const remote = await drain(cluster.qm("QM3"), "APP.Q");
+    expect([local.length, remote.length]).toEqual([5, 5]);
+    expect(new Set(local.map((b) => b.split("-")[0])).size).toBe(1);
+    expect(new Set(remote.map((b) => b.split("-")[0])).size).toBe(1);
+  });
+
   it("CLWLUSEQ(QMGR) takes ALTER QMGR CLWLUSEQ(ANY); what a cluster channel brings stays on the instance it reached", async () => {
     await threeMembers("DEFBIND(NOTFIXED) CLWLUSEQ(QMGR)");
     await until(() => instancesKnown("QM2", "APP.Q", 2));
