@@ -6,11 +6,13 @@
 // instance. Printed: puts/s, the ratio to 1 instance in the same run, and workerd's CPU per put
 // (/proc of the workerd process: every object runs in that one process). Not part of npm test.
 //
-//   node bench/edge-clusters.mjs                  # 1,000 puts per size
+//   npm run bench -- edge-clusters                # in the bench table (bench/edge-clusters.ts)
+//   node bench/edge-clusters.mjs                  # on its own: 1,000 puts per size
 //   BENCH_MESSAGES=5000 node bench/edge-clusters.mjs
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { startLocalEdge } from "../scripts/local-edge.mjs";
 
 const TOKEN = "bench-edge-clusters";
@@ -109,12 +111,20 @@ async function run(instances) {
   }
 }
 
-const rows = [];
-for (const instances of [1, 2, 4, 8]) rows.push(await run(instances));
-const base = rows[0].perSecond;
-console.log(`${COUNT} persistent 1 KiB puts, ${CLIENTS} clients, to the cluster's name`);
-console.log("instances  puts/s  ratio  workerd CPU/put  puts per member");
-for (const r of rows)
-  console.log(
-    `${String(r.instances).padStart(9)}  ${String(r.perSecond).padStart(6)}  ${(r.perSecond / base).toFixed(2).padStart(5)}  ${String(r.cpuMicrosPerPut).padStart(12)} µs  ${r.spread}`,
-  );
+/** One row per cluster size (1, 2, 4 and 8 instances), each on a worker of its own. */
+export async function measureEdgeClusters(sizes = [1, 2, 4, 8]) {
+  const rows = [];
+  for (const instances of sizes) rows.push(await run(instances));
+  return { count: COUNT, clients: CLIENTS, rows };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { rows } = await measureEdgeClusters();
+  const base = rows[0].perSecond;
+  console.log(`${COUNT} persistent 1 KiB puts, ${CLIENTS} clients, to the cluster's name`);
+  console.log("instances  puts/s  ratio  workerd CPU/put  puts per member");
+  for (const r of rows)
+    console.log(
+      `${String(r.instances).padStart(9)}  ${String(r.perSecond).padStart(6)}  ${(r.perSecond / base).toFixed(2).padStart(5)}  ${String(r.cpuMicrosPerPut).padStart(12)} µs  ${r.spread}`,
+    );
+}

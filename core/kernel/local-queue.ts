@@ -12,7 +12,7 @@
  */
 import type { LocalQueueAttributes } from "../objects/attributes.js";
 import type { QueueView } from "./queue-view.js";
-import type { MessageRecord } from "../message/message.js";
+import type { MessageRecord, PutMessage, Transmission } from "../message/message.js";
 import { EntryState, Lane, dropGoneHeads, firstAvailable, firstAvailableAfter, firstIndexAfter, isExpired, type Entry } from "./lane.js";
 
 export { EntryState, Lane, isExpired, type Entry } from "./lane.js";
@@ -44,6 +44,14 @@ export interface QueueSelectorIndexes {
 
 const NO_DELAYS: DelayHooks = { now: () => 0, delayed: () => undefined, expiring: () => undefined };
 
+/** Where a put that is not to a local queue by its own name goes. */
+export interface ResolvedPut {
+  queue: LocalQueue;
+  /** DEFPRTY and DEFPSIST come from the first definition on the way (an alias, a remote queue). */
+  defaults: Pick<LocalQueueAttributes, "defaultPriority" | "defaultPersistence">;
+  /** Where a remote queue binds the message. */
+  transmission?: Transmission;
+}
 export class LocalQueue implements QueueView {
   readonly lanes: readonly Lane[] = Array.from({ length: 10 }, () => new Lane());
   /** Entries by correlation id (memoryCandidates reads it). */
@@ -64,6 +72,12 @@ export class LocalQueue implements QueueView {
   readonly roomWaiters: (() => void)[] = [];
   /** Set on a dynamic queue made from a model queue; a temporary one is never stored. */
   dynamic: "temporary" | "permanent" | undefined;
+  /**
+   * Set by the cluster feature on a clustered queue (CLWLUSEQ, core/features/clusters/router.ts):
+   * where a put naming no queue manager goes instead, undefined to stay here. Declared only (no
+   * field emitted): a queue manager in no cluster pays nothing for it.
+   */
+  declare spread?: (message: PutMessage | undefined) => LocalQueue | ResolvedPut | undefined;
   /** Set by the first selective get once selector-index.ts is loaded. */
   selectorIndexes: QueueSelectorIndexes | undefined;
 

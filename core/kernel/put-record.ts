@@ -4,9 +4,9 @@
  */
 import { type LocalQueueAttributes, checkObjectName } from "../objects/attributes.js";
 import { MQError } from "../base/errors.js";
-import { correlationIdOfPut, encodeBody, type MessageRecord, type PutMessage, type Transmission } from "../message/message.js";
+import { correlationIdOfPut, encodeBody, type MessageRecord, type PutMessage } from "../message/message.js";
 import { storeProperties, toProperties } from "../message/properties.js";
-import { LocalQueue } from "./local-queue.js";
+import { LocalQueue, type ResolvedPut } from "./local-queue.js";
 import { EntryState, type Entry } from "./lane.js";
 import type { PutOptions } from "./messaging-types.js";
 import type { MessageMemory } from "./message-memory.js";
@@ -25,14 +25,7 @@ export interface PutContext {
   queueFull?: (queue: LocalQueue) => void;
 }
 
-/** Where a put that is not to a local queue by its own name goes. */
-export interface ResolvedPut {
-  queue: LocalQueue;
-  /** DEFPRTY and DEFPSIST come from the first definition on the way (an alias, a remote queue). */
-  defaults: Pick<LocalQueueAttributes, "defaultPriority" | "defaultPersistence">;
-  /** Where a remote queue binds the message. */
-  transmission?: Transmission;
-}
+export type { ResolvedPut };
 /** A local queue by its own name, or where another name resolved to. */
 export type PutTarget = LocalQueue | ResolvedPut;
 

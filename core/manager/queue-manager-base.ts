@@ -273,7 +273,8 @@ export abstract class QueueManagerBase {
     const loading = this.resolver.loadRoutingFor(queueName, queueManager, message);
     if (loading) return loading.then(() => this.#put(queueName, message, options));
     const local = queueManager === undefined || queueManager === "" ? this.queues.get(queueName) : undefined;
-    const target = local !== undefined ? local : this.resolver.forPut(queueName, queueManager, message);
+    // A clustered queue with CLWLUSEQ(ANY) may send the put to another instance (`spread`).
+    const target = local !== undefined ? (local.spread?.(message) ?? local) : this.resolver.forPut(queueName, queueManager, message);
     // A reply-to queue alias gives the reply-to queue and queue manager (only when ReplyToQMgr is blank).
     if (message?.replyToQueue && !message.replyToQueueManager) message = this.resolver.replyTo(message);
     const queue = target instanceof LocalQueue ? target : target.queue;

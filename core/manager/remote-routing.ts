@@ -11,7 +11,7 @@ import { describeType, type Attributes, type ObjectDefinition } from "../objects
 import type { LocalQueue, PutTarget, ResolvedPut } from "../kernel/index.js";
 import type { PutMessage } from "../message/message.js";
 import type { RoutingHost } from "./routing-host.js";
-import { clusterRouterOf, type ClusterRoute } from "../features/clusters/registry.js";
+import { clusterRouterOf, clusterTarget } from "../features/clusters/registry.js";
 
 /** A local queue by its own name, or where another name resolved to: its local queue. */
 function queueOfTarget(target: PutTarget): LocalQueue {
@@ -74,7 +74,7 @@ export function otherQueueManager(host: RoutingHost, queue: string, queueManager
   }
   // A member of a cluster of this queue manager, with no definition of its own here: its cluster-sender.
   const cluster = definition === undefined ? clusterRouterOf(host.queues)?.queueManager(queueManager) : undefined;
-  if (cluster) return clusterTarget(host, queue, cluster);
+  if (cluster) return clusterTarget(host.queues, queue, cluster);
   if (definition !== undefined && definition.type !== "localQueue") {
     throw new MQError(
       "MQRC_XMIT_Q_TYPE_ERROR",
@@ -103,19 +103,7 @@ export function clusterQueue(host: RoutingHost, name: string, message: PutMessag
       "MQRC_UNKNOWN_OBJECT_NAME",
       `queue ${name} is not defined on queue manager ${host.queueManagerName()}${router ? ", nor known in its clusters" : ""}`,
     );
-  return clusterTarget(host, name, route);
-}
-
-function clusterTarget(host: RoutingHost, queue: string, route: ClusterRoute): PutTarget {
-  const xmitq = host.queues.get(route.transmissionQueue);
-  if (!xmitq) throw new MQError("MQRC_UNKNOWN_XMIT_Q", `the cluster transmission queue ${route.transmissionQueue} is not defined`);
-  const target: PutTarget & { boundTo?: string } = {
-    queue: xmitq,
-    defaults: { defaultPriority: route.defaultPriority, defaultPersistence: route.defaultPersistence },
-    transmission: { remoteQueue: queue, remoteQueueManager: route.queueManager },
-  };
-  if (route.boundTo) target.boundTo = route.boundTo;
-  return target;
+  return clusterTarget(host.queues, name, route);
 }
 
 /**

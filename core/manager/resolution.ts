@@ -87,8 +87,11 @@ export class QueueResolver {
     if (!definition) return this.#routing().clusterQueue(this.#routingHost, name, message);
     const attributes = definition.attributes;
     switch (definition.type) {
-      case "localQueue":
-        return this.queues.get(name)!;
+      case "localQueue": {
+        // CLWLUSEQ applies to puts naming no queue manager: one naming this one (a channel's) stays.
+        const queue = this.queues.get(name)!;
+        return (queueManager ? undefined : queue.spread?.(message)) ?? queue;
+      }
       case "aliasQueue": {
         if (attributes.putEnabled === false) throw new MQError("MQRC_PUT_INHIBITED", `alias queue ${name} is PUT(DISABLED)`);
         const base = this.#aliasBase(definition);

@@ -104,6 +104,59 @@ describe("clusters", () => {
     expect([...where.values()].every((s) => s.size === 1)).toBe(true);
   });
 
+  it("CLWLUSEQ: a member's puts stay on its own instance (LOCAL, the default); ANY on the queue balances them over every instance", async () => {
+    await threeMembers();
+    await until(() => instancesKnown("QM2", "APP.Q", 2));
+    const qm2 = cluster.qm("QM2");
+    for (let i = 0; i < 10; i++) await qm2.put("APP.Q", { body: `local${i}`, persistent: true });
+    expect(qm2.queueStatus("APP.Q").depth).toBe(10);
+    expect(qm2.queueStatus("SYSTEM.CLUSTER.TRANSMIT.TO.QM3").depth).toBe(0);
+    await drain(qm2, "APP.Q");
+
+    await mqscOk(qm2, "ALTER QLOCAL(APP.Q) CLWLUSEQ(ANY)");
+    const shown = await qm2.mqsc("DISPLAY QLOCAL(APP.Q) CLWLUSEQ");
+    expect(shown.commands[0]!.objects![0]!.parameters.clwluseq).toBe("ANY");
+    for (let i = 0; i < 40; i++) await qm2.put("APP.Q", { body: `any${i}`, persistent: true });
+    await until(() => qm2.queueStatus("APP.Q").depth + cluster.qm("QM3").queueStatus("APP.Q").depth === 40);
+    expect(qm2.queueStatus("APP.Q").depth).toBe(20);
+    expect(cluster.qm("QM3").queueStatus("APP.Q").depth).toBe(20);
+    const bodies = [...(await drain(qm2, "APP.Q")), ...(await drain(cluster.qm("QM3"), "APP.Q"))];
+    expect(new Set(bodies).size).toBe(40);
+  });
+
+  it("CLWLUSEQ(ANY) with DEFBIND(OPEN): each handle keeps the instance chosen at open, the local one included", async () => {
+    await threeMembers("DEFBIND(OPEN) CLWLUSEQ(ANY)");
+    await until(() => instancesKnown("QM2", "APP.Q", 2));
+    const qm2 = cluster.qm("QM2");
+    const handles = [await qm2.open("APP.Q", { output: true }), await qm2.open("APP.Q", { output: true })];
+    for (const [h, handle] of handles.entries()) for (let i = 0; i < 5; i++) await handle.put({ body: `h${h}-${i}`, persistent: true });
+    for (const handle of handles) await handle.close();
+    await until(() => qm2.queueStatus("APP.Q").depth + cluster.qm("QM3").queueStatus("APP.Q").depth === 10);
+    const local = await drain(qm2, "APP.Q");
+    const remote = await drain(cluster.qm("QM3"), "APP.Q");
+    expect([local.length, remote.length]).toEqual([5, 5]);
+    expect(new Set(local.map((b) => b.split("-")[0])).size).toBe(1);
+    expect(new Set(remote.map((b) => b.split("-")[0])).size).toBe(1);
+  });
+
+  it("CLWLUSEQ(QMGR) takes ALTER QMGR CLWLUSEQ(ANY); what a cluster channel brings stays on the instance it reached", async () => {
+    await threeMembers("DEFBIND(NOTFIXED) CLWLUSEQ(QMGR)");
+    await until(() => instancesKnown("QM2", "APP.Q", 2));
+    await until(() => instancesKnown("QM3", "APP.Q", 2));
+    // Both members balance their own puts: a message QM2 sent to QM3 that QM3 balanced again could go back.
+    for (const name of ["QM2", "QM3"]) await mqscOk(cluster.qm(name), "ALTER QMGR CLWLUSEQ(ANY)");
+    const shown = await cluster.qm("QM2").mqsc("DISPLAY QMGR CLWLUSEQ");
+    expect(shown.commands[0]!.objects![0]!.parameters.clwluseq).toBe("ANY");
+    const qm2 = cluster.qm("QM2");
+    for (let i = 0; i < 40; i++) await qm2.put("APP.Q", { body: `m${i}`, persistent: true });
+    await until(() => qm2.queueStatus("SYSTEM.CLUSTER.TRANSMIT.TO.QM3").depth === 0 && cluster.qm("QM3").queueStatus("APP.Q").depth === 20);
+    expect(qm2.queueStatus("APP.Q").depth).toBe(20);
+    expect(cluster.qm("QM3").queueStatus("SYSTEM.CLUSTER.TRANSMIT.TO.QM2").depth).toBe(0);
+    // A put naming the queue manager (as a channel's does) is not balanced either.
+    await qm2.put("APP.Q", { body: "named", persistent: true }, { queueManager: "QM2" });
+    expect(qm2.queueStatus("APP.Q").depth).toBe(21);
+  });
+
   it("a name known nowhere is MQRC_UNKNOWN_OBJECT_NAME; bad cluster commands answer with IBM's messages", async () => {
     await threeMembers();
     await expect(cluster.qm("QM4").put("NO.SUCH.Q", { body: "x" })).rejects.toMatchObject({ reason: "MQRC_UNKNOWN_OBJECT_NAME" });

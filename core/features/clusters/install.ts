@@ -4,6 +4,7 @@
  * with CLUSTER or CLUSNL, or REPOS/REPOSNL) runs its node from open; one that joins later (MQSC
  * ALTER QMGR REPOS, DEFINE CHANNEL CHLTYPE(CLUSRCVR)) starts it then (`clusterChanged`).
  */
+import type { LocalQueue } from "../../kernel/index.js";
 import type { ClusterHost } from "./host.js";
 import { clustersOf } from "./local-records.js";
 import { ClusterNode, type ClusterOptions } from "./node.js";
@@ -40,6 +41,7 @@ export async function openCluster(host: ClusterHost, key: object): Promise<{ clo
 function start(host: ClusterHost, candidate: Candidate): Promise<ClusterNode> {
   candidate.starting ??= (async () => {
     const node = new ClusterNode(host, defaultOptions);
+    node.routes.localQueues = candidate.key as ReadonlyMap<string, LocalQueue>;
     registerClusterRouter(candidate.key, node.routes);
     candidate.node = node;
     await node.start();

@@ -100,6 +100,7 @@ export class ClusterNode {
         changed.push(this.#versioned({ ...held, deleted: true }));
       }
       await this.repository.applyAll(changed);
+      this.routes.markLocalInstances(new Set([...wanted.values()].flatMap((r) => (r.kind === "queue" ? [r.queue] : []))));
       for (const record of await this.repository.expire(now)) this.members.forget(record);
       await this.members.ensureSenders(this.clusters());
       const clusters = new Set([...changed.map((r) => r.cluster), ...(options.join ? this.clusters() : [])]);

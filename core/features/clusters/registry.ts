@@ -4,6 +4,8 @@
  * keyed by an object of that queue manager that both sides hold (its map of local queues), so the
  * manager carries no field for clusters and a queue manager in no cluster pays nothing.
  */
+import { MQError } from "../../base/errors.js";
+import type { LocalQueue, PutTarget } from "../../kernel/index.js";
 import type { PutMessage } from "../../message/message.js";
 
 /** Where a put goes: the cluster transmission queue toward `queueManager`, the message bound for it. */
@@ -32,4 +34,17 @@ export function clusterRouterOf(key: object): ClusterRouter | undefined {
 export function registerClusterRouter(key: object, router: ClusterRouter | undefined): void {
   if (router) routers.set(key, router);
   else routers.delete(key);
+}
+
+/** A put bound for `queue` over `route`: onto the cluster transmission queue, the transmission header naming the instance's queue manager. */
+export function clusterTarget(queues: ReadonlyMap<string, LocalQueue>, queue: string, route: ClusterRoute): PutTarget {
+  const xmitq = queues.get(route.transmissionQueue);
+  if (!xmitq) throw new MQError("MQRC_UNKNOWN_XMIT_Q", `the cluster transmission queue ${route.transmissionQueue} is not defined`);
+  const target: PutTarget & { boundTo?: string } = {
+    queue: xmitq,
+    defaults: { defaultPriority: route.defaultPriority, defaultPersistence: route.defaultPersistence },
+    transmission: { remoteQueue: queue, remoteQueueManager: route.queueManager },
+  };
+  if (route.boundTo) target.boundTo = route.boundTo;
+  return target;
 }

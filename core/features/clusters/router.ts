@@ -12,7 +12,9 @@
 import { copyOf } from "../dead-letters/move-aside.js";
 import type { TimerHandle } from "../../base/clock.js";
 import type { PutMessage } from "../../message/message.js";
-import type { ClusterRoute, ClusterRouter } from "./registry.js";
+import type { LocalQueue, PutTarget } from "../../kernel/index.js";
+import type { Attributes } from "../../objects/definitions.js";
+import { clusterTarget, type ClusterRoute, type ClusterRouter } from "./registry.js";
 import { COMMAND_QUEUE, transmissionQueueOf, type ClusterHost } from "./host.js";
 import type { Members } from "./members.js";
 import type { Repository } from "./repository.js";
@@ -40,19 +42,61 @@ export class ClusterRoutes implements ClusterRouter {
   ) {}
 
   queue(name: string, message: PutMessage | undefined): ClusterRoute | undefined {
-    const records = this.repository.instances(name).filter((r) => r.qmgr !== this.host.name);
+    const route = this.#choose(name, message, false);
+    return route === "local" ? undefined : route;
+  }
+
+  /**
+   * This queue manager's local queues (name resolution's map, the registry's key), whose
+   * clustered ones get a `spread` (CLWLUSEQ): set at open and after each sync, as the queues a
+   * sync publishes are the clustered ones.
+   */
+  localQueues: ReadonlyMap<string, LocalQueue> | undefined;
+
+  markLocalInstances(clustered: ReadonlySet<string>): void {
+    for (const [name, queue] of this.localQueues ?? []) {
+      if (clustered.has(name)) queue.spread = (message) => this.#fromLocal(name, queue, message);
+      else delete queue.spread;
+    }
+  }
+
+  /**
+   * A put naming no queue manager to a clustered local queue: with CLWLUSEQ(ANY) (or QMGR and the
+   * queue manager's ANY) the local instance is one of the cluster's, chosen by the same algorithm;
+   * with LOCAL, or when the local instance is chosen, undefined (the put stays here). A put that
+   * arrived over a channel names this queue manager and never gets here (IBM re-balances no
+   * message a cluster channel brought).
+   */
+  #fromLocal(name: string, queue: LocalQueue, message: PutMessage | undefined): PutTarget | undefined {
+    const attributes = this.host.object("queue", name)?.attributes;
+    let use = attributes?.clusterWorkloadUseQueue ?? "queueManager";
+    if (use === "queueManager") use = (this.host.attributes as Attributes).clusterWorkloadUseQueue ?? "local";
+    if (use !== "any" || !this.localQueues) return undefined;
+    const route = this.#choose(name, message, true);
+    if (route === undefined || route === "local")
+      // DEFBIND(OPEN): a handle that chose the local instance at open keeps it (its puts name this queue manager).
+      return route === "local" && attributes?.defaultBind === "open"
+        ? Object.assign({ queue, defaults: queue.attributes }, { boundTo: this.host.name })
+        : undefined;
+    return clusterTarget(this.localQueues, name, route);
+  }
+
+  /** The instance the workload algorithm chooses: remote ones, and with `withLocal` this queue manager's own ("local"). */
+  #choose(name: string, message: PutMessage | undefined, withLocal: boolean): ClusterRoute | "local" | undefined {
+    const records = this.repository.instances(name).filter((r) => withLocal || r.qmgr !== this.host.name);
     if (records.length === 0) return undefined;
     const byQmgr = new Map<string, QueueRecord>();
     const instances: Instance[] = [];
     for (const record of records) {
+      const local = record.qmgr === this.host.name;
       const member = this.members.record(record.cluster, record.qmgr);
-      if (!member || !this.members.ready(member.channel) || byQmgr.has(record.qmgr)) continue;
+      if (!member || (!local && !this.members.ready(member.channel)) || byQmgr.has(record.qmgr)) continue;
       byQmgr.set(record.qmgr, record);
-      const state = this.host.channelStatus(member.channel);
+      const state = local ? undefined : this.host.channelStatus(member.channel);
       instances.push({
         queueManager: record.qmgr,
-        local: false,
-        putEnabled: record.putEnabled,
+        local,
+        putEnabled: local ? this.host.object("queue", name)?.attributes.putEnabled !== false : record.putEnabled,
         unreachable: state === "retrying" || state === "stopped" || state === "stopping",
         suspended: member.suspended,
         channelRank: member.rank,
@@ -72,6 +116,10 @@ export class ClusterRoutes implements ClusterRouter {
     const chosen = instances.find((i) => i.queueManager === bound) ?? chooseInstance(instances, "any");
     if (!chosen) return undefined;
     if (groupKey !== undefined) this.#groups.set(groupKey, chosen.queueManager);
+    if (chosen.local) {
+      this.sent.set(chosen.queueManager, (this.sent.get(chosen.queueManager) ?? 0) + 1);
+      return "local";
+    }
     const record = byQmgr.get(chosen.queueManager)!;
     const route = this.#routeTo(chosen.queueManager, record.cluster);
     if (!route) return undefined;
@@ -167,6 +215,7 @@ export class ClusterRoutes implements ClusterRouter {
 
   close(): void {
     this.#closed = true;
+    this.markLocalInstances(new Set());
     this.#timer?.cancel();
   }
 }

@@ -9,7 +9,7 @@
 
 export interface Instance {
   queueManager: string;
-  /** This queue manager's own instance (CLWLUSEQ decides whether it is preferred). */
+  /** This queue manager's own instance (CLWLUSEQ decides whether it is preferred); with ANY it competes with the rank, priorities and weight of its own CLUSRCVR, as IBM's does. */
   local: boolean;
   putEnabled: boolean;
   /** The cluster-sender toward it is RETRYING or STOPPED (never for a local instance). */
@@ -43,11 +43,11 @@ export function chooseInstance(all: readonly Instance[], useQueue: "local" | "an
   const local = candidates.find((i) => i.local);
   if (local && useQueue === "local") return local;
   candidates = keepIf(candidates, (i) => i.local || !i.unreachable);
-  candidates = keepBest(candidates, (i) => (i.local ? 9 : i.channelRank));
+  candidates = keepBest(candidates, (i) => i.channelRank);
   candidates = keepBest(candidates, (i) => i.queueRank);
   candidates = keepIf(candidates, (i) => !i.suspended);
-  candidates = keepBest(candidates, (i) => (i.local ? 9 : i.networkPriority));
-  candidates = keepBest(candidates, (i) => (i.local ? 9 : i.channelPriority));
+  candidates = keepBest(candidates, (i) => i.networkPriority);
+  candidates = keepBest(candidates, (i) => i.channelPriority);
   candidates = keepBest(candidates, (i) => i.queuePriority);
   let chosen = candidates[0]!;
   for (const i of candidates.slice(1)) {
