@@ -10,7 +10,8 @@
  * client may hold a unit of its own beside the application's (a get taken so that it can be
  * given back, get-async.ts).
  *
- * `inquire` asks MQINQ's selectors of the queue manager or of a queue (authority INQ on it).
+ * `inquire` asks MQINQ's selectors of the queue manager or of a queue (authority INQ on it);
+ * `set` is MQSET of a queue's attributes (authority SET on it).
  *
  * Requests carry an `id`, answered by a frame with the same `id`: `ok` with the result, or
  * `error` with the reason name and text. The first request must be `conn` (the channel, the
@@ -39,6 +40,7 @@ export type ClientRequest = { id: number } & (
   | { op: "commit"; unit?: number }
   | { op: "rollback"; unit?: number; countBackout?: boolean }
   | { op: "inquire"; target: "qmgr" | "queue"; queue: string; selectors: number[] }
+  | { op: "set"; queue: string; changes: { selector: number; value: unknown }[] }
 );
 
 /** The server's answer to request `id`. */
@@ -80,7 +82,7 @@ export function encodeClientFrame(frame: ClientFrame): Uint8Array {
   return out;
 }
 
-const OPS = new Set(["conn", "open", "close", "put", "get", "cancel", "browse", "browseNext", "browseClose", "commit", "rollback", "inquire"]);
+const OPS = new Set(["conn", "open", "close", "put", "get", "cancel", "browse", "browseNext", "browseClose", "commit", "rollback", "inquire", "set"]);
 
 /** The frame a binary message holds; MQRC_FORMAT_ERROR when it holds none. */
 export function decodeClientFrame(data: Uint8Array | ArrayBuffer | string): ClientFrame {

@@ -9,8 +9,9 @@
  * A server that cannot be reached at any of the addresses is MQRC_HOST_NOT_AVAILABLE (2538); a
  * socket that closes under a connection makes every later call MQRC_CONNECTION_BROKEN (2009).
  *
- * Not over the client binding yet: MQINQ (the local form reads the queue manager synchronously:
- * MQRC_ENVIRONMENT_ERROR), and a browse's wait is not woken by a put (it waits its interval out).
+ * MQINQ and MQSET are requests too (client-inquire.ts, set-and-stat.ts). Not over the client
+ * binding: GetSync (it would block the thread on a socket, which JavaScript cannot); and a
+ * browse's wait is not woken by a put (it waits its interval out).
  */
 import { MQError as CoreError, withPropertyAccess, type BrowseCursor, type Message, type PutMessage, type PutResult } from "../../core/index.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
@@ -275,6 +276,11 @@ export class ClientQueueManager {
   async inquire(target: "qmgr" | "queue", queue: string, selectors: number[]): Promise<(string | number)[]> {
     const answer = await this.session.request({ op: "inquire", target, queue, selectors });
     return answer.values ?? [];
+  }
+
+  /** MQSET of a queue's attributes, made by the server (which checks SET authority and the values again). */
+  async set(queue: string, changes: { selector: number; value: unknown }[]): Promise<void> {
+    await this.session.request({ op: "set", queue, changes });
   }
 
   /** A local binding reads definitions in memory (MQSET, MQINQ's synchronous form); a client has none here. */

@@ -18,6 +18,7 @@
 import { MQError, type BrowseCursor, type Message, type QueueHandle, type QueueManager, type UnitOfWork } from "../../../core/index.js";
 import { decodeClientFrame, encodeClientFrame, type ClientAnswer, type ClientRequest } from "../../mqi/client-protocol.js";
 import { inquireValues } from "../../mqi/inquire.js";
+import { setQueueAttributes } from "../../mqi/set-attributes.js";
 import { checkPrincipalAuthority, type CheckedPrincipal } from "../security/authority.js";
 import { admitConnection, type AdmissionOptions } from "./admission.js";
 
@@ -46,6 +47,12 @@ function unitKey(named: unknown): number {
   if (typeof named !== "number" || !Number.isSafeInteger(named) || named < 1)
     throw new MQError("MQRC_FORMAT_ERROR", `unit ${JSON.stringify(named)} is not a unit number`);
   return named;
+}
+
+/** An MQI-facade MQError (numbers, `mqrcstr`) as the core's (a reason name the answer carries). */
+function asReasonNamed(error: unknown): unknown {
+  const reason = (error as { mqrcstr?: unknown } | null)?.mqrcstr;
+  return typeof reason === "string" ? new MQError(reason as never, (error as Error).message) : error;
 }
 
 export class MqiClientSession {
@@ -218,6 +225,9 @@ export class MqiClientSession {
       }
       case "inquire":
         return { values: this.#inquire(qm, request) };
+      case "set":
+        await this.#set(qm, request);
+        return {};
       default:
         throw new MQError("MQRC_FORMAT_ERROR", "not an MQI request");
     }
@@ -232,8 +242,20 @@ export class MqiClientSession {
     try {
       return inquireValues(qm, { kind: target, queue }, selectors);
     } catch (error) {
-      const reason = (error as { mqrcstr?: unknown }).mqrcstr;
-      throw typeof reason === "string" ? new MQError(reason as never, (error as Error).message) : error;
+      throw asReasonNamed(error);
+    }
+  }
+
+  /** MQSET: a queue's attributes changed for a principal with SET on it; the MQI's refusals as reason names. */
+  async #set(qm: QueueManager, request: Extract<ClientRequest, { op: "set" }>): Promise<void> {
+    const { queue, changes } = request;
+    if (typeof queue !== "string" || !Array.isArray(changes) || !changes.every((c) => c !== null && typeof c === "object" && Number.isSafeInteger(c.selector)))
+      throw new MQError("MQRC_FORMAT_ERROR", "a set names a queue, and its changes as selectors and values");
+    checkPrincipalAuthority(qm, this.#principal, "QUEUE", queue, "SET");
+    try {
+      await setQueueAttributes(qm, queue, changes);
+    } catch (error) {
+      throw asReasonNamed(error);
     }
   }
 
