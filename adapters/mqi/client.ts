@@ -213,13 +213,53 @@ export class ClientQueueManager {
       ...(options.queueManager ? { queueManager: options.queueManager } : {}),
       ...(options.dynamicQueueName ? { dynamicQueueName: options.dynamicQueueName } : {}),
     });
+    return this.#handle(answer.handle!, answer.queueName ?? queue);
+  }
+
+  /** A handle the server opened (`handle`), as the verbs hold one. */
+  #handle(handle: number, queueName: string) {
     const session = this.session;
     return {
-      queueName: answer.queueName ?? queue,
+      queueName,
+      handle,
       close: async (closing: { deleteQueue?: boolean } = {}) => {
-        if (!session.broken) await session.request({ op: "close", handle: answer.handle!, deleteQueue: closing.deleteQueue === true });
+        if (!session.broken) await session.request({ op: "close", handle, deleteQueue: closing.deleteQueue === true });
       },
     };
+  }
+
+  /** Publishes on a topic string (a topic opened for output): how many subscriptions it reached. */
+  async publish(topic: string, message: PutMessage, options: { unitOfWork?: unknown; retain?: boolean } = {}): Promise<{ subscriptions: number }> {
+    const answer = await this.session.request({ op: "publish", topic, message, retain: options.retain === true, ...underUnit(options.unitOfWork) });
+    return { subscriptions: answer.count ?? 0 };
+  }
+
+  /**
+   * A non-durable subscription the server makes on this session: to the queue behind `handle`
+   * (one this connection opened for input), or to a managed queue it opens (its handle given back).
+   */
+  async subscribe(topic: string, options: { handle?: number; retained: boolean }) {
+    const answer = await this.session.request({
+      op: "sub",
+      topic,
+      managed: options.handle === undefined,
+      retained: options.retained,
+      ...(options.handle !== undefined ? { handle: options.handle } : {}),
+    });
+    return {
+      subscription: answer.subscription!,
+      managedQueue: answer.handle !== undefined ? this.#handle(answer.handle, answer.queueName!) : undefined,
+    };
+  }
+
+  /** Ends a subscription `subscribe` made (MQCLOSE of its handle). */
+  async unsubscribe(subscription: number): Promise<void> {
+    if (!this.session.broken) await this.session.request({ op: "unsub", subscription });
+  }
+
+  /** MQSUBRQ: the topic's retained publication to the subscription again; how many were sent. */
+  async requestRetained(subscription: number): Promise<number> {
+    return (await this.session.request({ op: "subrq", subscription })).count ?? 0;
   }
 
   async put(

@@ -54,7 +54,7 @@ export interface ObjectState {
   /** The asynchronous consumer Get started, stopped by GetDone. */
   consumer: { stop(): void } | undefined;
   /** A subscription's: its queue, whether durable (and its name), and how to end a non-durable one. */
-  subscription?: { queue: string; durable: boolean; managed: boolean; name: string; unsubscribe?: () => void };
+  subscription?: { queue: string; durable: boolean; managed: boolean; name: string; unsubscribe?: () => void; clientSubscription?: number };
   /** A removed durable subscription's managed queue, deleted (with its messages) when closed. */
   removeWhenClosed?: boolean;
 }

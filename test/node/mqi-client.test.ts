@@ -135,7 +135,12 @@ describe("webmq/ibmmq client bindings against a server process", { timeout: 60_0
         message: expect.stringMatching(/cannot block its thread on a socket; use Get with a callback/),
       }),
     );
-    const sd = Object.assign(new mq.MQSD(), { Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_NON_DURABLE, ObjectString: "dev/client" });
+    // Durable subscriptions are not offered over a client binding yet.
+    const sd = Object.assign(new mq.MQSD(), {
+      Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_DURABLE,
+      ObjectString: "dev/client",
+      SubName: "CLIENT.SUB",
+    });
     expect(await reasonOf(mq.SubPromise(hConn, null, sd))).toBe(MQC.MQRC_ENVIRONMENT_ERROR);
     await mq.PutPromise(hObj, new mq.MQMD(), new mq.MQPMO(), "still connected");
     await mq.ClosePromise(hObj, 0);
@@ -171,6 +176,45 @@ describe("webmq/ibmmq client bindings against a server process", { timeout: 60_0
     await mq.ClosePromise(appQueue, 0);
     await mq.DiscPromise(app);
     expect(await program(appServer(), "get", "DEV.QUEUE.2")).toBe("0 allowed again\nMQDISC successful\n");
+  });
+
+  it("publishes and subscribes over client bindings, as amqspub and amqssub do: a managed queue's publications got over the session, Subrq, Close ending it", async () => {
+    // DEV.BASE.TOPIC's string, on which the developer configuration gives app PUB and SUB (as IBM's samples use it).
+    const topicString = "dev/";
+    const publisher = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
+    const topic = await mq.OpenPromise(publisher, Object.assign(new mq.MQOD(), { ObjectType: MQC.MQOT_TOPIC, ObjectString: topicString }), MQC.MQOO_OUTPUT);
+    const publish = (text: string, options = 0) => reasonOf(mq.PutPromise(topic, new mq.MQMD(), Object.assign(new mq.MQPMO(), { Options: options }), text));
+    expect(await publish("kept", MQC.MQPMO_RETAIN)).toBe(0);
+
+    const subscriber = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
+    const sd = Object.assign(new mq.MQSD(), { Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_NON_DURABLE, ObjectString: topicString });
+    const { hObj, hSub } = await mq.SubPromise(subscriber, null, sd);
+    expect(hObj._name).toMatch(/^SYSTEM\.MANAGED\.NDURABLE\./);
+    expect(await publish("hello", MQC.MQPMO_WARN_IF_NO_SUBS_MATCHED)).toBe(0);
+    // amqssub's loop: Get with a callback on the managed queue, until it has both (the retained one came at once).
+    const got: string[] = [];
+    const gmo = Object.assign(new mq.MQGMO(), { Options: MQC.MQGMO_WAIT | MQC.MQGMO_CONVERT, WaitInterval: 5000 });
+    mq.Get(hObj, new mq.MQMD(), gmo, (err, _hObj, _gmo, _md, data) => {
+      if (err) got.push(`error ${err.mqrc}`);
+      else got.push(data!.toString());
+    });
+    await expect.poll(() => got.length, { timeout: 10_000 }).toBe(2);
+    mq.GetDone(hObj);
+    expect(got).toEqual(["kept", "hello"]);
+    // Subrq sends the retained publication again.
+    const sro = new mq.MQSRO();
+    await mq.Subrq(subscriber, hSub, MQC.MQSR_ACTION_PUBLICATION, sro);
+    expect(sro.NumPubs).toBe(1);
+    // Closing the subscription's handle ends it: a publication then matches none.
+    await mq.ClosePromise(hSub, 0);
+    expect(await publish("after", MQC.MQPMO_WARN_IF_NO_SUBS_MATCHED)).toBe(MQC.MQRC_NO_SUBS_MATCHED);
+    // Outside dev/ app has no SUB authority (the developer configuration's records).
+    const elsewhere = Object.assign(new mq.MQSD(), { Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_NON_DURABLE, ObjectString: "prod/news" });
+    expect(await reasonOf(mq.SubPromise(subscriber, null, elsewhere))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    await mq.ClosePromise(hObj, 0);
+    await mq.DiscPromise(subscriber);
+    await mq.ClosePromise(topic, 0);
+    await mq.DiscPromise(publisher);
   });
 
   it("answers Inq over the client binding, as amqsinq asks it: a queue's depth and name, the queue manager's name and command level", async () => {
