@@ -73,7 +73,7 @@ export async function subscribeOverClient(
   }
   sd.ResObjectString = topic;
   const hSub = new MQObject(ConnectionState.newHandle(), hConn, topic);
-  const unsubscribe = () => void client.unsubscribe(made.subscription).catch(() => undefined); // a lost session ended it already
+  const unsubscribe = () => client.unsubscribe(made.subscription).catch(() => undefined); // a lost session ended it already
   connection.objects.set(
     hSub._hObj,
     stateOf(hSub, {

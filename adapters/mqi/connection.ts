@@ -54,7 +54,7 @@ export interface ObjectState {
   /** The asynchronous consumer Get started, stopped by GetDone. */
   consumer: { stop(): void } | undefined;
   /** A subscription's: its queue, whether durable (and its name), and how to end a non-durable one. */
-  subscription?: { queue: string; durable: boolean; managed: boolean; name: string; unsubscribe?: () => void; clientSubscription?: number };
+  subscription?: { queue: string; durable: boolean; managed: boolean; name: string; unsubscribe?: () => void | Promise<void>; clientSubscription?: number };
   /** A removed durable subscription's managed queue, deleted (with its messages) when closed. */
   removeWhenClosed?: boolean;
 }
@@ -260,7 +260,7 @@ export async function closeObjectState(connection: ConnectionState, state: Objec
   state.cursor?.close();
   const subscription = state.subscription;
   if (subscription !== undefined) {
-    subscription.unsubscribe?.();
+    await subscription.unsubscribe?.(); // over a client binding, the server's answer: no copy is put after Close returns
     if (subscription.durable && closeOptions & N.MQCO_REMOVE_SUB) {
       if (!subscription.managed) await qm.deleteObject("subscription", subscription.name);
       else {
