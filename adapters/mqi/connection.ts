@@ -94,14 +94,6 @@ export class ConnectionState {
     readonly client = false,
   ) {}
 
-  /**
-   * The verbs that reach into a queue manager in this runtime (GetSync, Sub, Subrq, Set):
-   * over a client binding, MQRC_ENVIRONMENT_ERROR rather than a failure inside them.
-   */
-  requireLocal(verb: string): void {
-    if (this.client) throw new MQError(N.MQCC_FAILED, N.MQRC_ENVIRONMENT_ERROR, verb);
-  }
-
   static newHandle(): number {
     return nextHandle++;
   }
