@@ -10,7 +10,11 @@
  * client may hold a unit of its own beside the application's (a get taken so that it can be
  * given back, get-async.ts).
  *
- * `inquire` asks MQINQ's selectors of the queue manager or of a queue (authority INQ on it).
+ * `inquire` asks MQINQ's selectors of the queue manager or of a queue (authority INQ on it);
+ * `set` is MQSET of a queue's attributes (authority SET on it). `publish` puts to a topic (PUB);
+ * `sub` makes a non-durable subscription (SUB) to a queue the connection opened for input
+ * (`handle`) or to a managed queue the server opens for it (its handle in the answer), `unsub`
+ * ends it, `subrq` sends the topic's retained publication to it again (`count`: how many).
  *
  * Requests carry an `id`, answered by a frame with the same `id`: `ok` with the result, or
  * `error` with the reason name and text. The first request must be `conn` (the channel, the
@@ -39,6 +43,11 @@ export type ClientRequest = { id: number } & (
   | { op: "commit"; unit?: number }
   | { op: "rollback"; unit?: number; countBackout?: boolean }
   | { op: "inquire"; target: "qmgr" | "queue"; queue: string; selectors: number[] }
+  | { op: "set"; queue: string; changes: { selector: number; value: unknown }[] }
+  | { op: "publish"; topic: string; syncpoint: boolean; unit?: number; retain: boolean; message: PutMessage }
+  | { op: "sub"; topic: string; managed: boolean; handle?: number; retained: boolean }
+  | { op: "unsub"; subscription: number }
+  | { op: "subrq"; subscription: number }
 );
 
 /** The server's answer to request `id`. */
@@ -54,6 +63,10 @@ export type ClientAnswer =
       message?: Message | null;
       /** MQINQ's values, one per selector. */
       values?: (string | number)[];
+      /** A subscription made (`sub`). */
+      subscription?: number;
+      /** Subscriptions a publication reached; retained publications sent again. */
+      count?: number;
     }
   | { id: number; ok: false; reason: string; text: string };
 
@@ -80,7 +93,25 @@ export function encodeClientFrame(frame: ClientFrame): Uint8Array {
   return out;
 }
 
-const OPS = new Set(["conn", "open", "close", "put", "get", "cancel", "browse", "browseNext", "browseClose", "commit", "rollback", "inquire"]);
+const OPS = new Set([
+  "conn",
+  "open",
+  "close",
+  "put",
+  "get",
+  "cancel",
+  "browse",
+  "browseNext",
+  "browseClose",
+  "commit",
+  "rollback",
+  "inquire",
+  "set",
+  "publish",
+  "sub",
+  "unsub",
+  "subrq",
+]);
 
 /** The frame a binary message holds; MQRC_FORMAT_ERROR when it holds none. */
 export function decodeClientFrame(data: Uint8Array | ArrayBuffer | string): ClientFrame {

@@ -9,8 +9,9 @@
  * A server that cannot be reached at any of the addresses is MQRC_HOST_NOT_AVAILABLE (2538); a
  * socket that closes under a connection makes every later call MQRC_CONNECTION_BROKEN (2009).
  *
- * Not over the client binding yet: MQINQ (the local form reads the queue manager synchronously:
- * MQRC_ENVIRONMENT_ERROR), and a browse's wait is not woken by a put (it waits its interval out).
+ * MQINQ and MQSET are requests too (client-inquire.ts, set-and-stat.ts). Not over the client
+ * binding: GetSync (it would block the thread on a socket, which JavaScript cannot); and a
+ * browse's wait is not woken by a put (it waits its interval out).
  */
 import { MQError as CoreError, withPropertyAccess, type BrowseCursor, type Message, type PutMessage, type PutResult } from "../../core/index.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
@@ -212,13 +213,53 @@ export class ClientQueueManager {
       ...(options.queueManager ? { queueManager: options.queueManager } : {}),
       ...(options.dynamicQueueName ? { dynamicQueueName: options.dynamicQueueName } : {}),
     });
+    return this.#handle(answer.handle!, answer.queueName ?? queue);
+  }
+
+  /** A handle the server opened (`handle`), as the verbs hold one. */
+  #handle(handle: number, queueName: string) {
     const session = this.session;
     return {
-      queueName: answer.queueName ?? queue,
+      queueName,
+      handle,
       close: async (closing: { deleteQueue?: boolean } = {}) => {
-        if (!session.broken) await session.request({ op: "close", handle: answer.handle!, deleteQueue: closing.deleteQueue === true });
+        if (!session.broken) await session.request({ op: "close", handle, deleteQueue: closing.deleteQueue === true });
       },
     };
+  }
+
+  /** Publishes on a topic string (a topic opened for output): how many subscriptions it reached. */
+  async publish(topic: string, message: PutMessage, options: { unitOfWork?: unknown; retain?: boolean } = {}): Promise<{ subscriptions: number }> {
+    const answer = await this.session.request({ op: "publish", topic, message, retain: options.retain === true, ...underUnit(options.unitOfWork) });
+    return { subscriptions: answer.count ?? 0 };
+  }
+
+  /**
+   * A non-durable subscription the server makes on this session: to the queue behind `handle`
+   * (one this connection opened for input), or to a managed queue it opens (its handle given back).
+   */
+  async subscribe(topic: string, options: { handle?: number; retained: boolean }) {
+    const answer = await this.session.request({
+      op: "sub",
+      topic,
+      managed: options.handle === undefined,
+      retained: options.retained,
+      ...(options.handle !== undefined ? { handle: options.handle } : {}),
+    });
+    return {
+      subscription: answer.subscription!,
+      managedQueue: answer.handle !== undefined ? this.#handle(answer.handle, answer.queueName!) : undefined,
+    };
+  }
+
+  /** Ends a subscription `subscribe` made (MQCLOSE of its handle). */
+  async unsubscribe(subscription: number): Promise<void> {
+    if (!this.session.broken) await this.session.request({ op: "unsub", subscription });
+  }
+
+  /** MQSUBRQ: the topic's retained publication to the subscription again; how many were sent. */
+  async requestRetained(subscription: number): Promise<number> {
+    return (await this.session.request({ op: "subrq", subscription })).count ?? 0;
   }
 
   async put(
@@ -275,6 +316,11 @@ export class ClientQueueManager {
   async inquire(target: "qmgr" | "queue", queue: string, selectors: number[]): Promise<(string | number)[]> {
     const answer = await this.session.request({ op: "inquire", target, queue, selectors });
     return answer.values ?? [];
+  }
+
+  /** MQSET of a queue's attributes, made by the server (which checks SET authority and the values again). */
+  async set(queue: string, changes: { selector: number; value: unknown }[]): Promise<void> {
+    await this.session.request({ op: "set", queue, changes });
   }
 
   /** A local binding reads definitions in memory (MQSET, MQINQ's synchronous form); a client has none here. */

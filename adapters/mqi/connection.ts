@@ -54,7 +54,7 @@ export interface ObjectState {
   /** The asynchronous consumer Get started, stopped by GetDone. */
   consumer: { stop(): void } | undefined;
   /** A subscription's: its queue, whether durable (and its name), and how to end a non-durable one. */
-  subscription?: { queue: string; durable: boolean; managed: boolean; name: string; unsubscribe?: () => void };
+  subscription?: { queue: string; durable: boolean; managed: boolean; name: string; unsubscribe?: () => void | Promise<void>; clientSubscription?: number };
   /** A removed durable subscription's managed queue, deleted (with its messages) when closed. */
   removeWhenClosed?: boolean;
 }
@@ -93,14 +93,6 @@ export class ConnectionState {
     /** A client binding: its qm is a session to a server (client.ts), which offers only some verbs. */
     readonly client = false,
   ) {}
-
-  /**
-   * The verbs that reach into a queue manager in this runtime (GetSync, Sub, Subrq, Set):
-   * over a client binding, MQRC_ENVIRONMENT_ERROR rather than a failure inside them.
-   */
-  requireLocal(verb: string): void {
-    if (this.client) throw new MQError(N.MQCC_FAILED, N.MQRC_ENVIRONMENT_ERROR, verb);
-  }
 
   static newHandle(): number {
     return nextHandle++;
@@ -260,7 +252,7 @@ export async function closeObjectState(connection: ConnectionState, state: Objec
   state.cursor?.close();
   const subscription = state.subscription;
   if (subscription !== undefined) {
-    subscription.unsubscribe?.();
+    await subscription.unsubscribe?.(); // over a client binding, the server's answer: no copy is put after Close returns
     if (subscription.durable && closeOptions & N.MQCO_REMOVE_SUB) {
       if (!subscription.managed) await qm.deleteObject("subscription", subscription.name);
       else {

@@ -166,7 +166,8 @@ async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb
         });
         state.queue = state.handle.queueName;
       } else {
-        if (qm.object("queue", name) === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_UNKNOWN_OBJECT_NAME, verb);
+        // A client binding has no definitions here: the server names an unknown queue when Inq or Set asks of it.
+        if (!connection.client && qm.object("queue", name) === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_UNKNOWN_OBJECT_NAME, verb);
         state.queue = name;
       }
       // A model queue opened makes a dynamic queue: MQOPEN gives its name back in the MQOD.

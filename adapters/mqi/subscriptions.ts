@@ -11,10 +11,9 @@ import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
 import type { QueueManager } from "../../core/index.js";
 import { asMQError, connectionOf, ConnectionState, objectOf, type ObjectState } from "./connection.js";
 import { MQError, MQObject, type MQQueueManager } from "./structures.js";
+import { openManagedNonDurable } from "./managed-queue.js";
+import { subscribeOverClient, requestRetainedOverClient } from "./client-subscribe.js";
 import { MQSD, MQSRO } from "./verb-structures.js";
-
-/** The model a managed non-durable subscription's queue is made from: IBM's, or our default model. */
-const NON_DURABLE_MODELS = ["SYSTEM.NDURABLE.MODEL.QUEUE", "SYSTEM.DEFAULT.MODEL.QUEUE"];
 
 /** A topic's full string from an object name (a TOPIC object's TOPICSTR) and an object string, joined by "/". */
 export function topicStringOf(qm: QueueManager, objectName: string | null, objectString: string | null, verb: string): string {
@@ -60,13 +59,12 @@ export function Sub(hConn: MQQueueManager, hObjQ: MQObject | null, sd: MQSD, cb:
   let connection: ConnectionState;
   try {
     connection = connectionOf(hConn, "SUB");
-    connection.requireLocal("SUB");
   } catch (error) {
     queueMicrotask(() => cb(asMQError(error, "SUB")));
     return;
   }
   connection
-    .serial(() => subscribe(connection, hConn, hObjQ, sd))
+    .serial(() => (connection.client ? subscribeOverClient(connection, hConn, hObjQ, sd) : subscribe(connection, hConn, hObjQ, sd)))
     .then(
       ({ hObj, hSub }) => cb(null, hObj, hSub),
       (error: unknown) => cb(asMQError(error, "SUB")),
@@ -129,11 +127,6 @@ async function subscribe(connection: ConnectionState, hConn: MQQueueManager, hOb
   return { hObj, hSub };
 }
 
-async function openManagedNonDurable(qm: QueueManager, application: string) {
-  const model = NON_DURABLE_MODELS.find((name) => qm.object("modelQueue", name) !== undefined) ?? NON_DURABLE_MODELS[1]!;
-  return qm.open(model, { input: true, browse: true, dynamicQueueName: "SYSTEM.MANAGED.NDURABLE.*", application });
-}
-
 /**
  * MQSUBRQ with MQSR_ACTION_PUBLICATION: the topic's retained publication is sent to the
  * subscription's queue again; `sro.NumPubs` says how many were (none: MQRC_NO_RETAINED_MSG).
@@ -143,12 +136,15 @@ export function Subrq(hConn: MQQueueManager, hSub: MQObject, action: number, sro
   if (!(sro instanceof MQSRO)) throw new TypeError("Parameter must be of type MQSRO");
   const run = (async () => {
     const connection = connectionOf(hConn, "SUBRQ");
-    connection.requireLocal("SUBRQ");
     const { state } = objectOf(hSub, "SUBRQ");
     if (state.kind !== "subscription" || state.subscription === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_HOBJ_ERROR, "SUBRQ");
     if (action !== N.MQSR_ACTION_PUBLICATION) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTIONS_ERROR, "SUBRQ");
     const subscription = state.subscription;
-    const sent = await connection.serial(() => requestRetained(connection.qm, state.queue, subscription.queue, subscription.durable));
+    const sent = await connection.serial(() =>
+      connection.client
+        ? requestRetainedOverClient(connection, subscription)
+        : requestRetained(connection.qm, state.queue, subscription.queue, subscription.durable),
+    );
     sro.NumPubs = sent;
     if (sent === 0) throw new MQError(N.MQCC_FAILED, N.MQRC_NO_RETAINED_MSG, "SUBRQ");
   })().catch((error: unknown) => Promise.reject(asMQError(error, "SUBRQ")));

@@ -57,7 +57,12 @@ export function GetSync(hObj: MQObject, md: MQMD, gmo: MQGMO, buf: Buffer, cb?: 
 
 function getSync(hObj: MQObject, md: MQMD, gmo: MQGMO, buf: Buffer): number {
   const { connection, state } = objectOf(hObj, "GET");
-  connection.requireLocal("GET");
+  if (connection.client)
+    throw syncFailure(
+      "GET",
+      N.MQRC_ENVIRONMENT_ERROR,
+      "over a client binding the server answers MQGET, and JavaScript cannot block its thread on a socket; use Get with a callback",
+    );
   if (connection.busy) throw syncFailure("GET", N.MQRC_CALL_IN_PROGRESS, "an earlier call on this connection has not finished; wait for its callback");
   if (gmo.Options & (N.MQGMO_BROWSE_FIRST | N.MQGMO_BROWSE_NEXT))
     throw syncFailure("GET", N.MQRC_ENVIRONMENT_ERROR, "a local binding browses asynchronously; use Get with a callback");

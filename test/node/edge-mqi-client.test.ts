@@ -154,3 +154,31 @@ it("ends a client's connection with its object (2009 on its next call), and its 
   await startEdge();
   expect(await program("get", "DEV.QUEUE.3")).toMatch(/^\d kept\nMQDISC successful\n$/);
 });
+
+it(
+  "publishes and subscribes over client bindings to the Durable Object, as amqspub and amqssub do; Close of the subscription ends it",
+  { timeout: 60_000 },
+  async () => {
+    const publisher = await connect("QM1", "app", APP_PASSWORD);
+    const topic = await mq.OpenPromise(publisher, Object.assign(new mq.MQOD(), { ObjectType: MQC.MQOT_TOPIC, ObjectString: "dev/" }), MQC.MQOO_OUTPUT);
+    const publish = (text: string) =>
+      reasonOf(mq.PutPromise(topic, new mq.MQMD(), Object.assign(new mq.MQPMO(), { Options: MQC.MQPMO_WARN_IF_NO_SUBS_MATCHED }), text));
+    const subscriber = await connect("QM1", "app", APP_PASSWORD);
+    const sd = Object.assign(new mq.MQSD(), { Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_NON_DURABLE, ObjectString: "dev/" });
+    const { hObj, hSub } = await mq.SubPromise(subscriber, null, sd);
+    expect(await publish("at the edge")).toBe(0);
+    const got: string[] = [];
+    mq.Get(hObj, new mq.MQMD(), Object.assign(new mq.MQGMO(), { Options: MQC.MQGMO_WAIT, WaitInterval: 5000 }), (err, _o, _g, _md, data) =>
+      got.push(err ? `error ${err.mqrc}` : data!.toString()),
+    );
+    await expect.poll(() => got.length, { timeout: 10_000 }).toBe(1);
+    mq.GetDone(hObj);
+    expect(got).toEqual(["at the edge"]);
+    await mq.ClosePromise(hSub, 0);
+    expect(await publish("after")).toBe(MQC.MQRC_NO_SUBS_MATCHED);
+    await mq.ClosePromise(hObj, 0);
+    await mq.DiscPromise(subscriber);
+    await mq.ClosePromise(topic, 0);
+    await mq.DiscPromise(publisher);
+  },
+);

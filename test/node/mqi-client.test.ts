@@ -125,28 +125,96 @@ describe("webmq/ibmmq client bindings against a server process", { timeout: 60_0
     expect(await program(appServer(), "get", "DEV.QUEUE.3")).toBe("0 by MQCD\nMQDISC successful\n");
   });
 
-  it("answers MQRC_ENVIRONMENT_ERROR for the verbs only a local binding offers (GetSync, Sub, Set), and the connection goes on", async () => {
+  it("answers MQRC_ENVIRONMENT_ERROR for GetSync, which would block the thread on a socket, and the connection goes on", async () => {
     const hConn = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
     const od = Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.2" });
     const hObj = await mq.OpenPromise(hConn, od, MQC.MQOO_INPUT_AS_Q_DEF | MQC.MQOO_OUTPUT);
-    const reason = (call: () => unknown) => {
-      try {
-        call();
-        return 0;
-      } catch (error) {
-        return (error as mq.MQError).mqrc;
-      }
-    };
-    expect(reason(() => mq.GetSync(hObj, new mq.MQMD(), new mq.MQGMO(), Buffer.alloc(10)))).toBe(MQC.MQRC_ENVIRONMENT_ERROR);
-    const sd = Object.assign(new mq.MQSD(), { Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_NON_DURABLE, ObjectString: "dev/client" });
+    expect(() => mq.GetSync(hObj, new mq.MQMD(), new mq.MQGMO(), Buffer.alloc(10))).toThrow(
+      expect.objectContaining({
+        mqrc: MQC.MQRC_ENVIRONMENT_ERROR,
+        message: expect.stringMatching(/cannot block its thread on a socket; use Get with a callback/),
+      }),
+    );
+    // Durable subscriptions are not offered over a client binding yet.
+    const sd = Object.assign(new mq.MQSD(), {
+      Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_DURABLE,
+      ObjectString: "dev/client",
+      SubName: "CLIENT.SUB",
+    });
     expect(await reasonOf(mq.SubPromise(hConn, null, sd))).toBe(MQC.MQRC_ENVIRONMENT_ERROR);
-    let setError: mq.MQError | null = null;
-    mq.Set(hObj, [new mq.MQAttr(MQC.MQIA_INHIBIT_GET, MQC.MQQA_GET_INHIBITED)], (err) => (setError = err));
-    await expect.poll(() => setError?.mqrc).toBe(MQC.MQRC_ENVIRONMENT_ERROR);
     await mq.PutPromise(hObj, new mq.MQMD(), new mq.MQPMO(), "still connected");
     await mq.ClosePromise(hObj, 0);
     await mq.DiscPromise(hConn);
     expect(await program(appServer(), "get", "DEV.QUEUE.2")).toBe("0 still connected\nMQDISC successful\n");
+  });
+
+  it("sets a queue's attributes over the client binding, as amqsset does, for a user with SET authority on it", async () => {
+    const setting = (hObj: mq.MQObject, selector: number, value: number) =>
+      new Promise<number>((resolve) => mq.Set(hObj, [new mq.MQAttr(selector, value)], (err) => resolve(err ? err.mqrc : 0)));
+    const od = () => Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.2" });
+    // app has BROWSE, GET, INQ and PUT on DEV.** (the developer configuration), not SET.
+    const app = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
+    const appQueue = await mq.OpenPromise(app, od(), MQC.MQOO_OUTPUT | MQC.MQOO_SET);
+    expect(await setting(appQueue, MQC.MQIA_INHIBIT_PUT, MQC.MQQA_PUT_INHIBITED)).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    // The administrator opens it for SET alone (amqsset's MQOPEN) and inhibits puts: app's next put is refused.
+    const admin = await connect("DEV.ADMIN.SVRCONN", "admin", ADMIN_PASSWORD);
+    const adminQueue = await mq.OpenPromise(admin, od(), MQC.MQOO_SET | MQC.MQOO_INQUIRE);
+    expect(await setting(adminQueue, MQC.MQIA_INHIBIT_PUT, MQC.MQQA_PUT_INHIBITED)).toBe(0);
+    expect(await reasonOf(mq.PutPromise(appQueue, new mq.MQMD(), new mq.MQPMO(), "refused"))).toBe(MQC.MQRC_PUT_INHIBITED);
+    // A value IBM does not define is refused before anything changes; a trigger selector on it is fine.
+    expect(await setting(adminQueue, MQC.MQIA_INHIBIT_PUT, 7)).toBe(MQC.MQRC_OPTIONS_ERROR);
+    expect(await setting(adminQueue, MQC.MQIA_TRIGGER_DEPTH, 0)).toBe(MQC.MQRC_TRIGGER_DEPTH_ERROR);
+    // Without a callback, Set returns at once and the connection's next verb follows the change.
+    mq.Set(adminQueue, [new mq.MQAttr(MQC.MQIA_INHIBIT_PUT, MQC.MQQA_PUT_ALLOWED)]);
+    const inhibitPut = await new Promise((resolve, reject) =>
+      mq.Inq(adminQueue, [new mq.MQAttr(MQC.MQIA_INHIBIT_PUT)], (err, attrs) => (err ? reject(err) : resolve(attrs[0]!.value))),
+    );
+    expect(inhibitPut).toBe(MQC.MQQA_PUT_ALLOWED);
+    await mq.PutPromise(appQueue, new mq.MQMD(), new mq.MQPMO(), "allowed again");
+    await mq.ClosePromise(adminQueue, 0);
+    await mq.DiscPromise(admin);
+    await mq.ClosePromise(appQueue, 0);
+    await mq.DiscPromise(app);
+    expect(await program(appServer(), "get", "DEV.QUEUE.2")).toBe("0 allowed again\nMQDISC successful\n");
+  });
+
+  it("publishes and subscribes over client bindings, as amqspub and amqssub do: a managed queue's publications got over the session, Subrq, Close ending it", async () => {
+    // DEV.BASE.TOPIC's string, on which the developer configuration gives app PUB and SUB (as IBM's samples use it).
+    const topicString = "dev/";
+    const publisher = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
+    const topic = await mq.OpenPromise(publisher, Object.assign(new mq.MQOD(), { ObjectType: MQC.MQOT_TOPIC, ObjectString: topicString }), MQC.MQOO_OUTPUT);
+    const publish = (text: string, options = 0) => reasonOf(mq.PutPromise(topic, new mq.MQMD(), Object.assign(new mq.MQPMO(), { Options: options }), text));
+    expect(await publish("kept", MQC.MQPMO_RETAIN)).toBe(0);
+
+    const subscriber = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
+    const sd = Object.assign(new mq.MQSD(), { Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_NON_DURABLE, ObjectString: topicString });
+    const { hObj, hSub } = await mq.SubPromise(subscriber, null, sd);
+    expect(hObj._name).toMatch(/^SYSTEM\.MANAGED\.NDURABLE\./);
+    expect(await publish("hello", MQC.MQPMO_WARN_IF_NO_SUBS_MATCHED)).toBe(0);
+    // amqssub's loop: Get with a callback on the managed queue, until it has both (the retained one came at once).
+    const got: string[] = [];
+    const gmo = Object.assign(new mq.MQGMO(), { Options: MQC.MQGMO_WAIT | MQC.MQGMO_CONVERT, WaitInterval: 5000 });
+    mq.Get(hObj, new mq.MQMD(), gmo, (err, _hObj, _gmo, _md, data) => {
+      if (err) got.push(`error ${err.mqrc}`);
+      else got.push(data!.toString());
+    });
+    await expect.poll(() => got.length, { timeout: 10_000 }).toBe(2);
+    mq.GetDone(hObj);
+    expect(got).toEqual(["kept", "hello"]);
+    // Subrq sends the retained publication again.
+    const sro = new mq.MQSRO();
+    await mq.Subrq(subscriber, hSub, MQC.MQSR_ACTION_PUBLICATION, sro);
+    expect(sro.NumPubs).toBe(1);
+    // Closing the subscription's handle ends it: a publication then matches none.
+    await mq.ClosePromise(hSub, 0);
+    expect(await publish("after", MQC.MQPMO_WARN_IF_NO_SUBS_MATCHED)).toBe(MQC.MQRC_NO_SUBS_MATCHED);
+    // Outside dev/ app has no SUB authority (the developer configuration's records).
+    const elsewhere = Object.assign(new mq.MQSD(), { Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_NON_DURABLE, ObjectString: "prod/news" });
+    expect(await reasonOf(mq.SubPromise(subscriber, null, elsewhere))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    await mq.ClosePromise(hObj, 0);
+    await mq.DiscPromise(subscriber);
+    await mq.ClosePromise(topic, 0);
+    await mq.DiscPromise(publisher);
   });
 
   it("answers Inq over the client binding, as amqsinq asks it: a queue's depth and name, the queue manager's name and command level", async () => {

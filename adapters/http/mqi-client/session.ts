@@ -18,7 +18,10 @@
 import { MQError, type BrowseCursor, type Message, type QueueHandle, type QueueManager, type UnitOfWork } from "../../../core/index.js";
 import { decodeClientFrame, encodeClientFrame, type ClientAnswer, type ClientRequest } from "../../mqi/client-protocol.js";
 import { inquireValues } from "../../mqi/inquire.js";
-import { checkPrincipalAuthority, type CheckedPrincipal } from "../security/authority.js";
+import { setQueueAttributes } from "../../mqi/set-attributes.js";
+import { openManagedNonDurable } from "../../mqi/managed-queue.js";
+import { addNonDurableSubscription, requestRetained } from "../../../core/manager/mqi-parts.js";
+import { checkPrincipalAuthority, checkPrincipalTopicAuthority, type CheckedPrincipal } from "../security/authority.js";
 import { admitConnection, type AdmissionOptions } from "./admission.js";
 
 export interface ClientSocket {
@@ -48,6 +51,18 @@ function unitKey(named: unknown): number {
   return named;
 }
 
+/** An MQI-facade MQError (numbers, `mqrcstr`) as the core's (a reason name the answer carries). */
+function asReasonNamed(error: unknown): unknown {
+  const reason = (error as { mqrcstr?: unknown } | null)?.mqrcstr;
+  return typeof reason === "string" ? new MQError(reason as never, (error as Error).message) : error;
+}
+
+/** A topic string a request names; MQRC_FORMAT_ERROR when it names none. */
+function topicOf(topic: unknown): string {
+  if (typeof topic !== "string" || topic === "") throw new MQError("MQRC_FORMAT_ERROR", "a publish or sub names a topic string");
+  return topic;
+}
+
 export class MqiClientSession {
   #qm: QueueManager | undefined;
   #principal: CheckedPrincipal | undefined;
@@ -57,6 +72,8 @@ export class MqiClientSession {
   readonly #handles = new Map<number, QueueHandle>();
   readonly #cursors = new Map<number, BrowseCursor>();
   readonly #waits = new Map<number, AbortController>();
+  /** Non-durable subscriptions made for the client (MQSUB), ended by `unsub` or when the socket ends. */
+  readonly #subscriptions = new Map<number, { topic: string; queue: string; unsubscribe(): void }>();
   /** Gets cancelled while still queued behind other requests (their ids), and the highest id begun: a cancel may come before its get starts. */
   readonly #cancelledEarly = new Set<number>();
   #begun = 0;
@@ -107,6 +124,8 @@ export class MqiClientSession {
       const units = [...this.#units.values()];
       this.#units.clear();
       for (const unit of units) if (unit.state === "active") await unit.rollback().catch(() => undefined);
+      for (const subscription of this.#subscriptions.values()) subscription.unsubscribe();
+      this.#subscriptions.clear();
       for (const cursor of this.#cursors.values()) cursor.close();
       for (const handle of this.#handles.values()) await handle.close().catch(() => undefined);
     });
@@ -218,6 +237,27 @@ export class MqiClientSession {
       }
       case "inquire":
         return { values: this.#inquire(qm, request) };
+      case "set":
+        await this.#set(qm, request);
+        return {};
+      case "publish": {
+        checkPrincipalTopicAuthority(qm, this.#principal, topicOf(request.topic), "PUB");
+        const { subscriptions } = await qm.publish(request.topic, request.message, {
+          ...(request.syncpoint ? { unitOfWork: this.#unitOfWork(request.unit) } : {}),
+          ...(request.retain === true ? { retain: true } : {}),
+        });
+        return { count: subscriptions };
+      }
+      case "sub":
+        return this.#subscribe(qm, request);
+      case "unsub":
+        this.#subscription(request.subscription).unsubscribe();
+        this.#subscriptions.delete(request.subscription);
+        return {};
+      case "subrq": {
+        const { topic, queue } = this.#subscription(request.subscription);
+        return { count: await requestRetained(qm, topic, queue, false) };
+      }
       default:
         throw new MQError("MQRC_FORMAT_ERROR", "not an MQI request");
     }
@@ -232,8 +272,55 @@ export class MqiClientSession {
     try {
       return inquireValues(qm, { kind: target, queue }, selectors);
     } catch (error) {
-      const reason = (error as { mqrcstr?: unknown }).mqrcstr;
-      throw typeof reason === "string" ? new MQError(reason as never, (error as Error).message) : error;
+      throw asReasonNamed(error);
+    }
+  }
+
+  /**
+   * MQSUB (non-durable): for a principal with SUB on the topic, copies of its publications go to
+   * a queue this connection opened for input, or to a managed queue opened here, whose handle the
+   * client then uses as any other.
+   */
+  async #subscribe(qm: QueueManager, request: Extract<ClientRequest, { op: "sub" }>): Promise<Answer> {
+    const topic = topicOf(request.topic);
+    checkPrincipalTopicAuthority(qm, this.#principal, topic, "SUB");
+    let queue: string;
+    let managed: { handle: number; queueName: string } | undefined;
+    if (request.managed === true) {
+      const handle = await openManagedNonDurable(qm, `client ${this.#principal?.name ?? ""}`.trim());
+      const id = this.#next++;
+      this.#handles.set(id, handle);
+      managed = { handle: id, queueName: handle.queueName };
+      queue = handle.queueName;
+    } else {
+      const handle = this.#handles.get(request.handle as number);
+      if (handle === undefined || !handle.isOpen || !handle.status.input)
+        throw new MQError("MQRC_HOBJ_ERROR", "a subscription's queue must be one this connection opened for input");
+      queue = handle.queueName;
+    }
+    const unsubscribe = await addNonDurableSubscription(qm, { topic, queue, durable: false });
+    const id = this.#next++;
+    this.#subscriptions.set(id, { topic, queue, unsubscribe });
+    if (request.retained === true) await requestRetained(qm, topic, queue, false);
+    return { subscription: id, ...(managed ?? {}) };
+  }
+
+  #subscription(id: number): { topic: string; queue: string; unsubscribe(): void } {
+    const subscription = this.#subscriptions.get(id);
+    if (subscription === undefined) throw new MQError("MQRC_HOBJ_ERROR", "no such subscription on this connection");
+    return subscription;
+  }
+
+  /** MQSET: a queue's attributes changed for a principal with SET on it; the MQI's refusals as reason names. */
+  async #set(qm: QueueManager, request: Extract<ClientRequest, { op: "set" }>): Promise<void> {
+    const { queue, changes } = request;
+    if (typeof queue !== "string" || !Array.isArray(changes) || !changes.every((c) => c !== null && typeof c === "object" && Number.isSafeInteger(c.selector)))
+      throw new MQError("MQRC_FORMAT_ERROR", "a set names a queue, and its changes as selectors and values");
+    checkPrincipalAuthority(qm, this.#principal, "QUEUE", queue, "SET");
+    try {
+      await setQueueAttributes(qm, queue, changes);
+    } catch (error) {
+      throw asReasonNamed(error);
     }
   }
 
