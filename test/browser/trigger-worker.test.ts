@@ -115,86 +115,93 @@ describe("triggered applications as Web Workers (Chromium, IndexedDB)", () => {
     await done();
   });
 
-  it("reports and counts a worker that throws, one that does not load, one that fails as it loads and one that never ends, and goes on", async () => {
-    const { qm, qmgr, done } = await freshManager("TWF");
-    const lock = `webmq-test-trigger:${qmgr}`;
-    await qm.mqsc(
-      [
-        `DEFINE PROCESS(REPLY.PROC) APPLICID('${fixture("trigger-reply.worker.ts")}') USERDATA('${qmgr}.REPLY')`,
-        `DEFINE PROCESS(THROWS.PROC) APPLICID('${fixture("trigger-throws.worker.ts")}')`,
-        `DEFINE PROCESS(MISSING.PROC) APPLICID('${fixture("no-such-module.worker.js")}')`,
-        `DEFINE PROCESS(LOADFAIL.PROC) APPLICID('${fixture("trigger-throws-on-load.worker.ts")}')`,
-        `DEFINE PROCESS(HANGS.PROC) APPLICID('${fixture("trigger-hangs.worker.ts")}') USERDATA('${qmgr}')`,
-        "DEFINE QLOCAL(APP.INITQ)",
-        "DEFINE QLOCAL(APP.REQ) TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(REPLY.PROC)",
-        "DEFINE QLOCAL(APP.THROWS) TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(THROWS.PROC)",
-        "DEFINE QLOCAL(APP.MISSING) TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(MISSING.PROC)",
-        "DEFINE QLOCAL(APP.LOADFAIL) TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(LOADFAIL.PROC)",
-        "DEFINE QLOCAL(APP.HANGS) TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(HANGS.PROC)",
-        "DEFINE QLOCAL(APP.REPLY)",
-        "DEFINE QLOCAL(APP.WAIT)",
-      ].join("\n"),
-    );
-    const errors: { error: unknown; trigger: TriggerInfo | undefined }[] = [];
-    const monitor = await startWorkerTriggerMonitor(qm, "APP.INITQ", { timeoutMs: 2_000, onError: (error, trigger) => void errors.push({ error, trigger }) });
+  it(
+    "reports and counts a worker that throws, one that does not load, one that fails as it loads and one that never ends, and goes on",
+    { timeout: 45_000 },
+    async () => {
+      const { qm, qmgr, done } = await freshManager("TWF");
+      const lock = `webmq-test-trigger:${qmgr}`;
+      await qm.mqsc(
+        [
+          `DEFINE PROCESS(REPLY.PROC) APPLICID('${fixture("trigger-reply.worker.ts")}') USERDATA('${qmgr}.REPLY')`,
+          `DEFINE PROCESS(THROWS.PROC) APPLICID('${fixture("trigger-throws.worker.ts")}')`,
+          `DEFINE PROCESS(MISSING.PROC) APPLICID('${fixture("no-such-module.worker.js")}')`,
+          `DEFINE PROCESS(LOADFAIL.PROC) APPLICID('${fixture("trigger-throws-on-load.worker.ts")}')`,
+          `DEFINE PROCESS(HANGS.PROC) APPLICID('${fixture("trigger-hangs.worker.ts")}') USERDATA('${qmgr}')`,
+          "DEFINE QLOCAL(APP.INITQ)",
+          "DEFINE QLOCAL(APP.REQ) TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(REPLY.PROC)",
+          "DEFINE QLOCAL(APP.THROWS) TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(THROWS.PROC)",
+          "DEFINE QLOCAL(APP.MISSING) TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(MISSING.PROC)",
+          "DEFINE QLOCAL(APP.LOADFAIL) TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(LOADFAIL.PROC)",
+          "DEFINE QLOCAL(APP.HANGS) TRIGGER TRIGTYPE(EVERY) INITQ(APP.INITQ) PROCESS(HANGS.PROC)",
+          "DEFINE QLOCAL(APP.REPLY)",
+          "DEFINE QLOCAL(APP.WAIT)",
+        ].join("\n"),
+      );
+      const errors: { error: unknown; trigger: TriggerInfo | undefined }[] = [];
+      // Long enough for a worker's module to load while other test files share the machine (at
+      // 2 s a worker that throws was once ended as hung before it could throw), short enough to wait for.
+      const monitor = await startWorkerTriggerMonitor(qm, "APP.INITQ", { timeoutMs: 8_000, onError: (error, trigger) => void errors.push({ error, trigger }) });
 
-    await qm.put("APP.HANGS", { body: "never answered" });
-    // The hanging worker runs (its lock is held) ...
-    expect(
-      await until(
-        () => heldLocks(lock),
-        (held) => held.length === 1,
-      ),
-    ).toEqual([lock]);
-    expect(
-      (
+      await qm.put("APP.HANGS", { body: "never answered" });
+      // The hanging worker runs (its lock is held) ...
+      expect(
         await until(
-          () => qm.queueStatus("APP.WAIT"),
-          (s) => s.openInputCount === 1,
-        )
-      ).openInputCount,
-    ).toBe(1);
-    for (const queue of ["APP.THROWS", "APP.MISSING", "APP.LOADFAIL"]) await qm.put(queue, { body: `for ${queue}` });
+          () => heldLocks(lock),
+          (held) => held.length === 1,
+        ),
+      ).toEqual([lock]);
+      expect(
+        (
+          await until(
+            () => qm.queueStatus("APP.WAIT"),
+            (s) => s.openInputCount === 1,
+          )
+        ).openInputCount,
+      ).toBe(1);
+      for (const queue of ["APP.THROWS", "APP.MISSING", "APP.LOADFAIL"]) await qm.put(queue, { body: `for ${queue}` });
 
-    const failedStats = await until(
-      () => ({ ...monitor.stats, workers: monitor.workers }),
-      (s) => s.failed === 4 && s.workers === 0,
-    );
-    expect(failedStats).toEqual({ triggers: 4, started: 4, failed: 4, workers: 0 });
-    // ... and is terminated after the timeout: its lock is released.
-    expect(
-      await until(
-        () => heldLocks(lock),
-        (held) => held.length === 0,
-      ),
-    ).toEqual([]);
+      const failedStats = await until(
+        () => ({ ...monitor.stats, workers: monitor.workers }),
+        (s) => s.failed === 4 && s.workers === 0,
+        800, // up to 20 s: the hanging worker is ended at 8 s
+      );
+      expect(failedStats).toEqual({ triggers: 4, started: 4, failed: 4, workers: 0 });
+      // ... and is terminated after the timeout: its lock is released.
+      expect(
+        await until(
+          () => heldLocks(lock),
+          (held) => held.length === 0,
+        ),
+      ).toEqual([]);
 
-    const byProcess = new Map(errors.map(({ error, trigger }) => [trigger?.processName, error]));
-    expect(byProcess.get("THROWS.PROC")).toMatchObject({ message: "cannot handle for APP.THROWS" });
-    expect(byProcess.get("MISSING.PROC")).toBeInstanceOf(TriggeredWorkerError);
-    expect(byProcess.get("MISSING.PROC")).toMatchObject({ failure: "error", url: fixture("no-such-module.worker.js") });
-    expect(byProcess.get("LOADFAIL.PROC")).toMatchObject({ failure: "error" });
-    expect(byProcess.get("HANGS.PROC")).toMatchObject({ failure: "timeout", message: expect.stringContaining("2000 ms") });
-    expect(errors).toHaveLength(4);
-    // The terminated worker's get is not left waiting: a message put now stays on its queue.
-    expect((await qm.queueStatus("APP.WAIT")).openInputCount).toBe(0);
-    await qm.put("APP.WAIT", { body: "nobody waits" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await qm.queueStatus("APP.WAIT")).depth).toBe(1);
+      const byProcess = new Map(errors.map(({ error, trigger }) => [trigger?.processName, error]));
+      expect(byProcess.get("THROWS.PROC")).toMatchObject({ message: "cannot handle for APP.THROWS" });
+      expect(byProcess.get("MISSING.PROC")).toBeInstanceOf(TriggeredWorkerError);
+      expect(byProcess.get("MISSING.PROC")).toMatchObject({ failure: "error", url: fixture("no-such-module.worker.js") });
+      expect(byProcess.get("LOADFAIL.PROC")).toMatchObject({ failure: "error" });
+      expect(byProcess.get("HANGS.PROC")).toMatchObject({ failure: "timeout", message: expect.stringContaining("8000 ms") });
+      expect(errors).toHaveLength(4);
+      // The terminated worker's get is not left waiting: a message put now stays on its queue.
+      expect((await qm.queueStatus("APP.WAIT")).openInputCount).toBe(0);
+      await qm.put("APP.WAIT", { body: "nobody waits" });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await qm.queueStatus("APP.WAIT")).depth).toBe(1);
 
-    // The monitor goes on.
-    await qm.put("APP.REQ", { body: "after the failures" });
-    const reply = await qm.get("APP.REPLY", { wait: 15_000 });
-    expect((JSON.parse(String(reply?.body)) as { reply: string }).reply).toBe("done: after the failures");
-    const finalStats = await until(
-      () => ({ ...monitor.stats, workers: monitor.workers }),
-      (s) => s.started === 5 && s.workers === 0,
-    );
-    expect(finalStats).toEqual({ triggers: 5, started: 5, failed: 4, workers: 0 });
+      // The monitor goes on.
+      await qm.put("APP.REQ", { body: "after the failures" });
+      const reply = await qm.get("APP.REPLY", { wait: 15_000 });
+      expect((JSON.parse(String(reply?.body)) as { reply: string }).reply).toBe("done: after the failures");
+      const finalStats = await until(
+        () => ({ ...monitor.stats, workers: monitor.workers }),
+        (s) => s.started === 5 && s.workers === 0,
+      );
+      expect(finalStats).toEqual({ triggers: 5, started: 5, failed: 4, workers: 0 });
 
-    await monitor.close();
-    await done();
-  });
+      await monitor.close();
+      await done();
+    },
+  );
 
   it("keeps a started worker for the next trigger of a process (warmWorkers), ended by the monitor's close; warmWorkers: false starts none ahead", async () => {
     for (const warmWorkers of [true, false]) {

@@ -194,7 +194,8 @@ describe("webmq put, get and browse", { timeout: 30_000 }, () => {
   });
 });
 
-describe("webmq errors: one line with the MQ reason, a non-zero exit status", { timeout: 30_000 }, () => {
+// Each case starts the command several times (node with tsx, ~2-4 s each beside other files).
+describe("webmq errors: one line with the MQ reason, a non-zero exit status", { timeout: 60_000 }, () => {
   it("no server at the URL", async () => {
     const port = await closedPort();
     const run = await webmq(["get", "--url", `http://127.0.0.1:${port}`, "--token", TOKEN, "QM1", "DEV.QUEUE.1"]);
