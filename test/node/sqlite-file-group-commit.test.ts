@@ -1,8 +1,10 @@
 /**
  * The SQLite file store (serveHttp's durable store) commits the batches handed in during one
  * turn of the event loop in one transaction, one fsync: puts that come from separate I/O
- * callbacks (several sockets' frames read in one poll phase, here timers firing together),
- * which the core's group commit cannot gather because this store's commit is synchronous.
+ * callbacks (several sockets' frames read in one poll phase), which the core's group commit
+ * cannot gather because this store's commit is synchronous. Here the separate callbacks are
+ * immediates queued together: Node runs them all in one check phase, always. (Timers of 0 ms
+ * did not: created across a millisecond boundary, some fire a loop turn later under load.)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +28,7 @@ it("puts from separate callbacks of one event-loop turn share one transaction, a
   const puts = await Promise.all(
     Array.from(
       { length: 8 },
-      (_, i) => new Promise((resolve, reject) => setTimeout(() => qm.put("Q1", { body: `m${i}`, persistent: true }).then(resolve, reject), 0)),
+      (_, i) => new Promise((resolve, reject) => setImmediate(() => qm.put("Q1", { body: `m${i}`, persistent: true }).then(resolve, reject))),
     ),
   );
   expect(puts).toHaveLength(8);
