@@ -7,52 +7,32 @@
  */
 import { seriousViolations } from "./support/axe.js";
 import { screenshotStep } from "./support/step-screenshots.js";
-import { timelineFor } from "./support/timeline-rows.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mountedTutorial } from "./support/tutorial-page.js";
+import { describe, expect, it } from "vitest";
 import { userEvent } from "vitest/browser";
-import { openLocalBrowserQueueManager } from "../../adapters/browser/index.js";
-import type { QueueManager } from "../../core/index.js";
-import { mountPoisonTutorial, type PoisonTutorial } from "../../playground/poison-tutorial.js";
+import { mountPoisonTutorial } from "../../playground/poison-tutorial.js";
 
 const QUEUE = "APP.ORDERS";
 const BACKOUT = "APP.ORDERS.BACKOUT";
-const databaseName = `webmq-poison-test-${Date.now().toString(36)}`;
-let host: HTMLElement;
-let qm: QueueManager;
-let tutorial: PoisonTutorial;
-let timeline: ReturnType<typeof timelineFor>;
+const mounted = mountedTutorial("poison", mountPoisonTutorial);
 
-beforeAll(async () => {
-  host = document.createElement("div");
-  document.body.appendChild(host);
-  qm = await openLocalBrowserQueueManager({ name: "PLAYGROUND", databaseName });
-  timeline = timelineFor(qm);
-  tutorial = await mountPoisonTutorial(host, qm);
-});
-
-afterAll(async () => {
-  await tutorial.dispose();
-  await qm.close();
-  host.remove();
-  timeline.remove();
-  indexedDB.deleteDatabase(databaseName);
-});
-
-const button = (name: string) => host.querySelector<HTMLButtonElement>(`button[name="${name}"]`)!;
-const texts = (selector: string) => [...host.querySelectorAll(selector)].map((element) => element.textContent!);
+const button = (name: string) => mounted.host.querySelector<HTMLButtonElement>(`button[name="${name}"]`)!;
+const texts = (selector: string) => [...mounted.host.querySelectorAll(selector)].map((element) => element.textContent!);
 /** A two-column table of the page as name → value. */
 const table = (selector: string) =>
-  Object.fromEntries([...host.querySelectorAll<HTMLTableRowElement>(`${selector} tr`)].map((tr) => [tr.cells[0]!.textContent, tr.cells[1]!.textContent]));
+  Object.fromEntries(
+    [...mounted.host.querySelectorAll<HTMLTableRowElement>(`${selector} tr`)].map((tr) => [tr.cells[0]!.textContent, tr.cells[1]!.textContent]),
+  );
 const settle = { timeout: 15_000, interval: 50 };
 
 async function click(name: string): Promise<void> {
   await userEvent.click(button(name));
-  await tutorial.idle();
+  await mounted.tutorial.idle();
 }
 
 describe("playground listener tutorial (Chromium, IndexedDB)", () => {
   it("part 1: the poison order goes to the backout queue at BOTHRESH(4) while the good orders are handled once each", async () => {
-    expect(host.querySelector(".mqsc-shown")!.textContent).toContain(`DEFINE QLOCAL(${QUEUE}) BOTHRESH(4) BOQNAME(${BACKOUT})`);
+    expect(mounted.host.querySelector(".mqsc-shown")!.textContent).toContain(`DEFINE QLOCAL(${QUEUE}) BOTHRESH(4) BOQNAME(${BACKOUT})`);
     expect(texts(".event-log li")).toEqual(["listener started: BOTHRESH(4), maxRetries 5, maxSessions 2, no warning"]);
 
     await click("good");
@@ -71,18 +51,18 @@ describe("playground listener tutorial (Chromium, IndexedDB)", () => {
     ]);
 
     // What happened in the queue manager.
-    expect(tutorial.listener.stats).toEqual({ processed: 4, rolledBack: 4, backedOut: 1, deadLettered: 0, discarded: 0, errors: 4 });
-    expect(qm.queueStatus(QUEUE)).toMatchObject({ depth: 0, uncommitted: 0 });
-    const aside = await qm.list(BACKOUT);
+    expect(mounted.tutorial.listener.stats).toEqual({ processed: 4, rolledBack: 4, backedOut: 1, deadLettered: 0, discarded: 0, errors: 4 });
+    expect(mounted.qm.queueStatus(QUEUE)).toMatchObject({ depth: 0, uncommitted: 0 });
+    const aside = await mounted.qm.list(BACKOUT);
     expect(aside).toHaveLength(1);
     expect(aside[0]).toMatchObject({ backoutCount: 4, persistent: true, properties: [expect.objectContaining({ name: "poison", value: true })] });
-    const cursor = qm.browse(BACKOUT);
+    const cursor = mounted.qm.browse(BACKOUT);
     expect((await cursor.next())?.body).toBe("order 2 (poison)");
     cursor.close();
-    expect(await qm.list("SYSTEM.DEAD.LETTER.QUEUE")).toHaveLength(0);
+    expect(await mounted.qm.list("SYSTEM.DEAD.LETTER.QUEUE")).toHaveLength(0);
 
     // The timeline tells the poison order's story from the queue manager's events: put, delivered and backed out four times, delivered again and moved aside.
-    const poison = timeline.rows().find((events) => events.some((e) => e.startsWith("moved to the backout queue")));
+    const poison = mounted.timeline.rows().find((events) => events.some((e) => e.startsWith("moved to the backout queue")));
     expect(poison).toContain(`put on ${QUEUE} (persistent: kept across a restart)`);
     // Delivered a fifth time with backout count 4, BOTHRESH: moved aside in that delivery's unit.
     expect(poison!.filter((e) => e.startsWith(`delivered from ${QUEUE}`))).toHaveLength(5);
@@ -90,15 +70,15 @@ describe("playground listener tutorial (Chromium, IndexedDB)", () => {
     expect(poison).toContain(`moved to the backout queue ${BACKOUT} (it failed too often)`);
     // The row follows the message to the backout queue, where it stays.
     expect(poison!.at(-1)).toBe(`put on ${BACKOUT} (persistent: kept across a restart)`);
-    await screenshotStep("poison", "1-backout-queue", host);
+    await screenshotStep("poison", "1-backout-queue", mounted.host);
   });
 
   it("part 2: a misconfigured listener warns when it starts and still moves the poison order aside after maxRetries", async () => {
     const before = texts(".event-log li").length;
     await click("no-threshold");
-    expect(host.querySelector(".mqsc-alter")!.textContent).toBe(`ALTER QLOCAL(${QUEUE}) BOTHRESH(0)`);
-    expect(host.querySelector(".mqsc-shown")!.textContent).toContain("BOTHRESH(4)");
-    expect(qm.queueAttributes(QUEUE).backoutThreshold).toBe(0);
+    expect(mounted.host.querySelector(".mqsc-alter")!.textContent).toBe(`ALTER QLOCAL(${QUEUE}) BOTHRESH(0)`);
+    expect(mounted.host.querySelector(".mqsc-shown")!.textContent).toContain("BOTHRESH(4)");
+    expect(mounted.qm.queueAttributes(QUEUE).backoutThreshold).toBe(0);
     expect(button("no-threshold").getAttribute("aria-pressed")).toBe("true");
     await expect
       .poll(() => texts(".event-log li").slice(before), settle)
@@ -112,12 +92,12 @@ describe("playground listener tutorial (Chromium, IndexedDB)", () => {
     await expect.poll(() => table(".stats"), settle).toMatchObject({ processed: "1", backedOut: "1" });
     expect(texts(".event-log li").at(-1)).toBe(`order 6 (poison) came back with backout count 5, the listener's maxRetries (5): moved to ${BACKOUT}`);
     expect(texts(".handled li")).toContain("order 7");
-    expect((await qm.list(BACKOUT)).map((m) => m.backoutCount)).toEqual([4, 5]);
+    expect((await mounted.qm.list(BACKOUT)).map((m) => m.backoutCount)).toEqual([4, 5]);
 
     // maxRetries below BOTHRESH: the listener gives up first; ours warns and moves it after 3 failures.
     const mark = texts(".event-log li").length;
     await click("retries-below");
-    expect(qm.queueAttributes(QUEUE).backoutThreshold).toBe(5);
+    expect(mounted.qm.queueAttributes(QUEUE).backoutThreshold).toBe(5);
     await expect
       .poll(() => texts(".event-log li").slice(mark, mark + 2), settle)
       .toEqual([
@@ -127,17 +107,17 @@ describe("playground listener tutorial (Chromium, IndexedDB)", () => {
     await click("poison-again");
     await expect.poll(() => table(".stats"), settle).toMatchObject({ backedOut: "1" });
     expect(texts(".event-log li").at(-1)).toBe(`order 8 (poison) came back with backout count 3, the listener's maxRetries (3): moved to ${BACKOUT}`);
-    expect((await qm.list(BACKOUT)).map((m) => m.backoutCount)).toEqual([4, 5, 3]);
+    expect((await mounted.qm.list(BACKOUT)).map((m) => m.backoutCount)).toEqual([4, 5, 3]);
 
     // Back to the seed's setup: no warning.
     await click("seed");
     expect(texts(".event-log li").at(-1)).toBe("listener started: BOTHRESH(4), maxRetries 5, maxSessions 2, no warning");
-    expect(tutorial.listener.warnings).toEqual([]);
-    expect(qm.queueStatus(QUEUE)).toMatchObject({ depth: 0, uncommitted: 0 });
+    expect(mounted.tutorial.listener.warnings).toEqual([]);
+    expect(mounted.qm.queueStatus(QUEUE)).toMatchObject({ depth: 0, uncommitted: 0 });
   });
 
   it("has no serious or critical accessibility violation (axe-core) in the state the steps above left", async () => {
-    expect(await seriousViolations(document, host)).toEqual([]);
-    expect(await seriousViolations(document, timeline.timeline.element)).toEqual([]);
+    expect(await seriousViolations(document, mounted.host)).toEqual([]);
+    expect(await seriousViolations(document, mounted.timeline.timeline.element)).toEqual([]);
   });
 });

@@ -162,7 +162,7 @@ describe("webmq --local --data FILE", { timeout: 60_000 }, () => {
   });
 });
 
-describe("webmq put, get and browse", { timeout: 30_000 }, () => {
+describe("webmq put, get and browse", { timeout: 60_000 }, () => {
   it("puts each stdin line as a message up to a blank line, browses them in place, then gets them", async () => {
     await manager.mqsc("DEFINE QLOCAL(CLI.MESSAGES)");
     const put = await webmq(["put", ...remote(), "QM1", "CLI.MESSAGES"], "first\nsecond, with spaces\n\nnot sent\n");
