@@ -187,3 +187,50 @@ describe("STOP CHANNEL of a receiver", () => {
     expect((await edge.get("APP.ORDERS", { wait: 5000 }))?.body).toBe("two");
   });
 });
+
+describe("STOP CHANNEL across a restart", () => {
+  it("keeps a stopped sender and a stopped receiver STOPPED when their queue managers reopen, until START CHANNEL, as IBM keeps them", async () => {
+    const registry = new LinkedChannels();
+    const pageStorage = new MemoryStorage();
+    const edgeStorage = new MemoryStorage();
+    const reopen = async () => {
+      const page = await QueueManager.open({ name: "PAGE", store: new MemoryStore(pageStorage), channelConnector: registry });
+      const edge = await QueueManager.open({ name: "QM1", store: new MemoryStore(edgeStorage), channelConnector: registry });
+      open.push(page, edge);
+      registry.register(edge);
+      return { page, edge };
+    };
+    let { page, edge } = await reopen();
+    await page.mqsc(`DEFINE QLOCAL(QM1) USAGE(XMITQ)
+DEFINE QREMOTE(ORDERS) RNAME(APP.ORDERS) RQMNAME(QM1) XMITQ(QM1)
+DEFINE CHANNEL(C1) CHLTYPE(SDR) CONNAME('QM1(443)') XMITQ(QM1)`);
+    await edge.mqsc(`DEFINE CHANNEL(C1) CHLTYPE(RCVR)\nDEFINE QLOCAL(APP.ORDERS)`);
+    await page.put("ORDERS", { body: "one", persistent: true });
+    page.startChannel("C1");
+    expect((await edge.get("APP.ORDERS", { wait: 5000 }))?.body).toBe("one");
+    // The receiver first (STOP of an inactive channel is refused, AMQ9533): its sender goes on retrying, and is stopped too.
+    expect((await run(edge, "STOP CHANNEL(C1)")).completionCode).toBe(0);
+    await expect.poll(() => page.channelStatus("C1")).toBe("retrying");
+    expect((await run(page, "STOP CHANNEL(C1)")).completionCode).toBe(0);
+    await page.put("ORDERS", { body: "two", persistent: true });
+    for (const qm of open.splice(0)) await qm.close();
+
+    ({ page, edge } = await reopen());
+    await expect.poll(() => page.channelStatus("C1")).toBe("stopped");
+    expect(edge.channelStatus("C1")).toBe("stopped");
+    expect((await run(page, "DISPLAY CHSTATUS(C1)")).objects![0]!.parameters).toMatchObject({ status: "STOPPED" });
+    // The sender's START is its own; the receiver, still stopped, refuses it.
+    page.startChannel("C1");
+    await expect.poll(() => page.channelAgentStatus("C1")?.reason ?? "").toContain("MQRC_CHANNEL_STOPPED_BY_USER");
+    expect(page.queueStatus("QM1").depth).toBe(1);
+    expect((await run(edge, "START CHANNEL(C1)")).completionCode).toBe(0);
+    page.startChannel("C1");
+    expect((await edge.get("APP.ORDERS", { wait: 5000 }))?.body).toBe("two");
+    for (const qm of open.splice(0)) await qm.close();
+
+    // Started again, neither comes back stopped.
+    ({ page, edge } = await reopen());
+    expect(page.channelStatus("C1")).not.toBe("stopped");
+    expect(edge.channelStatus("C1")).toBeUndefined();
+  });
+});

@@ -12,7 +12,7 @@ import { MQError } from "../../base/errors.js";
 import { StopSignal } from "../jms/stop-signal.js";
 import type { Clock } from "../../base/clock.js";
 import type { ChannelState } from "../../kernel/index.js";
-import { readSync, senderKey, type ChannelHost, type SenderSync } from "./host.js";
+import { readSync, receiverKey, senderKey, stoppedKey, type ChannelHost, type SenderSync } from "./host.js";
 import { pingChannel, resetChannel, resolveChannel, savedStatus, type ChannelCommandResult, type SavedChannelStatus } from "./operations.js";
 import { runReceiver } from "./receiver.js";
 import { runSender } from "./sender.js";
@@ -65,6 +65,20 @@ export class ChannelAgents {
     private readonly connector: () => ChannelConnector | undefined,
   ) {
     this.#events = new ChannelEvents(host);
+    // STOP CHANNEL is the operator's word, kept across a restart as IBM keeps STOPPED: each
+    // stopped channel has a sync record until START CHANNEL; one no longer defined drops it.
+    for (const { name } of host.channels()) if (host.syncRecord(stoppedKey(name)) === true) this.#markStopped(name);
+  }
+
+  /** A channel found stopped at the start: shown STOPPED with the sequence number and LUWID its sync record kept. */
+  #markStopped(name: string): void {
+    this.#stopped.add(name);
+    const attributes = this.host.channel(name);
+    const receiving = !dialsOut(attributes) || channelTypeOf(attributes) === "requester";
+    const sync = readSync(this.host, receiving ? receiverKey(name) : senderKey(name));
+    const shown = freshStatus(name, receiving ? "receiver" : "sender", sync.seq, sync.luwid);
+    shown.status = "stopped";
+    this.#statuses.set(name, shown);
   }
 
   /** Whether START CHANNEL runs an agent here: a channel that dials out, with a connector to reach its partner. */
@@ -74,14 +88,16 @@ export class ChannelAgents {
 
   /** START CHANNEL: starts the channel's agent (when not running); resolves once it runs or has failed to connect. */
   async start(name: string): Promise<ChannelState | undefined> {
-    this.#stopped.delete(name);
+    const recorded = this.#stopped.delete(name) ? this.host.writeSyncRecord(stoppedKey(name), null) : undefined;
     const attributes = this.host.channel(name)!;
     // A receiver, or a server with no CONNAME, only waits for its partner: START takes it out of STOPPED.
     if (!dialsOut(attributes)) {
       const shown = this.#statuses.get(name);
       if (shown?.status === "stopped") shown.status = "inactive";
+      await recorded;
       return shownState(shown);
     }
+    await recorded;
     if (this.#running.has(name)) return shownState(this.#statuses.get(name));
     this.#retries.get(name)?.cancel();
     this.#retries.set(name, new RetrySchedule(attributes));
@@ -186,6 +202,7 @@ export class ChannelAgents {
    * A receiving agent's connection is cut in either mode.
    */
   async stop(name: string, mode: "quiesce" | "force" = "force"): Promise<void> {
+    const recorded = this.#stopped.has(name) ? undefined : this.host.writeSyncRecord(stoppedKey(name), true);
     this.#stopped.add(name);
     this.#events.stoppedByUser(name);
     this.#retries.get(name)?.cancel();
@@ -200,6 +217,7 @@ export class ChannelAgents {
     }
     const shown = this.#statuses.get(name);
     if (shown) shown.status = "stopped";
+    await recorded;
   }
 
   /** A partner's connection for channel `name`: its first frame says which agent runs on it. */

@@ -19,7 +19,7 @@ export interface ChannelHost extends Pick<MessagingPort, "put" | "get" | "beginU
   channels(): { name: string; attributes: Attributes }[];
   /** A meta record as last committed. */
   syncRecord(key: string): JsonValue | undefined;
-  /** Commits a meta record on its own. */
+  /** Commits a meta record on its own; null deletes it. */
   writeSyncRecord(key: string, value: JsonValue): Promise<void>;
   /** Told after a unit carrying a meta record commits, so that syncRecord answers it. */
   syncRecordCommitted(key: string, value: JsonValue): void;
@@ -43,6 +43,8 @@ export interface SenderSync extends ReceiverSync {
 
 export const senderKey = (channel: string) => `channel/${channel}/sender`;
 export const receiverKey = (channel: string) => `channel/${channel}/receiver`;
+/** Present (true) while STOP CHANNEL holds the channel stopped, so that it stays STOPPED across a restart. */
+export const stoppedKey = (channel: string) => `channel/${channel}/stopped`;
 /** The xid a sender prepares its batch's gets under: found again after a restart by the channel's name and LUWID. */
 export const batchXid = (channel: string, luwid: string) => `CHANNEL/${channel}/${luwid}`;
 

@@ -27,14 +27,20 @@ export async function createChannelAgents(parts: FeatureParts): Promise<ChannelA
     channels: () => parts.objects.list(["channel"]),
     syncRecord: (key) => records.get(key),
     writeSyncRecord: async (key, value) => {
-      await parts.kernel.commit([{ op: "putMeta", key, value }]);
-      records.set(key, value);
+      await parts.kernel.commit([value === null ? { op: "deleteMeta", key } : { op: "putMeta", key, value }]);
+      if (value === null) records.delete(key);
+      else records.set(key, value);
     },
     syncRecordCommitted: (key, value) => void records.set(key, value),
     queueManagerAttributes: parts.attributes,
     // Where a confirmed batch's messages are told as sent, for whoever follows single messages.
     events: parts.kernel.events,
   };
+  // A stopped channel deleted since: its STOPPED goes with it, so one defined again later starts inactive.
+  for (const key of records.keys()) {
+    const stopped = /^channel\/(.+)\/stopped$/.exec(key)?.[1];
+    if (stopped !== undefined && !parts.objects.get("channel", stopped)) await host.writeSyncRecord(key, null);
+  }
   const agents = new ChannelAgents(host, parts.clock, parts.channelConnector);
   // Clusters run on channels: a queue manager that can dial its partners may be a cluster member
   // (core/features/clusters, loaded here, so only a queue manager with a connector carries it).
