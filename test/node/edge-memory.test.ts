@@ -7,9 +7,9 @@
  * the same Miniflare grew ~9.5 KB a request too, while this heap stays flat: the growth is the
  * local runtime's native memory (adapters/edge/README.md, "Memory"). This bounds ours.
  *
- * 6,000 requests, not 20,000: on the 2 shared cores this runs on, the worker serves about 170
- * a second, so 20,000 would take two minutes; a leak of the size reported (11 KB a request)
- * would show as 60 MB here, against a bound of 3 MB.
+ * 3,000 requests by default (EDGE_MEMORY_REQUESTS=20000 for a longer look): on the 2 shared
+ * cores this runs on the worker serves about 170 a second; a leak of the size reported (11 KB a
+ * request) would show as 33 MB here, against a bound of 3 MB (1 KB a request).
  */
 import { Agent, request } from "node:http";
 import { createServer, type AddressInfo } from "node:net";
@@ -19,7 +19,7 @@ import { startLocalEdge } from "../../scripts/local-edge.mjs";
 import { isolateHeapAfterGc } from "./sockets/isolate-heap.js";
 
 const TOKEN = "edge-memory-token";
-const REQUESTS_PER_ROUND = 3000;
+const REQUESTS_PER_ROUND = Number(process.env.EDGE_MEMORY_REQUESTS ?? 3000) / 2;
 let edge: { url: string; dispose(): Promise<void> } | undefined;
 let inspectorPort = 0;
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
@@ -68,7 +68,7 @@ async function drive(count: number, one: () => Promise<number>): Promise<Record<
 
 const heap = () => isolateHeapAfterGc(inspectorPort, "webmq", () => send("GET"));
 
-it("keeps no memory per request: the isolate's heap after GC, before and after 3,000 puts and 3,000 gets", async () => {
+it(`keeps no memory per request: the isolate's heap after GC, before and after ${REQUESTS_PER_ROUND} puts and ${REQUESTS_PER_ROUND} gets`, async () => {
   // Warm up: the queue manager opens, the code is compiled, caches fill.
   await drive(200, put);
   await drive(200, get);
@@ -81,7 +81,7 @@ it("keeps no memory per request: the isolate's heap after GC, before and after 3
     `isolate after GC, before and after ${2 * REQUESTS_PER_ROUND} requests: heap ${mb(before.heap)} -> ${mb(after.heap)}, ArrayBuffers ${mb(before.buffers)} -> ${mb(after.buffers)}`,
   );
   expect(after.heap + after.buffers - (before.heap + before.buffers)).toBeLessThan(3 * 1024 * 1024);
-}, 120_000);
+}, 180_000);
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
