@@ -257,6 +257,12 @@ describe("webmq/ibmmq client bindings against a server process", { timeout: 60_0
     const second = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
     // Resuming needs RESUME on the topic, which the developer configuration does not give app.
     expect(await reasonOf(mq.SubPromise(second, null, durableSd(MQC.MQSO_RESUME)))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    // Altering it needs SUB, which app has: the same subscription, its queue untouched by closing the handles.
+    const alterSd = durableSd(MQC.MQSO_ALTER);
+    const altered = await mq.SubPromise(second, null, alterSd);
+    expect([alterSd.ResObjectString, altered.hObj._name]).toEqual(["dev/durable", made.hObj._name]);
+    await mq.ClosePromise(altered.hSub, 0);
+    await mq.ClosePromise(altered.hObj, 0);
     expect((await mqsc("SET AUTHREC PROFILE('DEV.**') PRINCIPAL('app') OBJTYPE(TOPIC) AUTHADD(RESUME)")).completionCode).toBe(0);
     try {
       const resumeSd = durableSd(MQC.MQSO_RESUME);
