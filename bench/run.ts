@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (through scripts/bench.mjs): runs the memory, IndexedDB, Durable
- * Object, shared-manager, channels, wasm and edge cluster benchmarks one after another, each in its own runtime, prints one table and
+ * Object, shared-manager, channels, wasm, MQI client and edge cluster benchmarks one after another, each in its own runtime, prints one table and
  * writes bench/results/<name>.json for each. A benchmark that fails is reported and the
  * others still run; the exit code is then 1. Missed targets show as "no" in the table but
  * are not failures.
@@ -13,6 +13,7 @@ import { runMemoryBench } from "./memory.bench.js";
 import { runSharedBench } from "./shared/run.js";
 import { runChannelsBench } from "./channels/run.js";
 import { runWasmBench } from "./wasm/run.js";
+import { runMqiClientBench } from "./mqi-client/run.js";
 import { runEdgeClustersBench } from "./edge-clusters.js";
 import { formatTable, writeResult } from "./report.js";
 import type { BenchResult } from "./types.js";
@@ -28,6 +29,7 @@ const BENCHMARKS: [string, () => Promise<BenchResult>][] = [
   ["shared", runSharedBench],
   ["channels", runChannelsBench],
   ["wasm", runWasmBench],
+  ["mqi-client", runMqiClientBench],
   ["edge-clusters", runEdgeClustersBench],
 ];
 

@@ -392,6 +392,7 @@ typedef MQTMC2 MQPOINTER PMQTMC2;
 #define MQRC_IMPO_ERROR 2464
 #define MQRC_DMPO_ERROR 2481
 #define MQRC_PD_ERROR 2482
+#define MQRC_STS_ERROR 2426
 
 /* MQSD: subscription descriptor (version 1: 312 bytes) */
 typedef struct tagMQSD {
@@ -534,6 +535,37 @@ typedef MQPD MQPOINTER PMQPD;
 #define MQPD_LENGTH_1 24
 #define MQPD_DEFAULT {MQPD_STRUC_ID_ARRAY}, MQPD_VERSION_1, MQPD_NONE, MQPD_SUPPORT_OPTIONAL, MQPD_NO_CONTEXT, MQCOPY_DEFAULT
 
+/* MQSTS: status reporting structure, MQSTAT's output (version 1: 224 bytes; version 2: 272) */
+typedef struct tagMQSTS {
+  MQCHAR4 StrucId;
+  MQLONG Version;
+  MQLONG CompCode;
+  MQLONG Reason;
+  MQLONG PutSuccessCount;
+  MQLONG PutWarningCount;
+  MQLONG PutFailureCount;
+  MQLONG ObjectType;
+  MQCHAR48 ObjectName;
+  MQCHAR48 ObjectQMgrName;
+  MQCHAR48 ResolvedObjectName;
+  MQCHAR48 ResolvedQMgrName;
+  /* Version 2 */
+  MQCHARV ObjectString;
+  MQCHARV SubName;
+  MQLONG OpenOptions;
+  MQLONG SubOptions;
+} MQSTS;
+typedef MQSTS MQPOINTER PMQSTS;
+#define MQSTS_STRUC_ID "STAT"
+#define MQSTS_STRUC_ID_ARRAY 'S', 'T', 'A', 'T'
+#define MQSTS_VERSION_1 1
+#define MQSTS_VERSION_2 2
+#define MQSTS_LENGTH_1 224
+#define MQSTS_LENGTH_2 272
+#define MQSTS_CURRENT_LENGTH 272
+#define MQSTS_DEFAULT {MQSTS_STRUC_ID_ARRAY}, MQSTS_VERSION_1, MQCC_OK, MQRC_NONE, 0, 0, 0, MQOT_Q, {""}, {""}, {""}, {""}, \
+  {MQCHARV_DEFAULT}, {MQCHARV_DEFAULT}, 0, 0
+
 /* --- The calls: imports of the module "mqi", which webmq's wasm host provides ------------ */
 
 #define WEBMQ_MQI_IMPORT(name) __attribute__((import_module("mqi"), import_name(#name)))
@@ -578,6 +610,8 @@ WEBMQ_MQI_IMPORT(MQINQMP)
 void MQENTRY MQINQMP(MQHCONN Hconn, MQHMSG Hmsg, PMQVOID pInqPropOpts, PMQVOID pName, PMQVOID pPropDesc,
                      PMQLONG pType, MQLONG ValueLength, PMQVOID pValue, PMQLONG pDataLength, PMQLONG pCompCode,
                      PMQLONG pReason);
+WEBMQ_MQI_IMPORT(MQSTAT)
+void MQENTRY MQSTAT(MQHCONN Hconn, MQLONG Type, PMQVOID pStatus, PMQLONG pCompCode, PMQLONG pReason);
 WEBMQ_MQI_IMPORT(MQDLTMP)
 void MQENTRY MQDLTMP(MQHCONN Hconn, MQHMSG Hmsg, PMQVOID pDltPropOpts, PMQVOID pName, PMQLONG pCompCode,
                      PMQLONG pReason);

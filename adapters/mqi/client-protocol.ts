@@ -12,9 +12,12 @@
  *
  * `inquire` asks MQINQ's selectors of the queue manager or of a queue (authority INQ on it);
  * `set` is MQSET of a queue's attributes (authority SET on it). `publish` puts to a topic (PUB);
- * `sub` makes a non-durable subscription (SUB) to a queue the connection opened for input
- * (`handle`) or to a managed queue the server opens for it (its handle in the answer), `unsub`
- * ends it, `subrq` sends the topic's retained publication to it again (`count`: how many).
+ * `sub` is MQSUB with the MQSD's options and names (SUB on the topic to create or alter, RESUME
+ * to resume a durable one): to a queue the connection opened for input (`handle`) or to a managed
+ * queue the server opens for it (its handle in the answer); `unsub` ends the connection's use of
+ * it (with `remove`, MQCO_REMOVE_SUB: a durable one is deleted), `subrq` sends the topic's
+ * retained publication to it again (`count`: how many). `topic` resolves a TOPIC object's name and
+ * an object string to the full topic string (MQOPEN of a topic for output).
  *
  * Requests carry an `id`, answered by a frame with the same `id`: `ok` with the result, or
  * `error` with the reason name and text. The first request must be `conn` (the channel, the
@@ -45,9 +48,20 @@ export type ClientRequest = { id: number } & (
   | { op: "inquire"; target: "qmgr" | "queue"; queue: string; selectors: number[] }
   | { op: "set"; queue: string; changes: { selector: number; value: unknown }[] }
   | { op: "publish"; topic: string; syncpoint: boolean; unit?: number; retain: boolean; message: PutMessage }
-  | { op: "sub"; topic: string; managed: boolean; handle?: number; retained: boolean }
-  | { op: "unsub"; subscription: number }
+  | {
+      op: "sub";
+      /** MQSD's Options (MQSO_*), its ObjectName, ObjectString (`topic`), SubName (`name`) and SelectionString. */
+      options: number;
+      objectName?: string;
+      topic?: string;
+      name?: string;
+      selector?: string;
+      /** The queue the connection opened for the publications; none with MQSO_MANAGED. */
+      handle?: number;
+    }
+  | { op: "unsub"; subscription: number; remove?: boolean }
   | { op: "subrq"; subscription: number }
+  | { op: "topic"; objectName?: string; topic?: string }
 );
 
 /** The server's answer to request `id`. */
@@ -63,8 +77,9 @@ export type ClientAnswer =
       message?: Message | null;
       /** MQINQ's values, one per selector. */
       values?: (string | number)[];
-      /** A subscription made (`sub`). */
+      /** A subscription made or resumed (`sub`), and the topic string it is on. */
       subscription?: number;
+      topic?: string;
       /** Subscriptions a publication reached; retained publications sent again. */
       count?: number;
     }
@@ -111,6 +126,7 @@ const OPS = new Set([
   "sub",
   "unsub",
   "subrq",
+  "topic",
 ]);
 
 /** The frame a binary message holds; MQRC_FORMAT_ERROR when it holds none. */

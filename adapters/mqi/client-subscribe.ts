@@ -2,8 +2,9 @@
  * MQSUB and MQSUBRQ over a client binding (subscriptions.ts's Sub and Subrq): the server makes
  * the subscription on the session (adapters/http/mqi-client/session.ts) and gives back its
  * number, and for MQSO_MANAGED the handle of the queue it opened for it, which Get and GetDone
- * use over the same session as any queue's. Close of the subscription's handle ends it.
- * Non-durable only so far: a durable subscription (MQSO_DURABLE) is MQRC_ENVIRONMENT_ERROR.
+ * use over the same session as any queue's. Close of the subscription's handle ends it (a
+ * durable one stays for a later connection to resume, unless MQCO_REMOVE_SUB removes it). The
+ * server resolves the topic, a TOPIC object's name included, and checks SUB or RESUME on it.
  */
 import type { QueueHandle } from "../../core/index.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
@@ -36,50 +37,46 @@ export async function subscribeOverClient(
   const client = connection.qm as unknown as ClientQueueManager;
   const options = sd.Options;
   const managed = (options & N.MQSO_MANAGED) !== 0;
-  if (options & N.MQSO_DURABLE) {
-    const error = new MQError(N.MQCC_FAILED, N.MQRC_ENVIRONMENT_ERROR, "SUB");
-    error.message += ": durable subscriptions are not yet offered over a client binding; use a local binding";
-    throw error;
-  }
-  if (!(options & N.MQSO_CREATE)) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTIONS_ERROR, "SUB");
+  const durable = (options & N.MQSO_DURABLE) !== 0;
   if (managed === (hObjQ != null)) throw new MQError(N.MQCC_FAILED, managed ? N.MQRC_HOBJ_ERROR : N.MQRC_OPTIONS_ERROR, "SUB");
-  if (sd.ObjectName?.trim()) {
-    const error = new MQError(N.MQCC_FAILED, N.MQRC_ENVIRONMENT_ERROR, "SUB");
-    error.message += ": over a client binding a subscription names its topic by ObjectString, not by a TOPIC object's name";
-    throw error;
-  }
-  const topic = sd.ObjectString ?? "";
-  if (topic === "") throw new MQError(N.MQCC_FAILED, N.MQRC_UNKNOWN_OBJECT_NAME, "SUB");
-  let given: ObjectState | undefined;
+  let given: { state: ObjectState; handle: number } | undefined;
   if (hObjQ != null) {
-    given = objectOf(hObjQ, "SUB").state;
-    const handle = (given.handle as unknown as { handle?: number } | undefined)?.handle;
-    if (given.kind !== "queue" || handle === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_HOBJ_ERROR, "SUB");
+    const state = objectOf(hObjQ, "SUB").state;
+    const handle = (state.handle as unknown as { handle?: number } | undefined)?.handle;
+    if (state.kind !== "queue" || handle === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_HOBJ_ERROR, "SUB");
+    given = { state, handle };
   }
-  const made = await client.subscribe(topic, {
-    ...(given ? { handle: (given.handle as unknown as { handle: number }).handle } : {}),
-    retained: !(options & (N.MQSO_PUBLICATIONS_ON_REQUEST | N.MQSO_NEW_PUBLICATIONS_ONLY)),
+  // The server checks the options further, resolves the topic (a TOPIC object's name is its to know) and the authority.
+  const name = sd.SubName?.trim() ?? "";
+  const made = await client.subscribe({
+    options,
+    ...(sd.ObjectName?.trim() ? { objectName: sd.ObjectName.trim() } : {}),
+    ...(sd.ObjectString != null ? { topic: sd.ObjectString } : {}),
+    ...(name ? { name } : {}),
+    ...(sd.SelectionString ? { selector: sd.SelectionString } : {}),
+    ...(given ? { handle: given.handle } : {}),
   });
   let hObj: MQObject;
   let queue: string;
   if (given) {
     hObj = hObjQ!;
-    queue = given.queue;
+    queue = given.state.queue;
   } else {
     const handle = made.managedQueue!;
     queue = handle.queueName;
     hObj = new MQObject(ConnectionState.newHandle(), hConn, queue);
     connection.objects.set(hObj._hObj, stateOf(hObj, { kind: "queue", queue, handle: handle as unknown as QueueHandle, input: true, browse: true }));
   }
-  sd.ResObjectString = topic;
-  const hSub = new MQObject(ConnectionState.newHandle(), hConn, topic);
-  const unsubscribe = () => client.unsubscribe(made.subscription).catch(() => undefined); // a lost session ended it already
+  sd.ResObjectString = made.topic;
+  const hSub = new MQObject(ConnectionState.newHandle(), hConn, made.topic);
+  // At Close: the server stops a non-durable one's copies, or removes a durable one for MQCO_REMOVE_SUB; a lost session ended it already.
+  const unsubscribe = (remove?: boolean) => client.unsubscribe(made.subscription, remove === true).catch(() => undefined);
   connection.objects.set(
     hSub._hObj,
     stateOf(hSub, {
       kind: "subscription",
-      queue: topic,
-      subscription: { queue, durable: false, managed, name: "", unsubscribe, clientSubscription: made.subscription },
+      queue: made.topic,
+      subscription: { queue, durable, managed, name, unsubscribe, clientSubscription: made.subscription },
     }),
   );
   return { hObj, hSub };

@@ -235,26 +235,28 @@ export class ClientQueueManager {
   }
 
   /**
-   * A non-durable subscription the server makes on this session: to the queue behind `handle`
-   * (one this connection opened for input), or to a managed queue it opens (its handle given back).
+   * MQSUB, made or resumed by the server on this session (client-subscribe.ts): to the queue
+   * behind `handle` (one this connection opened for input), or to a managed queue it opens (its
+   * handle given back); the answer names the topic string it is on.
    */
-  async subscribe(topic: string, options: { handle?: number; retained: boolean }) {
-    const answer = await this.session.request({
-      op: "sub",
-      topic,
-      managed: options.handle === undefined,
-      retained: options.retained,
-      ...(options.handle !== undefined ? { handle: options.handle } : {}),
-    });
+  async subscribe(sub: Omit<Extract<ClientRequest, { op: "sub" }>, "id" | "op">) {
+    const answer = await this.session.request({ op: "sub", ...sub });
     return {
       subscription: answer.subscription!,
+      topic: answer.topic ?? "",
       managedQueue: answer.handle !== undefined ? this.#handle(answer.handle, answer.queueName!) : undefined,
     };
   }
 
-  /** Ends a subscription `subscribe` made (MQCLOSE of its handle). */
-  async unsubscribe(subscription: number): Promise<void> {
-    if (!this.session.broken) await this.session.request({ op: "unsub", subscription });
+  /** Ends this connection's use of a subscription `subscribe` made (MQCLOSE of its handle); `remove` deletes a durable one (MQCO_REMOVE_SUB). */
+  async unsubscribe(subscription: number, remove = false): Promise<void> {
+    if (!this.session.broken) await this.session.request({ op: "unsub", subscription, ...(remove ? { remove: true } : {}) });
+  }
+
+  /** A topic's full string from a TOPIC object's name and an object string, as the server's definitions give it (MQOPEN of a topic). */
+  async topicString(objectName: string | null, objectString: string | null): Promise<string> {
+    const answer = await this.session.request({ op: "topic", ...(objectName ? { objectName } : {}), ...(objectString ? { topic: objectString } : {}) });
+    return answer.topic ?? "";
   }
 
   /** MQSUBRQ: the topic's retained publication to the subscription again; how many were sent. */

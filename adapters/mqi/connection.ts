@@ -54,7 +54,14 @@ export interface ObjectState {
   /** The asynchronous consumer Get started, stopped by GetDone. */
   consumer: { stop(): void } | undefined;
   /** A subscription's: its queue, whether durable (and its name), and how to end a non-durable one. */
-  subscription?: { queue: string; durable: boolean; managed: boolean; name: string; unsubscribe?: () => void | Promise<void>; clientSubscription?: number };
+  subscription?: {
+    queue: string;
+    durable: boolean;
+    managed: boolean;
+    name: string;
+    unsubscribe?: (remove?: boolean) => void | Promise<void>;
+    clientSubscription?: number;
+  };
   /** A removed durable subscription's managed queue, deleted (with its messages) when closed. */
   removeWhenClosed?: boolean;
 }
@@ -252,8 +259,10 @@ export async function closeObjectState(connection: ConnectionState, state: Objec
   state.cursor?.close();
   const subscription = state.subscription;
   if (subscription !== undefined) {
-    await subscription.unsubscribe?.(); // over a client binding, the server's answer: no copy is put after Close returns
-    if (subscription.durable && closeOptions & N.MQCO_REMOVE_SUB) {
+    const remove = (closeOptions & N.MQCO_REMOVE_SUB) !== 0;
+    // Over a client binding, the server's answer (which removes a durable one for MQCO_REMOVE_SUB): no copy is put after Close returns.
+    await subscription.unsubscribe?.(remove);
+    if (subscription.durable && remove && subscription.clientSubscription === undefined) {
       if (!subscription.managed) await qm.deleteObject("subscription", subscription.name);
       else {
         const queueStillOpen = [...connection.objects.values()].find(

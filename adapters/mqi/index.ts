@@ -179,7 +179,11 @@ async function openObject(hConn: MQQueueManager, od: MQOD, options: number, verb
       // A topic opened for output publishes what is put to it (subscriptions.ts).
       if (input || browse || set) throw new MQError(N.MQCC_FAILED, N.MQRC_OPTION_NOT_VALID_FOR_TYPE, verb);
       state.kind = "topic";
-      state.queue = topicStringOf(qm, od.ObjectName, od.ObjectString, verb);
+      // A TOPIC object's name over a client binding is the server's to resolve: it holds the definitions.
+      state.queue =
+        connection.client && od.ObjectName?.trim()
+          ? await (qm as unknown as ClientQueueManager).topicString(od.ObjectName, od.ObjectString)
+          : topicStringOf(qm, od.ObjectName, od.ObjectString, verb);
       od.ResObjectString = state.queue;
       od.ResolvedType = N.MQOT_TOPIC;
     } else {

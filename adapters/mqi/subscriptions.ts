@@ -14,20 +14,15 @@ import { MQError, MQObject, type MQQueueManager } from "./structures.js";
 import { openManagedNonDurable } from "./managed-queue.js";
 import { subscribeOverClient, requestRetainedOverClient } from "./client-subscribe.js";
 import { MQSD, MQSRO } from "./verb-structures.js";
+import { resolveTopicString } from "./topic-string.js";
 
-/** A topic's full string from an object name (a TOPIC object's TOPICSTR) and an object string, joined by "/". */
+/** A topic's full string from an object name (a TOPIC object's TOPICSTR) and an object string (topic-string.ts), or `verb`'s MQError. */
 export function topicStringOf(qm: QueueManager, objectName: string | null, objectString: string | null, verb: string): string {
-  const name = objectName?.trim() ?? "";
-  let base = "";
-  if (name !== "") {
-    const topic = qm.object("topic", name);
-    if (topic === undefined) throw new MQError(N.MQCC_FAILED, N.MQRC_UNKNOWN_OBJECT_NAME, verb);
-    base = String(topic.attributes.topicString ?? "");
+  try {
+    return resolveTopicString(qm, objectName, objectString);
+  } catch (error) {
+    throw asMQError(error, verb);
   }
-  const tail = objectString ?? "";
-  const full = base !== "" && tail !== "" ? `${base}/${tail}` : base || tail;
-  if (full === "") throw new MQError(N.MQCC_FAILED, N.MQRC_UNKNOWN_OBJECT_NAME, verb);
-  return full;
 }
 
 function newState(object: MQObject, fields: Partial<ObjectState> & Pick<ObjectState, "kind" | "queue">): ObjectState {

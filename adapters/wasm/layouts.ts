@@ -262,6 +262,26 @@ export const MQPD = layout([
   ["CopyOptions", "long"],
 ]);
 
+/** MQSTS, MQSTAT's output: version 1 ends at ResolvedQMgrName (224 bytes), version 2 at SubOptions. */
+export const MQSTS = layout([
+  ["StrucId", "chars", 4],
+  ["Version", "long"],
+  ["CompCode", "long"],
+  ["Reason", "long"],
+  ["PutSuccessCount", "long"],
+  ["PutWarningCount", "long"],
+  ["PutFailureCount", "long"],
+  ["ObjectType", "long"],
+  ["ObjectName", "chars", 48],
+  ["ObjectQMgrName", "chars", 48],
+  ["ResolvedObjectName", "chars", 48],
+  ["ResolvedQMgrName", "chars", 48],
+  ...MQCHARV("ObjectString"),
+  ...MQCHARV("SubName"),
+  ["OpenOptions", "long"],
+  ["SubOptions", "long"],
+]);
+
 /** A variable-length string on its own (MQSETMP's and MQINQMP's Name). */
 export const MQCHARV_LAYOUT = layout([...MQCHARV("")].map(([name, kind]) => [name.slice(1), kind] as const));
 
@@ -281,6 +301,7 @@ export const LENGTHS = {
   MQSMPO: [20],
   MQIMPO: [60],
   MQPD: [24],
+  MQSTS: [224, 272],
 } as const;
 
 /** The structure identifiers (StrucId) the host checks. */
@@ -299,4 +320,5 @@ export const STRUC_IDS = {
   MQSMPO: "SMPO",
   MQIMPO: "IMPO",
   MQPD: "PD  ",
+  MQSTS: "STAT",
 } as const;

@@ -8,9 +8,9 @@
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
 import * as mqi from "../mqi/index.js";
 import { MQAttr, MQError, type MQObject, type MQQueueManager } from "../mqi/structures.js";
-import { ModuleMemory, readCNO, readGMO, readMD, readOD, readPMO, writeGMO, writeMD, writeOD, writePMO } from "./structures.js";
+import { header, ModuleMemory, readCNO, readGMO, readMD, readOD, readPMO, writeGMO, writeMD, writeOD, writePMO } from "./structures.js";
 import { createHandle, deleteHandle, deleteProperty, inquireProperty, setProperty } from "./property-verbs.js";
-import { readLongs, readSD, writeSD } from "./subscription-structures.js";
+import { MQRC_STS_ERROR, readLongs, readSD, writeSD, writeSTS } from "./subscription-structures.js";
 
 const MQRC_CHAR_ATTRS_TOO_SHORT = 2008;
 const MQRC_INT_ATTR_COUNT_TOO_SMALL = 2022;
@@ -77,6 +77,7 @@ export class MqiImports {
         this.#run(pCC, pRC, () => setProperty(this.#mem, this.#connection(hConn, "SETMP"), hMsg, pSMPO, pName, pPD, type, length, pValue)),
       MQINQMP: (hConn, hMsg, pIMPO, pName, pPD, pType, length, pValue, pDataLength, pCC, pRC) =>
         this.#run(pCC, pRC, () => inquireProperty(this.#mem, this.#connection(hConn, "INQMP"), hMsg, pIMPO, pName, pPD, pType, length, pValue, pDataLength)),
+      MQSTAT: (hConn, type, pSTS, pCC, pRC) => this.#run(pCC, pRC, () => this.#status(hConn, type, pSTS)),
       MQDLTMP: (hConn, hMsg, pDMPO, pName, pCC, pRC) =>
         this.#run(pCC, pRC, () => deleteProperty(this.#mem, this.#connection(hConn, "DLTMP"), hMsg, pDMPO, pName)),
     };
@@ -261,6 +262,12 @@ export class MqiImports {
     } finally {
       if (pSRO !== 0) this.#mem.setLong(pSRO + 12, sro.NumPubs);
     }
+  }
+
+  /** MQSTAT: the connection's status of `type` into the program's MQSTS (synchronous: it waits for nothing). */
+  #status(hConn: number, type: number, pSTS: number): void {
+    const version = header(this.#mem, pSTS, "MQSTS", MQRC_STS_ERROR, "STAT");
+    writeSTS(this.#mem, pSTS, version, mqi.Stat(this.#connection(hConn, "STAT"), type)!);
   }
 
   /** MQINQ: integer attributes in selector order into IntAttrs, character attributes one after another into CharAttrs. */

@@ -1,12 +1,12 @@
 /**
  * The structures of MQSUB, MQSUBRQ and the message-property verbs in a module's memory:
  * MQCHARV (a variable-length string: a pointer, or an offset from the structure that holds it,
- * and a length), MQSD, MQSRO, MQCMHO, MQDMHO, MQSMPO, MQIMPO, MQDMPO, MQPD. Each read checks
- * StrucId and Version, with the reason IBM gives for that structure.
+ * and a length), MQSD, MQSRO, MQCMHO, MQDMHO, MQSMPO, MQIMPO, MQDMPO, MQPD; and MQSTAT's MQSTS.
+ * Each read checks StrucId and Version, with the reason IBM gives for that structure.
  */
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
 import { MQError } from "../mqi/structures.js";
-import { MQSD } from "../mqi/verb-structures.js";
+import { MQSD, type MQSTS } from "../mqi/verb-structures.js";
 import * as L from "./layouts.js";
 import { header, type ModuleMemory } from "./structures.js";
 
@@ -16,6 +16,7 @@ export const MQRC_SMPO_ERROR = 2463;
 export const MQRC_IMPO_ERROR = 2464;
 export const MQRC_DMPO_ERROR = 2481;
 export const MQRC_PD_ERROR = 2482;
+export const MQRC_STS_ERROR = 2426;
 const MQVS_NULL_TERMINATED = -1;
 /** The longest NUL-terminated string read: IBM's longest names are 10,240 bytes (MQ_SUB_NAME_LENGTH). */
 const LONGEST_TERMINATED = 10_240;
@@ -87,4 +88,17 @@ export function readLongs<K extends string>(
   header(memory, address, name, reason, verb);
   const layout = L[name as keyof typeof L] as L.Layout;
   return Object.fromEntries(fields.map((f) => [f, memory.long(address + layout[f]!.offset)])) as Record<K, number>;
+}
+
+/** MQSTAT's output into the program's MQSTS: version 1's fields, and version 2's (the object's long name, the subscription's, the options) when it has them. */
+export function writeSTS(memory: ModuleMemory, address: number, version: number, sts: MQSTS): void {
+  const at = (name: string) => address + field(L.MQSTS, name);
+  for (const name of ["CompCode", "Reason", "PutSuccessCount", "PutWarningCount", "PutFailureCount", "ObjectType"] as const)
+    memory.setLong(at(name), sts[name]);
+  for (const name of ["ObjectName", "ObjectQMgrName", "ResolvedObjectName", "ResolvedQMgrName"] as const) memory.setChars(at(name), 48, sts[name]);
+  if (version < 2) return;
+  writeCharV(memory, address, at("ObjectString.VSPtr"), sts.ObjectString ?? "");
+  writeCharV(memory, address, at("SubName.VSPtr"), sts.SubName ?? "");
+  memory.setLong(at("OpenOptions"), sts.OpenOptions);
+  memory.setLong(at("SubOptions"), sts.SubOptions);
 }

@@ -182,3 +182,57 @@ it(
     await mq.DiscPromise(publisher);
   },
 );
+
+it(
+  "keeps a durable subscription made over a client binding through the client's disconnect and the worker's restart; a new connection resumes it with what was published meanwhile",
+  { timeout: 90_000 },
+  async () => {
+    const mqsc = async (command: string) => (await restMqsc(edge!.url, "QM1", ADMIN_TOKEN, command))[0]!.completionCode;
+    expect(await mqsc("DEFINE TOPIC('DEV.DURABLE.TOPIC') TOPICSTR('dev/durable') REPLACE")).toBe(0);
+    expect(await mqsc("SET AUTHREC PROFILE('DEV.**') PRINCIPAL('app') OBJTYPE(TOPIC) AUTHADD(RESUME)")).toBe(0);
+    // amqssuba's MQSUB: create or resume, durable, managed, by name; the topic by its TOPIC object's name.
+    const sd = () =>
+      Object.assign(new mq.MQSD(), {
+        Options: MQC.MQSO_CREATE | MQC.MQSO_RESUME | MQC.MQSO_DURABLE | MQC.MQSO_MANAGED,
+        ObjectName: "DEV.DURABLE.TOPIC",
+        SubName: "EDGE.AMQSSUBA",
+      });
+    const first = await connect("QM1", "app", APP_PASSWORD);
+    const made = await mq.SubPromise(first, null, sd());
+    expect(made.hObj._name).toMatch(/^SYSTEM\.MANAGED\.DURABLE\./);
+    await mq.DiscPromise(first);
+
+    const publisher = await connect("QM1", "app", APP_PASSWORD);
+    const topic = await mq.OpenPromise(
+      publisher,
+      Object.assign(new mq.MQOD(), { ObjectType: MQC.MQOT_TOPIC, ObjectName: "DEV.DURABLE.TOPIC" }),
+      MQC.MQOO_OUTPUT,
+    );
+    const md = Object.assign(new mq.MQMD(), { Persistence: MQC.MQPER_PERSISTENT });
+    expect(await reasonOf(mq.PutPromise(topic, md, Object.assign(new mq.MQPMO(), { Options: MQC.MQPMO_WARN_IF_NO_SUBS_MATCHED }), "while away"))).toBe(0);
+    await mq.ClosePromise(topic, 0);
+    await mq.DiscPromise(publisher);
+    await edge!.dispose();
+    edge = undefined;
+    await startEdge();
+
+    const second = await connect("QM1", "app", APP_PASSWORD);
+    const resumeSd = sd();
+    const resumed = await mq.SubPromise(second, null, resumeSd);
+    expect(resumeSd.ResObjectString).toBe("dev/durable");
+    expect(resumed.hObj._name).toBe(made.hObj._name);
+    const got = await new Promise<string>((resolve) =>
+      mq.Get(resumed.hObj, new mq.MQMD(), Object.assign(new mq.MQGMO(), { Options: MQC.MQGMO_WAIT, WaitInterval: 5000 }), (err, obj, _g, _md, data) => {
+        mq.GetDone(obj);
+        resolve(err ? `error ${err.mqrc}` : data!.toString());
+      }),
+    );
+    expect(got).toBe("while away");
+    await mq.ClosePromise(resumed.hSub, MQC.MQCO_REMOVE_SUB);
+    await mq.ClosePromise(resumed.hObj, 0);
+    expect(await reasonOf(mq.SubPromise(second, null, Object.assign(sd(), { Options: MQC.MQSO_RESUME | MQC.MQSO_DURABLE | MQC.MQSO_MANAGED })))).toBe(
+      MQC.MQRC_NO_SUBSCRIPTION,
+    );
+    await mq.DiscPromise(second);
+  },
+);

@@ -135,13 +135,6 @@ describe("webmq/ibmmq client bindings against a server process", { timeout: 60_0
         message: expect.stringMatching(/cannot block its thread on a socket; use Get with a callback/),
       }),
     );
-    // Durable subscriptions are not offered over a client binding yet.
-    const sd = Object.assign(new mq.MQSD(), {
-      Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_DURABLE,
-      ObjectString: "dev/client",
-      SubName: "CLIENT.SUB",
-    });
-    expect(await reasonOf(mq.SubPromise(hConn, null, sd))).toBe(MQC.MQRC_ENVIRONMENT_ERROR);
     await mq.PutPromise(hObj, new mq.MQMD(), new mq.MQPMO(), "still connected");
     await mq.ClosePromise(hObj, 0);
     await mq.DiscPromise(hConn);
@@ -213,6 +206,90 @@ describe("webmq/ibmmq client bindings against a server process", { timeout: 60_0
     expect(await reasonOf(mq.SubPromise(subscriber, null, elsewhere))).toBe(MQC.MQRC_NOT_AUTHORIZED);
     await mq.ClosePromise(hObj, 0);
     await mq.DiscPromise(subscriber);
+    await mq.ClosePromise(topic, 0);
+    await mq.DiscPromise(publisher);
+  });
+
+  it("keeps a durable subscription over the client's disconnect, as amqssuba makes it, and a new connection resumes it with what was published meanwhile", async () => {
+    const mqsc = async (command: string) => (await restMqsc(url(), "QM1", ADMIN_TOKEN, command))[0]!;
+    // A TOPIC object of its own (its string has no retained publication from the other tests); app has PUB and SUB on DEV.**.
+    expect((await mqsc("DEFINE TOPIC('DEV.DURABLE.TOPIC') TOPICSTR('dev/durable') REPLACE")).completionCode).toBe(0);
+    // The publisher names it by its object name, as the subscriber does.
+    const publisher = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
+    const topicOd = Object.assign(new mq.MQOD(), { ObjectType: MQC.MQOT_TOPIC, ObjectName: "DEV.DURABLE.TOPIC" });
+    const topic = await mq.OpenPromise(publisher, topicOd, MQC.MQOO_OUTPUT);
+    expect(topicOd.ResObjectString).toBe("dev/durable");
+    const publish = (text: string) =>
+      reasonOf(mq.PutPromise(topic, new mq.MQMD(), Object.assign(new mq.MQPMO(), { Options: MQC.MQPMO_WARN_IF_NO_SUBS_MATCHED }), text));
+    // amqssuba's MQSUB: create the subscription or resume it, durable, managed, by name.
+    const durableSd = (options = MQC.MQSO_CREATE | MQC.MQSO_RESUME) =>
+      Object.assign(new mq.MQSD(), { Options: options | MQC.MQSO_DURABLE | MQC.MQSO_MANAGED, ObjectName: "DEV.DURABLE.TOPIC", SubName: "DEV.AMQSSUBA" });
+    const getAll = async (hObj: mq.MQObject) => {
+      const got: string[] = [];
+      const gmo = Object.assign(new mq.MQGMO(), { Options: MQC.MQGMO_WAIT | MQC.MQGMO_CONVERT, WaitInterval: 500 });
+      await new Promise<void>((done) =>
+        mq.Get(hObj, new mq.MQMD(), gmo, (err, obj, _gmo, _md, data) => {
+          if (!err) return void got.push(data!.toString());
+          if (err.mqrc !== MQC.MQRC_NO_MSG_AVAILABLE) got.push(`error ${err.mqrc}`);
+          mq.GetDone(obj);
+          done();
+        }),
+      );
+      return got;
+    };
+
+    const first = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
+    const sd = durableSd();
+    const made = await mq.SubPromise(first, null, sd);
+    expect(sd.ResObjectString).toBe("dev/durable");
+    expect(made.hObj._name).toMatch(/^SYSTEM\.MANAGED\.DURABLE\./);
+    expect(await publish("while connected")).toBe(0);
+    expect(await getAll(made.hObj)).toEqual(["while connected"]);
+    // Creating it again by the same name is refused; the subscriber goes away without closing anything.
+    expect(await reasonOf(mq.SubPromise(first, null, durableSd(MQC.MQSO_CREATE)))).toBe(MQC.MQRC_SUB_ALREADY_EXISTS);
+    await mq.DiscPromise(first);
+
+    // Published while nobody is connected: kept on the subscription's queue.
+    expect(await publish("while away 1")).toBe(0);
+    expect(await publish("while away 2")).toBe(0);
+    expect((await mqsc("DISPLAY SUB('DEV.AMQSSUBA') TOPICSTR")).completionCode).toBe(0);
+
+    const second = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
+    // Resuming needs RESUME on the topic, which the developer configuration does not give app.
+    expect(await reasonOf(mq.SubPromise(second, null, durableSd(MQC.MQSO_RESUME)))).toBe(MQC.MQRC_NOT_AUTHORIZED);
+    // Altering it needs SUB, which app has: the same subscription, its queue untouched by closing the handles.
+    const alterSd = durableSd(MQC.MQSO_ALTER);
+    const altered = await mq.SubPromise(second, null, alterSd);
+    expect([alterSd.ResObjectString, altered.hObj._name]).toEqual(["dev/durable", made.hObj._name]);
+    await mq.ClosePromise(altered.hSub, 0);
+    await mq.ClosePromise(altered.hObj, 0);
+    expect((await mqsc("SET AUTHREC PROFILE('DEV.**') PRINCIPAL('app') OBJTYPE(TOPIC) AUTHADD(RESUME)")).completionCode).toBe(0);
+    try {
+      const resumeSd = durableSd(MQC.MQSO_RESUME);
+      const resumed = await mq.SubPromise(second, null, resumeSd);
+      expect(resumeSd.ResObjectString).toBe("dev/durable");
+      expect(resumed.hObj._name).toBe(made.hObj._name);
+      expect(await getAll(resumed.hObj)).toEqual(["while away 1", "while away 2"]);
+      // MQCO_REMOVE_SUB ends it for good: a publication then matches no subscription, and DISPLAY SUB finds none.
+      await mq.ClosePromise(resumed.hSub, MQC.MQCO_REMOVE_SUB);
+      await mq.ClosePromise(resumed.hObj, 0);
+      expect(await publish("after removal")).toBe(MQC.MQRC_NO_SUBS_MATCHED);
+      expect((await mqsc("DISPLAY SUB('DEV.AMQSSUBA')")).completionCode).not.toBe(0);
+      expect(await reasonOf(mq.SubPromise(second, null, durableSd(MQC.MQSO_RESUME)))).toBe(MQC.MQRC_NO_SUBSCRIPTION);
+      // A non-durable subscription may name its topic by a TOPIC object too (amqssub with an object name).
+      const byName = Object.assign(new mq.MQSD(), { Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED | MQC.MQSO_NON_DURABLE, ObjectName: "DEV.DURABLE.TOPIC" });
+      const nonDurable = await mq.SubPromise(second, null, byName);
+      expect(byName.ResObjectString).toBe("dev/durable");
+      expect(await publish("to the non-durable one")).toBe(0);
+      expect(await getAll(nonDurable.hObj)).toEqual(["to the non-durable one"]);
+      const unknownTopic = Object.assign(new mq.MQSD(), { Options: MQC.MQSO_CREATE | MQC.MQSO_MANAGED, ObjectName: "NO.SUCH.TOPIC" });
+      expect(await reasonOf(mq.SubPromise(second, null, unknownTopic))).toBe(MQC.MQRC_UNKNOWN_OBJECT_NAME);
+      await mq.ClosePromise(nonDurable.hSub, 0);
+      await mq.ClosePromise(nonDurable.hObj, 0);
+    } finally {
+      await mqsc("SET AUTHREC PROFILE('DEV.**') PRINCIPAL('app') OBJTYPE(TOPIC) AUTHRMV(RESUME)");
+    }
+    await mq.DiscPromise(second);
     await mq.ClosePromise(topic, 0);
     await mq.DiscPromise(publisher);
   });

@@ -17,15 +17,17 @@ import { buildProgram, INCLUDE, missingToolchain } from "../fixtures/wasm/toolch
 const STRUCTURES = {
   MQMD: L.MQMD, MQOD: L.MQOD, MQPMO: L.MQPMO, MQGMO: L.MQGMO, MQCNO: L.MQCNO, MQCSP: L.MQCSP, MQTMC2: L.MQTMC2,
   MQSD: L.MQSD, MQSRO: L.MQSRO, MQCMHO: L.MQCMHO, MQDMHO: L.MQDMHO, MQDMPO: L.MQDMPO, MQSMPO: L.MQSMPO, MQIMPO: L.MQIMPO, MQPD: L.MQPD,
-  MQCHARV: L.MQCHARV_LAYOUT,
+  MQSTS: L.MQSTS, MQCHARV: L.MQCHARV_LAYOUT,
 } as const; // prettier-ignore
 
 /**
  * IBM's MQxx_LENGTH_1 of the structures of MQSUB, MQSUBRQ and the message-property verbs for
  * 32-bit platforms (cmqc.h's values where MQ_64_BIT is not defined), and the offsets IBM's
  * field tables give for MQSD and MQIMPO (an MQCHARV is 20 bytes there: a 4-byte pointer, four MQLONGs).
+ * Checked field by field against the structures, field order and MQxx_LENGTH_1 values of a
+ * public copy of IBM's own cmqc.h (IBM MQ for Multiplatforms); they agree.
  */
-const IBM_LENGTHS = { MQSD: 312, MQSRO: 16, MQCMHO: 12, MQDMHO: 12, MQDMPO: 12, MQSMPO: 20, MQIMPO: 60, MQPD: 24, MQCHARV: 20 } as const;
+const IBM_LENGTHS = { MQSTS: 272, MQSD: 312, MQSRO: 16, MQCMHO: 12, MQDMHO: 12, MQDMPO: 12, MQSMPO: 20, MQIMPO: 60, MQPD: 24, MQCHARV: 20 } as const;
 const IBM_MQSD_OFFSETS: Record<string, number> = {
   Options: 8, ObjectName: 12, AlternateUserId: 60, AlternateSecurityId: 72, SubExpiry: 112, "ObjectString.VSPtr": 116,
   "SubName.VSPtr": 136, "SubUserData.VSPtr": 156, SubCorrelId: 176, PubPriority: 200, PubAccountingToken: 204,
@@ -38,6 +40,17 @@ const IBM_MQIMPO_OFFSETS: Record<string, number> = {
   "ReturnedName.VSLength": 44,
   TypeString: 52,
 };
+
+/** Every field of the short structures, where IBM's header puts it: StrucId, Version, then MQLONGs (MQCHARV: a pointer, then MQLONGs). */
+const IBM_SHORT_OFFSETS = {
+  MQSRO: { StrucId: 0, Version: 4, Options: 8, NumPubs: 12 },
+  MQCMHO: { StrucId: 0, Version: 4, Options: 8 },
+  MQDMHO: { StrucId: 0, Version: 4, Options: 8 },
+  MQDMPO: { StrucId: 0, Version: 4, Options: 8 },
+  MQSMPO: { StrucId: 0, Version: 4, Options: 8, ValueEncoding: 12, ValueCCSID: 16 },
+  MQPD: { StrucId: 0, Version: 4, Options: 8, Support: 12, Context: 16, CopyOptions: 20 },
+  MQCHARV: { VSPtr: 0, VSOffset: 4, VSBufSize: 8, VSLength: 12, VSCCSID: 16 },
+} as const;
 
 /** IBM's MQMD field table: offset of each field (version 1 ends at 324, version 2 at 364). */
 const IBM_MQMD_OFFSETS: Record<string, number> = {
@@ -56,12 +69,21 @@ describe("the layouts in memory", () => {
     expect(L.sizeOf(L.MQTMC2)).toBe(732);
   });
 
-  it("MQSD, MQSRO, MQCMHO, MQDMHO, MQDMPO, MQSMPO, MQIMPO, MQPD and MQCHARV have IBM's 32-bit lengths, and MQSD's and MQIMPO's fields IBM's offsets", () => {
+  it("MQSD, MQSRO, MQCMHO, MQDMHO, MQDMPO, MQSMPO, MQIMPO, MQPD, MQSTS and MQCHARV have IBM's 32-bit lengths, and MQSD's and MQIMPO's fields IBM's offsets", () => {
     for (const [name, length] of Object.entries(IBM_LENGTHS)) expect([name, L.sizeOf(STRUCTURES[name as keyof typeof IBM_LENGTHS])]).toEqual([name, length]);
     for (const name of ["MQSD", "MQSRO", "MQCMHO", "MQDMHO", "MQDMPO", "MQSMPO", "MQIMPO", "MQPD"] as const)
       expect(L.LENGTHS[name]).toEqual([IBM_LENGTHS[name]]);
     for (const [field, offset] of Object.entries(IBM_MQSD_OFFSETS)) expect([field, L.MQSD[field]?.offset]).toEqual([field, offset]);
     for (const [field, offset] of Object.entries(IBM_MQIMPO_OFFSETS)) expect([field, L.MQIMPO[field]?.offset]).toEqual([field, offset]);
+    // MQSTS: version 1 ends after ResolvedQMgrName (MQSTS_LENGTH_1), version 2 after SubOptions (MQSTS_LENGTH_2).
+    expect(L.LENGTHS.MQSTS).toEqual([224, 272]);
+    expect([L.MQSTS.ResolvedQMgrName!.offset, L.MQSTS["ObjectString.VSPtr"]!.offset, L.MQSTS["SubName.VSPtr"]!.offset, L.MQSTS.SubOptions!.offset]).toEqual([
+      176, 224, 244, 268,
+    ]);
+    for (const [name, offsets] of Object.entries(IBM_SHORT_OFFSETS)) {
+      const layout = STRUCTURES[name as keyof typeof IBM_SHORT_OFFSETS];
+      expect([name, Object.fromEntries(Object.entries(layout).map(([field, f]) => [field, f.offset]))]).toEqual([name, offsets]);
+    }
   });
 
   it("cmqc.h's numeric constants equal the JavaScript MQI's (core/features/mqi/mqc.ts)", async () => {

@@ -17,7 +17,7 @@ import { startWasmTriggerMonitor } from "../../adapters/wasm/triggers.js";
 import { buildProgram, missingToolchain, REQUIRED, ROOT } from "../fixtures/wasm/toolchain.js";
 
 const missing = missingToolchain();
-const PROGRAMS = ["put", "get", "browse", "inq", "server", "request", "triggered", "uncommitted", "set", "sub", "props"] as const;
+const PROGRAMS = ["put", "get", "browse", "inq", "server", "request", "triggered", "uncommitted", "set", "sub", "props", "stat"] as const;
 
 it.runIf(REQUIRED)("the C toolchain is installed (WEBMQ_REQUIRE_CLANG=1)", () => {
   expect(missing).toBeUndefined();
@@ -206,6 +206,24 @@ describe.skipIf(missing !== undefined)("C programs on the wasm host", () => {
     ]);
     expect(status).toBe(0);
     expect(depth("DEV.QUEUE.1")).toBe(0);
+  });
+
+  it("stat: MQSTAT(MQSTAT_TYPE_ASYNC_ERROR) counts the MQPMO_ASYNC_RESPONSE puts into a version-2 MQSTS, the failure named; then starts again; 2430 and 2426", async () => {
+    await qm.mqsc("ALTER QLOCAL(DEV.QUEUE.2) MAXMSGL(4)"); // "three" is too long for it
+    const { status, stdout } = await run("stat", ["DEV.QUEUE.1", "DEV.QUEUE.2", "QM1"]);
+    const blank = " ".repeat(48);
+    expect(stdout.split("\n")).toEqual([
+      "put DEV.QUEUE.1 cc 0 reason 0",
+      "put DEV.QUEUE.1 cc 0 reason 0",
+      "put DEV.QUEUE.2 cc 2 reason 2030",
+      `stat cc 0 reason 0: 2 0 1, first failure 2 2030 on ${"DEV.QUEUE.2".padEnd(48)} of ${"QM1".padEnd(48)}, object string 0`,
+      `stat cc 0 reason 0: 0 0 0, first failure 0 0 on ${blank} of ${blank}, object string 0`,
+      `stat cc 2 reason 2430: 0 0 0, first failure 0 0 on ${blank} of ${blank}, object string 0`,
+      "not an MQSTS: cc 2 reason 2426",
+      "",
+    ]);
+    expect(status).toBe(0);
+    expect(depth("DEV.QUEUE.1")).toBe(2);
   });
 
   it("a triggered program: the trigger monitor starts the .wasm APPLICID names with the MQTMC2, and it moves the messages", async () => {

@@ -19,10 +19,9 @@ import { MQError, type BrowseCursor, type Message, type QueueHandle, type QueueM
 import { decodeClientFrame, encodeClientFrame, type ClientAnswer, type ClientRequest } from "../../mqi/client-protocol.js";
 import { inquireValues } from "../../mqi/inquire.js";
 import { setQueueAttributes } from "../../mqi/set-attributes.js";
-import { openManagedNonDurable } from "../../mqi/managed-queue.js";
-import { addNonDurableSubscription, requestRetained } from "../../../core/manager/mqi-parts.js";
 import { checkPrincipalAuthority, checkPrincipalTopicAuthority, type CheckedPrincipal } from "../security/authority.js";
 import { admitConnection, type AdmissionOptions } from "./admission.js";
+import { ClientSubscriptions, topicStringOf } from "./subscriptions.js";
 
 export interface ClientSocket {
   send(message: Uint8Array): void;
@@ -59,7 +58,7 @@ function asReasonNamed(error: unknown): unknown {
 
 /** A topic string a request names; MQRC_FORMAT_ERROR when it names none. */
 function topicOf(topic: unknown): string {
-  if (typeof topic !== "string" || topic === "") throw new MQError("MQRC_FORMAT_ERROR", "a publish or sub names a topic string");
+  if (typeof topic !== "string" || topic === "") throw new MQError("MQRC_FORMAT_ERROR", "a publish names a topic string");
   return topic;
 }
 
@@ -72,8 +71,8 @@ export class MqiClientSession {
   readonly #handles = new Map<number, QueueHandle>();
   readonly #cursors = new Map<number, BrowseCursor>();
   readonly #waits = new Map<number, AbortController>();
-  /** Non-durable subscriptions made for the client (MQSUB), ended by `unsub` or when the socket ends. */
-  readonly #subscriptions = new Map<number, { topic: string; queue: string; unsubscribe(): void }>();
+  /** Subscriptions made or resumed for the client (MQSUB): non-durable ones end with `unsub` or the socket. */
+  #subscriptions: ClientSubscriptions | undefined;
   /** Gets cancelled while still queued behind other requests (their ids), and the highest id begun: a cancel may come before its get starts. */
   readonly #cancelledEarly = new Set<number>();
   #begun = 0;
@@ -124,8 +123,7 @@ export class MqiClientSession {
       const units = [...this.#units.values()];
       this.#units.clear();
       for (const unit of units) if (unit.state === "active") await unit.rollback().catch(() => undefined);
-      for (const subscription of this.#subscriptions.values()) subscription.unsubscribe();
-      this.#subscriptions.clear();
+      this.#subscriptions?.ended();
       for (const cursor of this.#cursors.values()) cursor.close();
       for (const handle of this.#handles.values()) await handle.close().catch(() => undefined);
     });
@@ -164,6 +162,14 @@ export class MqiClientSession {
       this.#qm = qm;
       this.#principal = principal;
       this.#state = "open";
+      const handles = this.#handles;
+      this.#subscriptions = new ClientSubscriptions({
+        qm,
+        principal,
+        application: `client ${principal?.name ?? ""}`.trim(),
+        handles,
+        nextId: () => this.#next++,
+      });
       return { queueManager: qm.name };
     }
     const qm = this.#qm!;
@@ -192,6 +198,7 @@ export class MqiClientSession {
         if (handle === undefined) throw new MQError("MQRC_HOBJ_ERROR", "no such handle on this connection");
         this.#handles.delete(request.handle);
         await handle.close({ deleteQueue: request.deleteQueue });
+        await this.#subscriptions!.closed(handle.queueName);
         return {};
       }
       case "put": {
@@ -249,15 +256,14 @@ export class MqiClientSession {
         return { count: subscriptions };
       }
       case "sub":
-        return this.#subscribe(qm, request);
+        return this.#subscriptions!.subscribe(request);
       case "unsub":
-        this.#subscription(request.subscription).unsubscribe();
-        this.#subscriptions.delete(request.subscription);
+        await this.#subscriptions!.unsubscribe(request.subscription, request.remove === true);
         return {};
-      case "subrq": {
-        const { topic, queue } = this.#subscription(request.subscription);
-        return { count: await requestRetained(qm, topic, queue, false) };
-      }
+      case "subrq":
+        return { count: await this.#subscriptions!.requestRetained(request.subscription) };
+      case "topic":
+        return { topic: topicStringOf(qm, request.objectName, request.topic) };
       default:
         throw new MQError("MQRC_FORMAT_ERROR", "not an MQI request");
     }
@@ -274,41 +280,6 @@ export class MqiClientSession {
     } catch (error) {
       throw asReasonNamed(error);
     }
-  }
-
-  /**
-   * MQSUB (non-durable): for a principal with SUB on the topic, copies of its publications go to
-   * a queue this connection opened for input, or to a managed queue opened here, whose handle the
-   * client then uses as any other.
-   */
-  async #subscribe(qm: QueueManager, request: Extract<ClientRequest, { op: "sub" }>): Promise<Answer> {
-    const topic = topicOf(request.topic);
-    checkPrincipalTopicAuthority(qm, this.#principal, topic, "SUB");
-    let queue: string;
-    let managed: { handle: number; queueName: string } | undefined;
-    if (request.managed === true) {
-      const handle = await openManagedNonDurable(qm, `client ${this.#principal?.name ?? ""}`.trim());
-      const id = this.#next++;
-      this.#handles.set(id, handle);
-      managed = { handle: id, queueName: handle.queueName };
-      queue = handle.queueName;
-    } else {
-      const handle = this.#handles.get(request.handle as number);
-      if (handle === undefined || !handle.isOpen || !handle.status.input)
-        throw new MQError("MQRC_HOBJ_ERROR", "a subscription's queue must be one this connection opened for input");
-      queue = handle.queueName;
-    }
-    const unsubscribe = await addNonDurableSubscription(qm, { topic, queue, durable: false });
-    const id = this.#next++;
-    this.#subscriptions.set(id, { topic, queue, unsubscribe });
-    if (request.retained === true) await requestRetained(qm, topic, queue, false);
-    return { subscription: id, ...(managed ?? {}) };
-  }
-
-  #subscription(id: number): { topic: string; queue: string; unsubscribe(): void } {
-    const subscription = this.#subscriptions.get(id);
-    if (subscription === undefined) throw new MQError("MQRC_HOBJ_ERROR", "no such subscription on this connection");
-    return subscription;
   }
 
   /** MQSET: a queue's attributes changed for a principal with SET on it; the MQI's refusals as reason names. */
