@@ -5,13 +5,15 @@
  * tables, the same statements and the same one-transaction-per-batch as at the edge, so the
  * same contract, crash-point and reopen suites hold.
  *
- * One process owns a file at a time. SQLite's lock here is a `<file>.lock` directory taken for
- * each transaction; a process killed inside one leaves it behind, so the store notes its pid in
+ * One process owns a file at a time. SQLite's lock here is a `<file>.lock` directory, taken at
+ * the first transaction and held until the store closes (exclusive locking, which the
+ * write-ahead log needs here); a process killed leaves it behind, so the store notes its pid in
  * `<file>.owner` and, at open, clears a lock whose owner is no longer running. A file that a
  * running process holds open is refused with MQRC_Q_MGR_NOT_AVAILABLE.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { resolve } from "node:path";
 import { MQError, type Store, type StoreOp } from "../../core/index.js";
 import { DurableObjectStore } from "../edge/durable-object-store.js";
 import type { SqliteStorage } from "../edge/durable-object-tables.js";
@@ -105,23 +107,41 @@ export function openFileStore(path: string): Store {
   claimOwnership(path);
   let db: WasmDatabase;
   try {
+    // A store this process opened on the same file and never closed was abandoned (as after a
+    // crash): its connection holds the file's lock for good (exclusive locking, below), so it goes.
+    openHere.get(resolve(path))?.();
     db = new (Database())(path);
-    // A rollback journal, synced at each commit: a transaction is on disk before its commit returns.
-    db.exec("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;");
+    // A write-ahead log synced at each commit (synchronous FULL): a transaction is on disk
+    // before its commit returns, at one fsync of the log, where the rollback journal took three
+    // (the journal twice, then the database). WAL needs shared memory for its index, which
+    // node-sqlite3-wasm's file layer has not; in exclusive locking mode SQLite keeps that index
+    // in the process instead, and one process owns the file anyway (claimOwnership).
+    db.exec("PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
   } catch (error) {
     rmSync(`${path}.owner`, { force: true });
     throw new MQError("MQRC_RESOURCE_PROBLEM", `the SQLite file ${path} could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   }
   const statements = new Map<string, WasmStatement>();
   let closed = false;
-  return new FileStore(sqliteStorage(db, statements), () => {
+  const release = (): void => {
     if (closed) return;
     closed = true;
+    if (openHere.get(resolve(path)) === release) openHere.delete(resolve(path));
     for (const statement of statements.values()) statement.finalize();
     db.close();
+  };
+  openHere.set(resolve(path), release);
+  return new FileStore(sqliteStorage(db, statements), () => {
+    release();
     rmSync(`${path}.owner`, { force: true });
   });
 }
+
+/**
+ * The stores open in this process, by file: closing one releases the file's lock. Opening a
+ * file again closes the store that had it (its calls then fail), as a restart would end it.
+ */
+const openHere = new Map<string, () => void>();
 
 /** Refuses a file another running process has open; clears the lock a killed one left. */
 function claimOwnership(path: string): void {
