@@ -170,21 +170,33 @@ function running(pid: number): boolean {
 
 /** The part of a Durable Object's storage the SQLite store uses, over one database. */
 function sqliteStorage(db: WasmDatabase, statements: Map<string, WasmStatement>): SqliteStorage {
+  // What each query text is, worked out once: it comes again for every message.
+  const kinds = new Map<string, "script" | "read" | "write">();
+  const kindOf = (query: string, bound: number) => {
+    let kind = kinds.get(query);
+    if (kind === undefined) {
+      // Several statements (the tables made at open) run as a script, as the Durable Object's exec does.
+      if (bound === 0 && /;\s*\S/.test(query.trim().replace(/;$/, ""))) kind = "script";
+      else kind = /^\s*(SELECT|WITH|PRAGMA)\b/i.test(query) ? "read" : "write";
+      kinds.set(query, kind);
+    }
+    return kind;
+  };
   const prepared = (query: string) => {
     let statement = statements.get(query);
     if (!statement) statements.set(query, (statement = db.prepare(query)));
     return statement;
   };
   const exec = (query: string, ...bindings: unknown[]) => {
-    const values = bindings.map((value) => (value instanceof ArrayBuffer ? new Uint8Array(value) : value));
-    // Several statements (the tables made at open) run as a script, as the Durable Object's exec does.
-    if (values.length === 0 && /;\s*\S/.test(query.trim().replace(/;$/, ""))) {
+    const kind = kindOf(query, bindings.length);
+    if (kind === "script") {
       db.exec(query);
       return cursor([], 0);
     }
+    for (let i = 0; i < bindings.length; i++) if (bindings[i] instanceof ArrayBuffer) bindings[i] = new Uint8Array(bindings[i] as ArrayBuffer);
     const statement = prepared(query);
-    if (/^\s*(SELECT|WITH|PRAGMA)\b/i.test(query)) return cursor(statement.all(values), 0);
-    return cursor([], statement.run(values).changes);
+    if (kind === "read") return cursor(statement.all(bindings), 0);
+    return cursor([], statement.run(bindings).changes);
   };
   const transactionSync = <T>(body: () => T): T => {
     db.exec("BEGIN");
