@@ -18,7 +18,8 @@
 //     client costs is small, so this is the broker's throughput.
 // Throughput is messages over the phase's wall time; `vs RabbitMQ` divides by RabbitMQ's rate
 // for the same client, phase and connections in this run. CPU per message: the broker's
-// processes (workerd, the serveHttp process, RabbitMQ's VM) and this client process.
+// processes (workerd, the serveHttp process, RabbitMQ's VM) and this client process;
+// `cpuRabbitMQOverOurs` is RabbitMQ's CPU per message over the broker's (2 = half RabbitMQ's).
 //
 //   node bench/stomp-vs-rabbitmq.mjs
 //   BENCH_MESSAGES=4000 BENCH_BROKERS=node,rabbit BENCH_CLIENTS=raw node bench/stomp-vs-rabbitmq.mjs
@@ -111,11 +112,13 @@ if (BROKERS.includes("rabbit")) {
       await rabbit.stop();
     }
 }
-const rabbitRate = (row) =>
-  rows.find((r) => r.broker.startsWith("RabbitMQ") && r.client === row.client && r.phase === row.phase && r.connections === row.connections)?.perSecond;
+const rabbitRow = (row) =>
+  rows.find((r) => r.broker.startsWith("RabbitMQ") && r.client === row.client && r.phase === row.phase && r.connections === row.connections);
 for (const row of rows) {
-  const base = rabbitRate(row);
-  row.vsRabbitMQ = base ? (row.perSecond / base).toFixed(2) : "";
+  const base = rabbitRow(row);
+  row.vsRabbitMQ = base?.perSecond ? (row.perSecond / base.perSecond).toFixed(2) : "";
+  // On a loaded machine the rates move with the scheduler; the CPU a message costs moves less.
+  row.cpuRabbitMQOverOurs = base?.brokerCpuUsPerMsg && row.brokerCpuUsPerMsg ? (base.brokerCpuUsPerMsg / row.brokerCpuUsPerMsg).toFixed(2) : "";
 }
 const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 console.log(

@@ -5,13 +5,15 @@
  * tables, the same statements and the same one-transaction-per-batch as at the edge, so the
  * same contract, crash-point and reopen suites hold.
  *
- * One process owns a file at a time. SQLite's lock here is a `<file>.lock` directory taken for
- * each transaction; a process killed inside one leaves it behind, so the store notes its pid in
+ * One process owns a file at a time. SQLite's lock here is a `<file>.lock` directory, taken at
+ * the first transaction and held until the store closes (exclusive locking, which the
+ * write-ahead log needs here); a process killed leaves it behind, so the store notes its pid in
  * `<file>.owner` and, at open, clears a lock whose owner is no longer running. A file that a
  * running process holds open is refused with MQRC_Q_MGR_NOT_AVAILABLE.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { resolve } from "node:path";
 import { MQError, type Store, type StoreOp } from "../../core/index.js";
 import { DurableObjectStore } from "../edge/durable-object-store.js";
 import type { SqliteStorage } from "../edge/durable-object-tables.js";
@@ -105,23 +107,41 @@ export function openFileStore(path: string): Store {
   claimOwnership(path);
   let db: WasmDatabase;
   try {
+    // A store this process opened on the same file and never closed was abandoned (as after a
+    // crash): its connection holds the file's lock for good (exclusive locking, below), so it goes.
+    openHere.get(resolve(path))?.();
     db = new (Database())(path);
-    // A rollback journal, synced at each commit: a transaction is on disk before its commit returns.
-    db.exec("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;");
+    // A write-ahead log synced at each commit (synchronous FULL): a transaction is on disk
+    // before its commit returns, at one fsync of the log, where the rollback journal took three
+    // (the journal twice, then the database). WAL needs shared memory for its index, which
+    // node-sqlite3-wasm's file layer has not; in exclusive locking mode SQLite keeps that index
+    // in the process instead, and one process owns the file anyway (claimOwnership).
+    db.exec("PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
   } catch (error) {
     rmSync(`${path}.owner`, { force: true });
     throw new MQError("MQRC_RESOURCE_PROBLEM", `the SQLite file ${path} could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   }
   const statements = new Map<string, WasmStatement>();
   let closed = false;
-  return new FileStore(sqliteStorage(db, statements), () => {
+  const release = (): void => {
     if (closed) return;
     closed = true;
+    if (openHere.get(resolve(path)) === release) openHere.delete(resolve(path));
     for (const statement of statements.values()) statement.finalize();
     db.close();
+  };
+  openHere.set(resolve(path), release);
+  return new FileStore(sqliteStorage(db, statements), () => {
+    release();
     rmSync(`${path}.owner`, { force: true });
   });
 }
+
+/**
+ * The stores open in this process, by file: closing one releases the file's lock. Opening a
+ * file again closes the store that had it (its calls then fail), as a restart would end it.
+ */
+const openHere = new Map<string, () => void>();
 
 /** Refuses a file another running process has open; clears the lock a killed one left. */
 function claimOwnership(path: string): void {
@@ -150,21 +170,33 @@ function running(pid: number): boolean {
 
 /** The part of a Durable Object's storage the SQLite store uses, over one database. */
 function sqliteStorage(db: WasmDatabase, statements: Map<string, WasmStatement>): SqliteStorage {
+  // What each query text is, worked out once: it comes again for every message.
+  const kinds = new Map<string, "script" | "read" | "write">();
+  const kindOf = (query: string, bound: number) => {
+    let kind = kinds.get(query);
+    if (kind === undefined) {
+      // Several statements (the tables made at open) run as a script, as the Durable Object's exec does.
+      if (bound === 0 && /;\s*\S/.test(query.trim().replace(/;$/, ""))) kind = "script";
+      else kind = /^\s*(SELECT|WITH|PRAGMA)\b/i.test(query) ? "read" : "write";
+      kinds.set(query, kind);
+    }
+    return kind;
+  };
   const prepared = (query: string) => {
     let statement = statements.get(query);
     if (!statement) statements.set(query, (statement = db.prepare(query)));
     return statement;
   };
   const exec = (query: string, ...bindings: unknown[]) => {
-    const values = bindings.map((value) => (value instanceof ArrayBuffer ? new Uint8Array(value) : value));
-    // Several statements (the tables made at open) run as a script, as the Durable Object's exec does.
-    if (values.length === 0 && /;\s*\S/.test(query.trim().replace(/;$/, ""))) {
+    const kind = kindOf(query, bindings.length);
+    if (kind === "script") {
       db.exec(query);
       return cursor([], 0);
     }
+    for (let i = 0; i < bindings.length; i++) if (bindings[i] instanceof ArrayBuffer) bindings[i] = new Uint8Array(bindings[i] as ArrayBuffer);
     const statement = prepared(query);
-    if (/^\s*(SELECT|WITH|PRAGMA)\b/i.test(query)) return cursor(statement.all(values), 0);
-    return cursor([], statement.run(values).changes);
+    if (kind === "read") return cursor(statement.all(bindings), 0);
+    return cursor([], statement.run(bindings).changes);
   };
   const transactionSync = <T>(body: () => T): T => {
     db.exec("BEGIN");

@@ -3,7 +3,11 @@
  * and opens a JMS connection; each SUBSCRIBE is a JMS session of its own (subscription.ts);
  * each BEGIN a transacted session whose commit is COMMIT; SENDs outside a transaction go
  * through one auto-acknowledge session. Platform-neutral: the socket is a `StompTransport`
- * (the Node binding wraps `ws`; the edge's Durable Object will wrap a hibernatable WebSocket).
+ * (the Node binding wraps `ws`; the edge's Durable Object a hibernatable WebSocket).
+ *
+ * Beside it: what it is given (connection-options.ts), its transactions (transactions.ts),
+ * SUBSCRIBE's headers (subscribe-headers.ts), who may use a destination and the ERROR frame
+ * (refusals.ts), runs of frames handled together (frame-batches.ts, frame-queue.ts).
  *
  * Frames are handled one at a time, in the order they came. Any refusal is an ERROR frame
  * (with the MQ reason) and a close, as STOMP says; what the connection held then comes back:
@@ -11,91 +15,27 @@
  * are deleted.
  */
 import { MQError, type Connection, type MessageProducer, type QueueManager, type ReceivedMessage, type Session } from "../../../core/index.js";
-import { authorize, type Role } from "../security/roles.js";
-import { checkPrincipalAuthority, checkPrincipalTopicAuthority } from "../security/authority.js";
+import type { Role } from "../security/roles.js";
+import { authorizeDestination, errorFrame } from "./refusals.js";
 import { encodeFrame, FrameParser, header, type StompFrame, type StompVersion } from "./frame.js";
 import { parseDestination, type StompDestination } from "./destinations.js";
 import { bodyBytes, messageFromSend, messageHeaders } from "./message-mapping.js";
-import { StompSubscription, type AckMode, type SubscriptionSink } from "./subscription.js";
+import { StompSubscription, type SubscriptionSink } from "./subscription.js";
+import { durableName, subscriptionFromHeaders } from "./subscribe-headers.js";
 import { HeartBeats, negotiateEchoedHeartBeat, negotiateHeartBeat } from "./heart-beats.js";
 import { randomHex } from "./random-hex.js";
 import { handleSendRun, handleSettleRun, type RunHost } from "./frame-batches.js";
 import { FrameQueue } from "./frame-queue.js";
 import type { StompConnectionState, StompSubscriptionState } from "./connection-state.js";
+import type { StompPrincipal, StompServerOptions, StompTransport } from "./connection-options.js";
+import { StompTransactions } from "./transactions.js";
 
-/** The socket, as the connection needs it. */
-export interface StompTransport {
-  /** One frame; `text` says it may go as a WebSocket text message (its bytes are UTF-8). */
-  send(frame: Uint8Array, text: boolean): void;
-  close(code: number, reason: string): void;
-  /**
-   * Resolves once the socket has room again (what it has not yet written under its high-water
-   * mark): MESSAGE frames wait for it, so a client that does not read holds its messages on
-   * the queue, not in the server's memory.
-   */
-  drained?(): Promise<void>;
-  /** Stop and restart reading the socket: while too many frames wait to be handled, it is paused. */
-  pause?(): void;
-  resume?(): void;
-  /** The client's address (for the failed-login limit), where the platform knows it. */
-  readonly remoteAddress?: string | undefined;
-}
-
-export interface StompPrincipal {
-  name: string;
-  role: Role;
-  /** The groups the authority records know the principal by. */
-  groups?: string[];
-}
-
-export interface StompServerOptions {
-  /** The queue manager a CONNECT's `host` names; `undefined` (absent or `/`) is the first configured. */
-  queueManager(host: string | undefined): QueueManager | undefined | Promise<QueueManager | undefined>;
-  /**
-   * login + passcode as a user and password, or passcode alone as a bearer token, from the
-   * client at `remoteAddress`; undefined when refused (or an MQError, e.g. too many failures).
-   */
-  authenticate(login: string | undefined, passcode: string | undefined, remoteAddress: string | undefined): Promise<StompPrincipal | undefined>;
-  /** What the server offers: heart-beats it can send and wants to receive, in ms (default 10,000 each; 0 for none). */
-  heartBeat?: { send: number; receive: number };
-  /** Bytes of command and headers a frame may have beside its body (default 64 KiB). */
-  headerAllowanceBytes?: number;
-  /**
-   * The platform answers each heart-beat EOL the client sends with one, without the
-   * connection (the edge's WebSocket auto-response, which does not wake a hibernating
-   * Durable Object): the server then beats exactly as often as the client, and keeps no
-   * timers of its own (a timer would keep the object from hibernating). heart-beats.ts says
-   * what is negotiated.
-   */
-  heartBeatEchoed?: boolean;
-  /**
-   * Told what the connection would need to be rebuilt (connection-state.ts), after CONNECT and
-   * each change of its subscriptions or temporary queues: the edge keeps it in the socket's
-   * attachment.
-   */
-  persist?(state: StompConnectionState): void;
-  /**
-   * Where each frame is a turn and a storage commit of its own (the edge's Durable Object), the
-   * window in which ACKs and NACKs outside a transaction that arrive in separate WebSocket
-   * messages join one run, settled in one turn (frame-queue.ts): calls `close` when it ends
-   * (the edge: a 0 ms timer). RECEIPTs still follow the run's commit; a socket closing in the
-   * window settles what was ACKed first.
-   */
-  settleWindow?(close: () => void): void;
-}
+export type { StompPrincipal, StompServerOptions, StompTransport } from "./connection-options.js";
 
 const VERSIONS: StompVersion[] = ["1.2", "1.1", "1.0"];
 const DEFAULT_HEADER_ALLOWANCE = 64 * 1024;
 /** Until CONNECT names its queue manager, the body limit is IBM's largest MAXMSGL. */
 const MAX_MAXMSGL = 100 * 1024 * 1024;
-const DEFAULT_PREFETCH = 100;
-
-interface Transaction {
-  session: Session;
-  producer: MessageProducer;
-  /** ACKs and NACKs that take effect when the transaction commits. */
-  settlements: (() => Promise<void>)[];
-}
 
 let connectionCount = 0;
 
@@ -111,7 +51,7 @@ export class StompConnection implements SubscriptionSink {
   #runSession: Session | undefined;
   #runProducer: MessageProducer | undefined;
   readonly #subscriptions = new Map<string, StompSubscription>();
-  readonly #transactions = new Map<string, Transaction>();
+  readonly #transactions = new StompTransactions();
   /** /temp-queue/NAME -> the queue made for it. */
   readonly #tempQueues = new Map<string, string>();
   /** Unique across processes too (a rebuilt connection keeps it, and its temporary queues' names come from it). */
@@ -211,11 +151,11 @@ export class StompConnection implements SubscriptionSink {
           await this.#settle(frame);
           break;
         case "BEGIN":
-          await this.#begin(frame);
+          await this.#transactions.begin(frame, this.#jms);
           break;
         case "COMMIT":
         case "ABORT":
-          await this.#endTransaction(frame);
+          await this.#transactions.end(frame);
           break;
         case "DISCONNECT":
           if (receipt !== undefined) this.#write("RECEIPT", [["receipt-id", receipt]]);
@@ -338,18 +278,9 @@ export class StompConnection implements SubscriptionSink {
     });
   }
 
-  /**
-   * The role first (the REST API's outer gate), then the authority records, as the REST routes
-   * check them: SEND to a queue needs PUT on it, to a topic PUB; SUBSCRIBE to a queue GET, to a
-   * topic SUB. A temporary queue is the connection's own and is not checked. A refusal is
-   * MQRC_NOT_AUTHORIZED, sent as an ERROR frame, before anything is put or consumed.
-   */
+  /** The role, then the authority records (refusals.ts). */
   #authorize(kind: "put" | "get" | "publish", target: string, destination: StompDestination): void {
-    const principal = this.#principal!;
-    const verdict = authorize(principal.role, { kind, target });
-    if (!verdict.allowed) throw new MQError("MQRC_NOT_AUTHORIZED", `user ${principal.name} is not authorized to ${verdict.verb} ${verdict.object}`);
-    if (destination.kind === "queue") checkPrincipalAuthority(this.#qm!, principal, "QUEUE", destination.name, kind === "get" ? "GET" : "PUT");
-    else if (destination.kind === "topic") checkPrincipalTopicAuthority(this.#qm!, principal, destination.topic, kind === "get" ? "SUB" : "PUB");
+    authorizeDestination(this.#qm!, this.#principal!, kind, target, destination);
   }
 
   async #queueFor(destination: StompDestination): Promise<string> {
@@ -371,18 +302,9 @@ export class StompConnection implements SubscriptionSink {
     const replyHeader = header(frame, "reply-to");
     const replyTo = replyHeader === undefined || replyHeader === "" ? undefined : await this.#queueFor(parseDestination(replyHeader));
     const message = messageFromSend(frame, replyTo, Date.now(), text);
-    const producer = runProducer ?? this.#transaction(frame)?.producer ?? this.#producer!;
+    const producer = runProducer ?? this.#transactions.of(frame)?.producer ?? this.#producer!;
     if (destination.kind === "topic") await producer.send(message, { topicName: destination.topic });
     else await producer.send(message, { queueName: await this.#queueFor(destination) });
-  }
-
-  #transaction(frame: StompFrame): Transaction | undefined {
-    const id = header(frame, "transaction");
-    if (id === undefined) return undefined;
-    const transaction = this.#transactions.get(id);
-    if (transaction === undefined)
-      throw new MQError("MQRC_UOW_NOT_AVAILABLE", `there is no transaction ${JSON.stringify(id)} on this connection (BEGIN it first)`);
-    return transaction;
   }
 
   async #subscribe(frame: StompFrame): Promise<void> {
@@ -392,24 +314,7 @@ export class StompConnection implements SubscriptionSink {
     const destinationText = header(frame, "destination");
     const destination = parseDestination(destinationText);
     this.#authorize("get", destinationText!, destination);
-    const ackHeader = header(frame, "ack") ?? "auto";
-    if (ackHeader !== "auto" && ackHeader !== "client" && ackHeader !== "client-individual")
-      throw new MQError("MQRC_OPTIONS_ERROR", `ack is auto, client or client-individual; got ${JSON.stringify(ackHeader.slice(0, 40))}`);
-    const ackMode: AckMode = ackHeader;
-    const prefetchHeader = header(frame, "prefetch-count") ?? header(frame, "activemq.prefetchSize");
-    const prefetch = prefetchHeader === undefined ? DEFAULT_PREFETCH : Number(prefetchHeader);
-    if (!Number.isSafeInteger(prefetch) || prefetch < 1)
-      throw new MQError("MQRC_OPTIONS_ERROR", `prefetch-count is a whole number, 1 or more; got ${JSON.stringify(prefetchHeader)}`);
-    const selector = header(frame, "selector");
-    const durableName = destination.kind === "topic" ? this.#durableName(frame, id) : undefined;
-    await this.#openSubscription({
-      id,
-      destination: destinationText!,
-      ack: ackMode,
-      prefetch,
-      ...(selector !== undefined && selector !== "" ? { selector } : {}),
-      ...(durableName !== undefined ? { durableName } : {}),
-    });
+    await this.#openSubscription(subscriptionFromHeaders(frame, id, destinationText!, destination));
     this.#persist();
   }
 
@@ -435,13 +340,6 @@ export class StompConnection implements SubscriptionSink {
     }
   }
 
-  /** RabbitMQ's `durable: true` (or `persistent: true`) names the subscription by its id; ActiveMQ's by `activemq.subscriptionName`. */
-  #durableName(frame: StompFrame, id: string): string | undefined {
-    const activeMq = header(frame, "activemq.subscriptionName");
-    if (activeMq !== undefined && activeMq !== "") return activeMq;
-    return header(frame, "durable") === "true" || header(frame, "persistent") === "true" ? id : undefined;
-  }
-
   async #unsubscribe(frame: StompFrame): Promise<void> {
     const id = header(frame, "id") ?? header(frame, "destination");
     const subscription = id === undefined ? undefined : this.#subscriptions.get(id);
@@ -451,11 +349,11 @@ export class StompConnection implements SubscriptionSink {
     this.#persist();
     await subscription.close();
     // Unsubscribing with the durable headers again deletes the durable subscription, as RabbitMQ and ActiveMQ do.
-    const durableName = this.#durableName(frame, subscription.id);
-    if (durableName !== undefined) {
+    const durable = durableName(frame, subscription.id);
+    if (durable !== undefined) {
       const session = await this.#jms!.createSession();
       try {
-        await session.unsubscribe(durableName);
+        await session.unsubscribe(durable);
       } finally {
         await session.close();
       }
@@ -464,7 +362,7 @@ export class StompConnection implements SubscriptionSink {
 
   async #settle(frame: StompFrame): Promise<void> {
     const settle = this.#settler(frame);
-    const transaction = this.#transaction(frame);
+    const transaction = this.#transactions.of(frame);
     if (transaction) transaction.settlements.push(settle);
     else await settle();
   }
@@ -494,28 +392,6 @@ export class StompConnection implements SubscriptionSink {
     },
     fail: (error, frame) => this.#fail(error, header(frame, "receipt"), frame.command),
   };
-
-  async #begin(frame: StompFrame): Promise<void> {
-    const id = header(frame, "transaction");
-    if (id === undefined || id === "") throw new MQError("MQRC_OPTIONS_ERROR", "BEGIN needs a transaction header");
-    if (this.#transactions.has(id)) throw new MQError("MQRC_OPTIONS_ERROR", `transaction ${JSON.stringify(id)} has begun already`);
-    const session = await this.#jms!.createSession({ transacted: true });
-    this.#transactions.set(id, { session, producer: session.createProducer(), settlements: [] });
-  }
-
-  async #endTransaction(frame: StompFrame): Promise<void> {
-    const transaction = this.#transaction(frame);
-    if (transaction === undefined) throw new MQError("MQRC_OPTIONS_ERROR", `${frame.command} needs a transaction header`);
-    this.#transactions.delete(header(frame, "transaction")!);
-    try {
-      if (frame.command === "COMMIT") {
-        await transaction.session.commit();
-        for (const settle of transaction.settlements) await settle();
-      } else await transaction.session.rollback();
-    } finally {
-      await transaction.session.close();
-    }
-  }
 
   /** SubscriptionSink: one MESSAGE frame; resolves when the socket has room for the next. */
   async deliver(subscription: StompSubscription, message: ReceivedMessage, ackId: string | undefined): Promise<void> {
@@ -549,16 +425,8 @@ export class StompConnection implements SubscriptionSink {
 
   async #fail(error: unknown, receipt: string | undefined, command: string): Promise<void> {
     if (this.#ended) return;
-    const mq = error instanceof MQError ? error : undefined;
-    const reason = mq ? `${mq.reason} (${mq.reasonCode})` : "MQRC_UNEXPECTED_ERROR (2195)";
-    const detail = error instanceof Error ? error.message : String(error);
-    const headers: [string, string][] = [
-      ["message", `${command}: ${reason}`.slice(0, 200)],
-      ["content-type", "text/plain;charset=utf-8"],
-    ];
-    if (mq) headers.push(["reason-code", String(mq.reasonCode)]);
-    if (receipt !== undefined) headers.push(["receipt-id", receipt]);
-    this.#write("ERROR", headers, new TextEncoder().encode(detail));
+    const { headers, body, reason } = errorFrame(error, receipt, command);
+    this.#write("ERROR", headers, body);
     this.transport.close(1002, reason.slice(0, 100));
     await this.#end();
   }
@@ -568,8 +436,7 @@ export class StompConnection implements SubscriptionSink {
     this.#ending ??= (async () => {
       this.#ended = true;
       this.#heartBeats?.stop();
-      for (const transaction of this.#transactions.values()) await transaction.session.close().catch(() => undefined);
-      this.#transactions.clear();
+      await this.#transactions.rollBackAll();
       for (const subscription of this.#subscriptions.values()) await subscription.close().catch(() => undefined);
       this.#subscriptions.clear();
       await this.#jms?.close().catch(() => undefined);

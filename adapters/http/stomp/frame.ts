@@ -186,7 +186,11 @@ function unescape(text: string, version: StompVersion): string | undefined {
   return out;
 }
 
+/** What a 1.1/1.2 header value may need escaped. Most have none: one test instead of four replaces (MESSAGE frames carry a dozen headers). */
+const ESCAPED_CHARACTER = /[\\\n:\r]/;
+
 function escape(text: string, version: StompVersion): string {
+  if (!ESCAPED_CHARACTER.test(text)) return text;
   let out = text.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/:/g, "\\c");
   if (version === "1.2") out = out.replace(/\r/g, "\\r");
   return out;
