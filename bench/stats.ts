@@ -9,6 +9,13 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** How long `work` took, in milliseconds. */
+export async function elapsedMs(work: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
 /** Messages per second for `count` messages in `ms` milliseconds. */
 export function rate(count: number, ms: number): number {
   return ms > 0 ? (count * 1000) / ms : Infinity;

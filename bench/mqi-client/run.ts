@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 // @ts-expect-error: a plain .mjs script, untyped
 import { startLocalEdge } from "../../scripts/local-edge.mjs";
 import * as mq from "../../adapters/mqi/index.js";
-import { BODY_1KIB, alternate, median, rate } from "../stats.js";
+import { BODY_1KIB, alternate, elapsedMs, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
 import { DEVELOPER_SCRIPT } from "./developer-script.js";
 
@@ -64,13 +64,8 @@ async function measure(runtime: BenchRow["runtime"], label: string, server: Serv
   const hConn = await mq.ConnxPromise("QM1", cno);
   const hObj = await mq.OpenPromise(hConn, Object.assign(new mq.MQOD(), { ObjectName: QUEUE }), MQC.MQOO_INPUT_AS_Q_DEF | MQC.MQOO_OUTPUT);
   const data = Buffer.from(BODY_1KIB);
-  const timed = async (work: () => Promise<void>) => {
-    const start = performance.now();
-    await work();
-    return performance.now() - start;
-  };
   const clientPairs = () =>
-    timed(async () => {
+    elapsedMs(async () => {
       for (let i = 0; i < PAIRS; i++) {
         const md = Object.assign(new mq.MQMD(), { Format: MQC.MQFMT_STRING, Persistence: MQC.MQPER_NOT_PERSISTENT });
         await mq.PutPromise(hObj, md, new mq.MQPMO(), data);
@@ -81,7 +76,7 @@ async function measure(runtime: BenchRow["runtime"], label: string, server: Serv
   const message = `${server.url}/ibmmq/rest/v2/messaging/qmgr/QM1/queue/${QUEUE}/message`;
   const headers = { authorization: `Bearer ${server.appToken}`, "ibm-mq-rest-csrf-token": "bench" };
   const restPairs = () =>
-    timed(async () => {
+    elapsedMs(async () => {
       for (let i = 0; i < PAIRS; i++) {
         const put = await fetch(message, {
           method: "POST",

@@ -17,7 +17,7 @@ import { promisify } from "node:util";
 import { QueueManager } from "../../core/index.js";
 import * as mqi from "../../adapters/mqi/index.js";
 import { asyncifyArguments, compileFile, runMqiFile } from "../../adapters/wasm/node.js";
-import { BODY_1KIB, alternate, median, rate } from "../stats.js";
+import { BODY_1KIB, alternate, elapsedMs, median, rate } from "../stats.js";
 import type { BenchResult } from "../types.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -36,24 +36,19 @@ export async function runWasmBench(): Promise<BenchResult> {
     await run("clang", ["--target=wasm32-wasi", "-O2", `-I${join(HERE, "../../include")}`, "-o", wasm, join(HERE, "pairs.c")]);
     await run("wasm-opt", asyncifyArguments(wasm, wasm));
     const module = await compileFile(wasm);
-    const timed = async (work: () => Promise<void>) => {
-      const start = performance.now();
-      await work();
-      return performance.now() - start;
-    };
     const wasmPairs = () =>
-      timed(async () => {
+      elapsedMs(async () => {
         const status = await runMqiFile(module, { args: [QUEUE, "BENCH", String(PAIRS)] });
         if (status !== 0) throw new Error(`wasm bench: the program ended with status ${status}`);
       });
     const corePairs = () =>
-      timed(async () => {
+      elapsedMs(async () => {
         for (let i = 0; i < PAIRS; i++) {
           await qm.put(QUEUE, { body: BODY_1KIB, persistent: false });
           if ((await qm.get(QUEUE)) === null) throw new Error("wasm bench: core get found nothing");
         }
       });
-    const jsMqiPairs = () => timed(() => jsMqi(PAIRS));
+    const jsMqiPairs = () => elapsedMs(() => jsMqi(PAIRS));
     const main = await alternate(wasmPairs, corePairs, WARMUP_ROUNDS, ROUNDS);
     const js = await alternate(jsMqiPairs, corePairs, WARMUP_ROUNDS, ROUNDS);
     if (qm.queueStatus(QUEUE).depth !== 0) throw new Error("wasm bench: the queue was not drained");
