@@ -12,6 +12,7 @@
  *   /raw-batch?n=        n INSERTs, then n DELETEs            /raw-pairs?n=   n INSERT+DELETE pairs
  *   /setup-nosql, /nosql-pairs?n=  the queue manager's pairs over SQL that does nothing (our JavaScript alone)
  *   /raw-awaited-pairs?n=  the raw pairs, each statement in an async call that awaits (what awaiting costs)
+ *   /awaits-only-pairs?n=  the same awaited calls without the statements
  *   /trigger-setup       a TRIGTYPE(EVERY) queue and the edge's trigger monitor (adapters/edge/triggers.ts)
  *   /trigger?n=&batch=   n samples, each a batch of triggers timed from the put to the handler's
  *                        first get, alternated with batches of plain put+get (latencies, not rates)
@@ -224,6 +225,16 @@ export class BenchObject extends DurableObject<Env> {
             if (await qm.get(QUEUE)) got++;
           }
           return got;
+        });
+      case "/awaits-only-pairs":
+        // The awaited calls of /raw-awaited-pairs without their statements.
+        return this.#timed(n, async () => {
+          let done = 0;
+          for (const [seq] of this.#rows) {
+            await awaited(() => seq);
+            done += await awaited(() => 1);
+          }
+          return done;
         });
       case "/raw-awaited-pairs":
         // The raw pairs, each statement behind an awaited promise, as any async API's call is

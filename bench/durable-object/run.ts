@@ -100,9 +100,9 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
     const emptyMs = median(empties);
 
     /** One timed step on a fresh object, after its untimed setup. */
-    const step = async (side: "ours" | "raw" | "store" | "raw-awaited" | "nosql", shape: "batch" | "pairs"): Promise<Timed> => {
+    const step = async (side: "ours" | "raw" | "store" | "raw-awaited" | "nosql" | "awaits-only", shape: "batch" | "pairs"): Promise<Timed> => {
       const object = `${side}-${shape}-${objects++}`;
-      await fetchJson(`/setup-${side === "raw-awaited" ? "raw" : side}`, object, MESSAGES);
+      await fetchJson(`/setup-${side === "raw-awaited" || side === "awaits-only" ? "raw" : side}`, object, MESSAGES);
       const start = performance.now();
       const inside = await fetchJson(`/${side}-${shape}`, object, MESSAGES);
       return { count: inside.count!, ms: inside.ms!, nodeMs: performance.now() - start - emptyMs };
@@ -143,6 +143,14 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
       ? undefined
       : await compare(
           () => step("nosql", "pairs"),
+          () => step("raw", "pairs"),
+          PAIR_ROUNDS,
+        );
+    // The same awaited calls without the statements: an await alone is cheap; one after a write is not.
+    const awaitsOnly = !runs("pairs")
+      ? undefined
+      : await compare(
+          () => step("awaits-only", "pairs"),
           () => step("raw", "pairs"),
           PAIR_ROUNDS,
         );
@@ -224,6 +232,9 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
                 met: true,
               },
             ]
+          : []),
+        ...(awaitsOnly
+          ? [{ ...row("the same two awaited async calls a pair without the statements (awaiting alone), vs raw", awaitsOnly), target: "(info)", met: true }]
           : []),
         ...jms,
         ...pubsub,
