@@ -75,8 +75,8 @@ export function createEdgeWorker(options: EdgeWorkerOptions = {}): Hono<{ Bindin
   );
   // Error bodies echo what the client sent: never let a browser sniff them into HTML. A queue
   // manager's object answers through the REST app (adapters/http), which set the same secure
-  // headers already: set again here, they were 11 header writes more per request, about half of
-  // the secure headers' 5.7% of the worker's CPU per REST put (bench/README.md).
+  // headers already: set again here, they were 11 header writes more per request, one of the two
+  // passes that made the secure headers' 5.7% of the worker's CPU per REST put (bench/README.md).
   const secure = secureHeaders();
   const noNext = async () => undefined;
   app.use("*", async (c, next) => {

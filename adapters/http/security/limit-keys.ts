@@ -18,8 +18,9 @@
  *
  * A token's hash is computed once for a token that was accepted (acceptedToken): a client
  * sends the same right token on every request, and its SHA-256 was 2.4% of the edge worker's
- * CPU per REST put (bench/README.md). Only accepted tokens are remembered, which the server
- * knows anyway (MQ_TOKENS); a wrong one is hashed afresh each time and never kept as given.
+ * CPU per REST put (bench/README.md). Only accepted tokens are remembered (a right token, as
+ * MQ_TOKENS holds it anyway); a wrong one is hashed afresh each time and never kept as given.
+ * The token is still checked on every request: this keeps its key, not that it is right.
  */
 
 export function limitKey(address: string | undefined, claim: string): string {
