@@ -10,6 +10,9 @@
  *   /setup-store?n=      a store without a queue manager      /store-pairs?n=  n putMessage+deleteMessage commits
  *   /listener-setup?kind=&n=, /listener?kind=&n=   a listener case (bench/listener-cases.ts)
  *   /raw-batch?n=        n INSERTs, then n DELETEs            /raw-pairs?n=   n INSERT+DELETE pairs
+ *   /setup-nosql, /nosql-pairs?n=  the queue manager's pairs over SQL that does nothing (our JavaScript alone)
+ *   /raw-awaited-pairs?n=  the raw pairs, each statement in an async call that awaits (what awaiting costs)
+ *   /awaits-only-pairs?n=  the same awaited calls without the statements
  *   /trigger-setup       a TRIGTYPE(EVERY) queue and the edge's trigger monitor (adapters/edge/triggers.ts)
  *   /trigger?n=&batch=   n samples, each a batch of triggers timed from the put to the handler's
  *                        first get, alternated with batches of plain put+get (latencies, not rates)
@@ -24,6 +27,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { QueueManager } from "../../core/index.js";
 import { DurableObjectStore } from "../../adapters/edge/durable-object-store.js";
+import type { SqliteStorage } from "../../adapters/edge/durable-object-tables.js";
 import { EdgeTriggerMonitors, registerTriggerHandlers } from "../../adapters/edge/triggers.js";
 import type { MessageRecord } from "../../core/internal.js";
 import { benchDescriptor } from "../descriptor.js";
@@ -207,6 +211,44 @@ export class BenchObject extends DurableObject<Env> {
           }
           return deleted;
         });
+      case "/setup-nosql":
+        // The queue manager and the store over SQL statements that do nothing: our JavaScript
+        // alone, as workerd runs it (the same run in node is bench/README.md's comparison).
+        this.#qm = await QueueManager.open({ name: "BENCH", store: new DurableObjectStore(noSqlStorage()) });
+        await this.#qm.alterQueue(QUEUE, { maxDepth: 999_999_999 });
+        return Response.json({});
+      case "/nosql-pairs":
+        return this.#timed(n, async (qm) => {
+          let got = 0;
+          for (let i = 0; i < n; i++) {
+            await qm.put(QUEUE, { body: BODY_1KIB, persistent: true });
+            if (await qm.get(QUEUE)) got++;
+          }
+          return got;
+        });
+      case "/awaits-only-pairs":
+        // The awaited calls of /raw-awaited-pairs without their statements.
+        return this.#timed(n, async () => {
+          let done = 0;
+          for (const [seq] of this.#rows) {
+            await awaited(() => seq);
+            done += await awaited(() => 1);
+          }
+          return done;
+        });
+      case "/raw-awaited-pairs":
+        // The raw pairs, each statement behind an awaited promise, as any async API's call is
+        // (the queue manager's put and get are two, each awaiting its commit inside): what
+        // awaiting alone costs here, apart from our code.
+        return this.#timed(n, async () => {
+          const sql = this.ctx.storage.sql;
+          let deleted = 0;
+          for (const [seq, record] of this.#rows) {
+            await awaited(() => sql.exec(`INSERT INTO ${RAW_TABLE} (seq, record, body, chunks) VALUES (?, ?, ?, 0)`, seq, record, BODY_1KIB));
+            deleted += await awaited(() => sql.exec(`DELETE FROM ${RAW_TABLE} WHERE seq = ?`, seq).rowsWritten);
+          }
+          return deleted;
+        });
       default:
         return new Response("not found", { status: 404 });
     }
@@ -222,6 +264,25 @@ export class BenchObject extends DurableObject<Env> {
     if (through !== n) return new Response(`${through} of ${n} messages made it through`, { status: 500 });
     return Response.json({ count: n, ms });
   }
+}
+
+/** Runs `work` in an async function that awaits a settled promise, as a commit awaited inside a put does. */
+async function awaited<T>(work: () => T): Promise<T> {
+  const value = work();
+  await COMMITTED;
+  return value;
+}
+const COMMITTED = Promise.resolve();
+
+/** A SqliteStorage whose statements do nothing and find no rows: what the store's own code costs. */
+function noSqlStorage(): SqliteStorage {
+  const cursor = {
+    rowsWritten: 1,
+    toArray: () => [],
+    one: () => ({ count: 0, maxSeq: null, bytes: 0, id: null }),
+    [Symbol.iterator]: () => [][Symbol.iterator](),
+  };
+  return { sql: { exec: () => cursor } as unknown as SqlStorage, transactionSync: <T>(work: () => T): T => work() } as SqliteStorage;
 }
 
 /** Arithmetic with no I/O (tens of ms): do the clocks move across it? */

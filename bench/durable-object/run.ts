@@ -100,9 +100,9 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
     const emptyMs = median(empties);
 
     /** One timed step on a fresh object, after its untimed setup. */
-    const step = async (side: "ours" | "raw" | "store", shape: "batch" | "pairs"): Promise<Timed> => {
+    const step = async (side: "ours" | "raw" | "store" | "raw-awaited" | "nosql" | "awaits-only", shape: "batch" | "pairs"): Promise<Timed> => {
       const object = `${side}-${shape}-${objects++}`;
-      await fetchJson(`/setup-${side}`, object, MESSAGES);
+      await fetchJson(`/setup-${side === "raw-awaited" || side === "awaits-only" ? "raw" : side}`, object, MESSAGES);
       const start = performance.now();
       const inside = await fetchJson(`/${side}-${shape}`, object, MESSAGES);
       return { count: inside.count!, ms: inside.ms!, nodeMs: performance.now() - start - emptyMs };
@@ -126,6 +126,31 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
       ? undefined
       : await compare(
           () => step("store", "pairs"),
+          () => step("raw", "pairs"),
+          PAIR_ROUNDS,
+        );
+    // What awaiting costs in workerd, apart from any code of ours: the raw pairs with each
+    // statement behind an awaited async call, against the plain raw pairs.
+    const awaitedPairs = !runs("pairs")
+      ? undefined
+      : await compare(
+          () => step("raw-awaited", "pairs"),
+          () => step("raw", "pairs"),
+          PAIR_ROUNDS,
+        );
+    // Our JavaScript alone, as workerd runs it: the queue manager and the store over SQL that does nothing.
+    const noSqlPairs = !runs("pairs")
+      ? undefined
+      : await compare(
+          () => step("nosql", "pairs"),
+          () => step("raw", "pairs"),
+          PAIR_ROUNDS,
+        );
+    // The same awaited calls without the statements: an await alone is cheap; one after a write is not.
+    const awaitsOnly = !runs("pairs")
+      ? undefined
+      : await compare(
+          () => step("awaits-only", "pairs"),
           () => step("raw", "pairs"),
           PAIR_ROUNDS,
         );
@@ -195,6 +220,21 @@ export async function runDurableObjectBench(): Promise<BenchResult> {
         ...(pairs ? [row("durable object sqlite, persistent, put+get pairs", pairs, PAIRS_TARGET)] : []),
         ...(storePairs
           ? [{ ...row("durable object sqlite, the store alone (no queue manager), putMessage+deleteMessage pairs", storePairs), target: "(info)", met: true }]
+          : []),
+        ...(awaitedPairs
+          ? [{ ...row("raw sqlite, each INSERT and DELETE in an awaited async call (no code of ours), vs raw", awaitedPairs), target: "(info)", met: true }]
+          : []),
+        ...(noSqlPairs
+          ? [
+              {
+                ...row("the queue manager's put+get pairs over SQL statements that do nothing (our JavaScript alone), vs raw", noSqlPairs),
+                target: "(info)",
+                met: true,
+              },
+            ]
+          : []),
+        ...(awaitsOnly
+          ? [{ ...row("the same two awaited async calls a pair without the statements (awaiting alone), vs raw", awaitsOnly), target: "(info)", met: true }]
           : []),
         ...jms,
         ...pubsub,

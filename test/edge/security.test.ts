@@ -127,6 +127,53 @@ describe("REST security at the edge: the front Worker and the objects", () => {
     await errorOf(late);
   });
 
+  it("has the object check a signed principal it accepted before on every request: its MAC, its request and its age", async () => {
+    // The object remembers a value whose MAC was right (the front reuses a signature for a
+    // second under load): what it remembers must not let a changed MAC, another request or an
+    // expired signature through.
+    const key = await principalKey(env.MQ_SESSION_SECRET, env.MQ_TOKENS, env.MQ_USERS);
+    const qmgr = newQueueManagerName();
+    const url = `http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue/DEV.QUEUE.1/messagelist`;
+    const admin = { name: "admin", role: "MQWebAdmin", mechanism: "basic" } as const;
+    const signed = new Headers();
+    // Signed 58 s ago: valid for 2 s more.
+    await signPrincipal(signed, admin, key, { method: "GET", url }, Date.now() - 58_000);
+    const pair = Object.fromEntries(signed);
+    expect((await stubFor(qmgr).fetch(url, { headers: pair })).status).toBe(200);
+    expect((await stubFor(qmgr).fetch(url, { headers: pair })).status).toBe(200);
+    const mac = pair[PRINCIPAL_MAC_HEADER]!;
+    const changed = { ...pair, [PRINCIPAL_MAC_HEADER]: (mac[0] === "A" ? "B" : "A") + mac.slice(1) };
+    const tampered = await stubFor(qmgr).fetch(url, { headers: changed });
+    expect(tampered.status).toBe(401);
+    await errorOf(tampered);
+    const elsewhere = await stubFor(qmgr).fetch(url.replace(/messagelist$/, "message"), { method: "DELETE", headers: { ...pair, ...CSRF } });
+    expect(elsewhere.status).toBe(401);
+    await errorOf(elsewhere);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const expired = await stubFor(qmgr).fetch(url, { headers: pair });
+    expect(expired.status).toBe(401);
+    await errorOf(expired);
+  });
+
+  it("has the front sign each request's own path and method, whatever it signed just before", async () => {
+    // The front reuses a signature for the same principal, method and path: a put to one queue
+    // then a get from another, at once, must each reach the object under its own.
+    const qmgr = newQueueManagerName();
+    const base = `http://localhost/ibmmq/rest/v2/messaging/qmgr/${qmgr}/queue`;
+    const admin = { authorization: `Basic ${btoa("admin:admin-pw")}` };
+    const puts = await Promise.all(
+      ["DEV.QUEUE.1", "DEV.QUEUE.2", "DEV.QUEUE.1"].map((queue) =>
+        SELF.fetch(`${base}/${queue}/message`, { method: "POST", headers: { ...admin, ...CSRF, "content-type": "text/plain" }, body: queue }),
+      ),
+    );
+    expect(puts.map((response) => response.status)).toEqual([201, 201, 201]);
+    await Promise.all(puts.map((response) => response.arrayBuffer()));
+    const got = await SELF.fetch(`${base}/DEV.QUEUE.2/message`, { method: "DELETE", headers: { ...admin, ...CSRF } });
+    expect(got.status).toBe(200);
+    expect(await got.text()).toBe("DEV.QUEUE.2");
+    expect(got.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
   it("answers login in the worker, with a Secure cookie over https only", async () => {
     const login = await SELF.fetch("http://localhost/ibmmq/rest/v3/login", {
       method: "POST",

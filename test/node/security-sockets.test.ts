@@ -93,4 +93,31 @@ describe("REST security on Node's HTTP server: configuration", () => {
       await expect(serveHttp({ queueManagers: [], users })).rejects.not.toThrow(/short|\$x/);
     }
   });
+
+  it("checks a token accepted before on every request: once refused, its failures count and hold it like any wrong token's", async () => {
+    // The server remembers the limiter's key of a token it accepted (limit-keys.ts), not that
+    // the token is right: a token the check stops accepting is refused from its next request.
+    let accepting = true;
+    const rotating = await serveHttp({ queueManagers: [], tokens: (token) => accepting && token === "rotating-token" });
+    try {
+      const whoAmI = () => fetchFrom("127.8.8.8", `${rotating.url}/ibmmq/rest/v2/login`, { headers: { authorization: "Bearer rotating-token" } });
+      const first = await whoAmI();
+      expect(first.status).toBe(200);
+      await first.arrayBuffer();
+      accepting = false;
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await whoAmI();
+        statuses.push(response.status);
+        await response.arrayBuffer();
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      accepting = true;
+      const held = await whoAmI();
+      expect(held.status).toBe(429);
+      await held.arrayBuffer();
+    } finally {
+      await rotating.close();
+    }
+  });
 });

@@ -19,7 +19,7 @@ import { corsFor, parseOrigins } from "./cors.js";
 import { UserDirectory, parseUsers, type Principal, type TokenCheck, type UserEntry } from "./directory.js";
 import { authenticationFailed, badLoginRequest, notAuthorized, tooManyFailedLogins } from "./errors.js";
 import { verifiedPrincipal } from "./principal-header.js";
-import { limitKey, tokenKey, userKey } from "./limit-keys.js";
+import { acceptedToken, limitKey, tokenKey, userKey } from "./limit-keys.js";
 import { FailedLoginLimiter, type RateLimitOptions } from "./rate-limit.js";
 import { authorize, operationOf } from "./roles.js";
 import { DEFAULT_SESSION_SECONDS, endSession, hasSessionCookie, sessionUser, startSession } from "./session-cookie.js";
@@ -132,10 +132,12 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
    */
   const checkLimited = async (
     address: string | undefined,
-    claimed: Promise<string>,
+    claimed: string | Promise<string>,
     check: () => Promise<Principal | undefined>,
+    accepted?: (key: string) => void,
   ): Promise<Principal | undefined | number> => {
-    const client = limitKey(address, await claimed);
+    const key = typeof claimed === "string" ? claimed : await claimed;
+    const client = limitKey(address, key);
     const wait = await limiter.admit(client);
     if (wait > 0) return wait;
     let principal: Principal | undefined;
@@ -144,6 +146,7 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
     } finally {
       limiter.settle(client, principal === undefined);
     }
+    if (principal !== undefined) accepted?.(key);
     return principal;
   };
 
@@ -167,7 +170,12 @@ export function installSecurity(app: Hono<any>, options: SecurityOptions, scope 
       if (/^bearer$/i.test(scheme)) {
         // A wrong token counts as a failed login: without that, tokens could be guessed at full speed.
         const wellFormed = /^[A-Za-z0-9._~+/=-]+$/.test(credentials) && !/\s/.test(authorization.trim().slice(scheme.length).trim());
-        const principal = await checkLimited(addressOf(c), tokenKey(credentials), async () => (wellFormed ? directory.checkToken(credentials) : undefined));
+        const principal = await checkLimited(
+          addressOf(c),
+          tokenKey(credentials),
+          async () => (wellFormed ? directory.checkToken(credentials) : undefined),
+          (key) => acceptedToken(credentials, key),
+        );
         if (typeof principal === "number") return limited(principal);
         return principal ?? refuse("The bearer token is not accepted.");
       }

@@ -8,7 +8,7 @@
  */
 import { MQError } from "../../../core/index.js";
 import type { Principal, UserDirectory } from "./directory.js";
-import { limitKey, tokenKey, userKey } from "./limit-keys.js";
+import { acceptedToken, limitKey, tokenKey, userKey } from "./limit-keys.js";
 import type { FailedLoginLimiter } from "./rate-limit.js";
 
 /** login + passcode as a user and password, or passcode alone as a bearer token; undefined when refused. */
@@ -19,7 +19,8 @@ export function socketLogin(directory: UserDirectory, limiter: FailedLoginLimite
   return async (login, passcode, address) => {
     if (passcode === undefined) return undefined;
     const asUser = login !== undefined && login !== "";
-    const client = limitKey(address, await (asUser ? userKey(login) : tokenKey(passcode)));
+    const key = await (asUser ? userKey(login) : tokenKey(passcode));
+    const client = limitKey(address, key);
     const wait = await limiter.admit(client);
     if (wait > 0) throw new MQError("MQRC_NOT_AUTHORIZED", `too many failed logins from this client; try again in ${wait} s`);
     let principal: Principal | undefined;
@@ -28,6 +29,7 @@ export function socketLogin(directory: UserDirectory, limiter: FailedLoginLimite
     } finally {
       limiter.settle(client, principal === undefined);
     }
+    if (principal !== undefined && !asUser) acceptedToken(passcode, key);
     return principal;
   };
 }
