@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (through scripts/bench.mjs): runs the memory, IndexedDB, Durable
- * Object, shared-manager, channels, wasm, MQI client and edge cluster benchmarks one after another, each in its own runtime, prints one table and
+ * Object, shared-manager, channels, wasm, MQI client, Node SQLite file and edge cluster benchmarks one after another, each in its own runtime, prints one table and
  * writes bench/results/<name>.json for each. A benchmark that fails is reported and the
  * others still run; the exit code is then 1. Missed targets show as "no" in the table but
  * are not failures.
@@ -14,6 +14,7 @@ import { runSharedBench } from "./shared/run.js";
 import { runChannelsBench } from "./channels/run.js";
 import { runWasmBench } from "./wasm/run.js";
 import { runMqiClientBench } from "./mqi-client/run.js";
+import { runNodeSqliteBench } from "./node-sqlite/run.js";
 import { runEdgeClustersBench } from "./edge-clusters.js";
 import { formatTable, writeResult } from "./report.js";
 import type { BenchResult } from "./types.js";
@@ -30,6 +31,7 @@ const BENCHMARKS: [string, () => Promise<BenchResult>][] = [
   ["channels", runChannelsBench],
   ["wasm", runWasmBench],
   ["mqi-client", runMqiClientBench],
+  ["node-sqlite", runNodeSqliteBench],
   ["edge-clusters", runEdgeClustersBench],
 ];
 
