@@ -13,7 +13,7 @@ import { MQError, MQGMO, MQMD, type MQObject, type MQQueueManager } from "./stru
 const BROWSE = N.MQGMO_BROWSE_FIRST | N.MQGMO_BROWSE_NEXT;
 
 /** The wait a get's MQGMO asks for, in milliseconds. */
-function waitOf(gmo: MQGMO): number {
+export function waitOf(gmo: MQGMO): number {
   if (!(gmo.Options & N.MQGMO_WAIT)) return 0;
   return gmo.WaitInterval === N.MQWI_UNLIMITED ? Infinity : Math.max(0, gmo.WaitInterval);
 }
