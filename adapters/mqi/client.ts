@@ -51,11 +51,21 @@ async function webSocketClass(): Promise<new (url: string, protocols: string[]) 
   return ((await import(/* @vite-ignore */ name)) as { WebSocket: new (url: string, protocols: string[]) => SocketLike }).WebSocket;
 }
 
+/**
+ * Where Node's session socket goes: on a worker thread (client-thread.ts), always, since a
+ * socket cannot move between threads once the program is connected and whether it will call a
+ * synchronous verb is not known at MQCONN. Not part of `webmq/ibmmq`: bench/mqi-client turns it
+ * off to measure what the thread costs the asynchronous verbs.
+ */
+export const clientSocketPlacement = { workerThread: true };
+
 async function openSocket(Socket: new (url: string, protocols: string[]) => SocketLike, url: string): Promise<SocketLike> {
   // In Node, on a worker thread, so that the synchronous verbs can block on it.
-  const { openThreadSocket } = await import("./client-thread.js");
-  const onThread = await openThreadSocket(url, [MQI_CLIENT_SUBPROTOCOL]);
-  if (onThread !== undefined) return onThread;
+  if (clientSocketPlacement.workerThread) {
+    const { openThreadSocket } = await import("./client-thread.js");
+    const onThread = await openThreadSocket(url, [MQI_CLIENT_SUBPROTOCOL]);
+    if (onThread !== undefined) return onThread;
+  }
   return new Promise((resolve, reject) => {
     let socket: SocketLike;
     try {
