@@ -29,11 +29,16 @@ function failure(reason: number, why: string): MQError {
 /** MQGET over the client binding, blocking: the data length (md, buf and gmo filled in, as sync.ts's). */
 export function clientGetSync(connection: ConnectionState, state: ObjectState, md: MQMD, gmo: MQGMO, buf: Buffer): number {
   // Its request would overtake the earlier verb's, which the server answers in order.
+  const qm = connection.qm as unknown as ClientQueueManager;
+  if (!qm.session.canBlock)
+    throw failure(
+      N.MQRC_ENVIRONMENT_ERROR,
+      "over a client binding the server answers MQGET, and this runtime's thread cannot block waiting on a socket (Node's can); use Get with a callback",
+    );
   if (connection.busy) throw failure(N.MQRC_CALL_IN_PROGRESS, "an earlier call on this connection has not finished; wait for its callback");
   if (gmo.Options & (N.MQGMO_BROWSE_FIRST | N.MQGMO_BROWSE_NEXT))
     throw failure(N.MQRC_ENVIRONMENT_ERROR, "a client binding browses asynchronously; use Get with a callback");
   if (!state.input) throw new MQError(N.MQCC_FAILED, N.MQRC_NOT_OPEN_FOR_INPUT, "GET");
-  const qm = connection.qm as unknown as ClientQueueManager;
   const syncpoint = (gmo.Options & N.MQGMO_SYNCPOINT) !== 0;
   const accepting = (gmo.Options & N.MQGMO_ACCEPT_TRUNCATED_MSG) !== 0;
   const own = !syncpoint && !accepting ? qm.beginUnitOfWork() : undefined;
@@ -69,6 +74,7 @@ export function clientGetSync(connection: ConnectionState, state: ObjectState, m
  */
 export function clientCloseSync(connection: ConnectionState, hObj: MQObject, state: ObjectState, closeOptions: number): boolean {
   const handle = state.handle as { closeSync?: (closing: { deleteQueue?: boolean }) => void } | undefined;
+  if (!(connection.qm as unknown as ClientQueueManager).session.canBlock) return false;
   if (connection.busy || state.kind !== "queue" || state.subscription !== undefined || handle?.closeSync === undefined) return false;
   state.consumer?.stop();
   state.cursor?.close();

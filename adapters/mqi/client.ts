@@ -141,6 +141,11 @@ export class ClientSession {
    * runs once the caller returns). Where the thread cannot block (a page, a worker, workerd: no
    * relay thread), MQRC_ENVIRONMENT_ERROR saying so.
    */
+  /** Whether this thread may block on the socket (Node: it is on a worker thread). */
+  get canBlock(): boolean {
+    return this.socket.receiveSync !== undefined;
+  }
+
   requestSync(request: Request): Answer {
     if (this.socket.receiveSync === undefined)
       throw answeredError(
