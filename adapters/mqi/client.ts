@@ -232,7 +232,7 @@ class ClientUnitOfWork {
 }
 
 /** The unit a put or get names, marked as used: the request's `syncpoint` and `unit`. */
-function underUnit(unit: unknown): { syncpoint: boolean; unit?: number } {
+export function underUnit(unit: unknown): { syncpoint: boolean; unit?: number } {
   if (!(unit instanceof ClientUnitOfWork)) return { syncpoint: false };
   unit.used = true;
   return { syncpoint: true, unit: unit.number };
@@ -270,11 +270,11 @@ export class ClientQueueManager {
       ...(options.queueManager ? { queueManager: options.queueManager } : {}),
       ...(options.dynamicQueueName ? { dynamicQueueName: options.dynamicQueueName } : {}),
     });
-    return this.#handle(answer.handle!, answer.queueName ?? queue);
+    return this.handleOf(answer.handle!, answer.queueName ?? queue);
   }
 
   /** A handle the server opened (`handle`), as the verbs hold one. */
-  #handle(handle: number, queueName: string) {
+  handleOf(handle: number, queueName: string) {
     const session = this.session;
     return {
       queueName,
@@ -305,7 +305,7 @@ export class ClientQueueManager {
     return {
       subscription: answer.subscription!,
       topic: answer.topic ?? "",
-      managedQueue: answer.handle !== undefined ? this.#handle(answer.handle, answer.queueName!) : undefined,
+      managedQueue: answer.handle !== undefined ? this.handleOf(answer.handle, answer.queueName!) : undefined,
     };
   }
 

@@ -47,6 +47,26 @@ const show = (r) => (r.reason === undefined ? "message <" + r.text + "> backouts
 
 mq.Conn("QM1", function (err, hConn) {
   if (err) return console.log("MQCONN failed " + err.mqrc);
+  if (mode === "syncverbs") {
+    // Every verb but Conn and Disc in its synchronous form: each returns once the server has answered.
+    const od = new mq.MQOD();
+    od.ObjectName = queue;
+    const hObj = mq.OpenSync(hConn, od, MQC.MQOO_OUTPUT | MQC.MQOO_INPUT_AS_Q_DEF);
+    const pmo = new mq.MQPMO();
+    pmo.Options = MQC.MQPMO_NO_SYNCPOINT | MQC.MQPMO_NEW_MSG_ID;
+    const md = new mq.MQMD();
+    mq.PutSync(hObj, md, pmo, "by PutSync");
+    console.log("MQPUT MsgId " + (md.MsgId.some((b) => b !== 0) ? "set" : "empty"));
+    const od1 = new mq.MQOD();
+    od1.ObjectName = queue;
+    mq.Put1Sync(hConn, od1, new mq.MQMD(), pmo, "by Put1Sync");
+    console.log(show(getSync(hObj, MQC.MQGMO_NO_SYNCPOINT | MQC.MQGMO_NO_WAIT, 0)));
+    console.log(show(getSync(hObj, MQC.MQGMO_NO_SYNCPOINT | MQC.MQGMO_NO_WAIT, 0)));
+    console.log(show(getSync(hObj, MQC.MQGMO_NO_SYNCPOINT | MQC.MQGMO_NO_WAIT, 0)));
+    mq.CloseSync(hObj, 0);
+    console.log("MQCLOSE successful");
+    return mq.Disc(hConn, function (err) { console.log(err ? "MQDISC failed " + err.mqrc : "MQDISC successful"); });
+  }
   const od = new mq.MQOD();
   od.ObjectName = queue;
   mq.Open(hConn, od, MQC.MQOO_INPUT_AS_Q_DEF, function (err, hObj) {
@@ -191,6 +211,17 @@ describe("GetSync over a client binding, from CommonJS programs in processes of 
       "message <given back> backouts 0",
       "MQBACK successful",
       "message <given back> backouts 1",
+      "no more messages",
+      "MQCLOSE successful",
+      "MQDISC successful",
+    ]);
+  });
+
+  it("OpenSync, PutSync, Put1Sync, GetSync and CloseSync, one after another on one thread, each answered by the server", async () => {
+    expect(await runProgram("syncverbs", "DEV.QUEUE.2")).toEqual([
+      "MQPUT MsgId set",
+      "message <by PutSync> backouts 0",
+      "message <by Put1Sync> backouts 0",
       "no more messages",
       "MQCLOSE successful",
       "MQDISC successful",
