@@ -244,4 +244,16 @@ describe("GetSync over a client binding, from CommonJS programs in processes of 
       "MQDISC successful",
     ]);
   });
+
+  // Last: it ends the server.
+  it("a GetSync waiting when the server's process is killed returns MQRC_CONNECTION_BROKEN, and the program goes on to its end", async () => {
+    const program = startProgram("wait", "DEV.QUEUE.3", "60000");
+    await expect.poll(program.output, { timeout: 15_000 }).toContain("waiting");
+    await expect.poll(() => inputProcesses("DEV.QUEUE.3"), { timeout: 15_000, interval: 50 }).toBe(2);
+    const ended = new Promise((done) => server.on("exit", done));
+    server.kill("SIGKILL");
+    await ended;
+    expect(await program.exited).toBe(0);
+    expect(program.output().trim().split("\n")).toEqual(["waiting", "MQ call failed 2009", "MQCLOSE failed 2009", "MQDISC failed 2009"]);
+  });
 });
