@@ -171,7 +171,7 @@ describe("GetSync over a client binding, from CommonJS programs in processes of 
   }, 60_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
+    if (server && server.exitCode === null && server.signalCode === null) {
       const ended = new Promise((done) => server.on("exit", done));
       server.kill("SIGTERM");
       await ended;
