@@ -101,7 +101,12 @@ export async function openThreadSocket(url: string, protocols: string[]): Promis
   } catch {
     return undefined; // no `ws` where this module is: the caller's own import says so
   }
-  const socket = new ThreadSocket(module, url, protocols, path);
+  let socket: ThreadSocket;
+  try {
+    socket = new ThreadSocket(module, url, protocols, path);
+  } catch {
+    return undefined; // a runtime whose worker_threads cannot start one (a compatibility layer): its own WebSocket
+  }
   return new Promise((resolve, reject) => {
     socket.addEventListener("open", () => resolve(socket));
     socket.addEventListener("error", (event) => reject(new Error(`${url} cannot be reached${event.data ? `: ${String(event.data)}` : ""}`)));
