@@ -44,12 +44,19 @@ export function clientGetSync(connection: ConnectionState, state: ObjectState, m
   const own = !syncpoint && !accepting ? qm.beginUnitOfWork() : undefined;
   const unit = syncpoint ? connection.unit() : own;
   const match = gmo.MatchOptions;
-  const message = qm.getSync(state.queue, {
-    wait: waitOf(gmo),
-    ...(unit ? { unitOfWork: unit } : {}),
-    ...(match & N.MQMO_MATCH_MSG_ID && !isZero(md.MsgId) ? { messageId: hexOf(md.MsgId) } : {}),
-    ...(match & N.MQMO_MATCH_CORREL_ID && !isZero(md.CorrelId) ? { correlationId: hexOf(md.CorrelId) } : {}),
-  });
+  let message;
+  try {
+    message = qm.getSync(state.queue, {
+      wait: waitOf(gmo),
+      ...(unit ? { unitOfWork: unit } : {}),
+      ...(match & N.MQMO_MATCH_MSG_ID && !isZero(md.MsgId) ? { messageId: hexOf(md.MsgId) } : {}),
+      ...(match & N.MQMO_MATCH_CORREL_ID && !isZero(md.CorrelId) ? { correlationId: hexOf(md.CorrelId) } : {}),
+    });
+  } finally {
+    // The server began the get's own unit with the request: with nothing in it, it is ended without waiting (the
+    // request goes ahead of the connection's next one), or a polling loop would fill the server's units.
+    if (own !== undefined && !message) void own.rollback({ countBackout: false }).catch(() => undefined);
+  }
   if (message === null) throw new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET");
   const data = fillMD(md, message);
   const fits = data.length <= buf.length;

@@ -228,6 +228,21 @@ describe("GetSync over a client binding, from CommonJS programs in processes of 
     ]);
   });
 
+  it("GetSync finding no message, over and over (a polling loop), costs the connection nothing at the server", async () => {
+    const cno = new mq.MQCNO();
+    cno.ClientConn = Object.assign(new mq.MQCD(), { ChannelName: "DEV.APP.SVRCONN", ConnectionName: `127.0.0.1(${port})` });
+    cno.SecurityParms = Object.assign(new mq.MQCSP(), { UserId: "app", Password: APP_PASSWORD });
+    const hConn = await mq.ConnxPromise("QM1", cno);
+    const hObj = await mq.OpenPromise(hConn, Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.3" }), MQC.MQOO_INPUT_AS_Q_DEF);
+    const gmo = Object.assign(new mq.MQGMO(), { Options: MQC.MQGMO_NO_SYNCPOINT | MQC.MQGMO_NO_WAIT });
+    // More than the 1,024 units of work the server lets one connection hold at once.
+    const reasons = new Set<number>();
+    for (let i = 0; i < 1100; i++) mq.GetSync(hObj, new mq.MQMD(), gmo, Buffer.alloc(10), (err) => reasons.add(err?.mqrc ?? 0));
+    expect([...reasons]).toEqual([MQC.MQRC_NO_MSG_AVAILABLE]);
+    await mq.ClosePromise(hObj, 0);
+    await mq.DiscPromise(hConn);
+  });
+
   it("a program killed while its GetSync waits takes nothing: the next message put is there for the next program", async () => {
     const program = startProgram("wait", "DEV.QUEUE.1", "60000");
     await expect.poll(program.output, { timeout: 15_000 }).toContain("waiting");
