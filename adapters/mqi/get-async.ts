@@ -185,7 +185,11 @@ export async function GetOnce(hObj: MQObject, md: MQMD, gmo: MQGMO, maxLength = 
       const guarded = maxLength !== Infinity && !(gmo.Options & (N.MQGMO_ACCEPT_TRUNCATED_MSG | BROWSE | N.MQGMO_SYNCPOINT));
       const unit = guarded ? connection.qm.beginUnitOfWork() : undefined;
       const message = await getOne(connection, state, md, gmo, true, undefined, unit);
-      if (message === null) throw new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET");
+      if (message === null) {
+        // Ended even empty: over a client binding the server holds it (and holds only so many) until it is.
+        await unit?.rollback();
+        throw new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET");
+      }
       const data = fillMD(md, message);
       // MQGMO version 4's MsgHandle: the handle now holds the message's properties.
       fillMessageHandle(connection, gmo.MsgHandle, message.properties);

@@ -228,7 +228,7 @@ describe("GetSync over a client binding, from CommonJS programs in processes of 
     ]);
   });
 
-  it("GetSync finding no message, over and over (a polling loop), costs the connection nothing at the server", async () => {
+  it("GetSync (and GetOnce) finding no message, over and over (a polling loop), costs the connection nothing at the server", async () => {
     const cno = new mq.MQCNO();
     cno.ClientConn = Object.assign(new mq.MQCD(), { ChannelName: "DEV.APP.SVRCONN", ConnectionName: `127.0.0.1(${port})` });
     cno.SecurityParms = Object.assign(new mq.MQCSP(), { UserId: "app", Password: APP_PASSWORD });
@@ -239,6 +239,16 @@ describe("GetSync over a client binding, from CommonJS programs in processes of 
     const reasons = new Set<number>();
     for (let i = 0; i < 1100; i++) mq.GetSync(hObj, new mq.MQMD(), gmo, Buffer.alloc(10), (err) => reasons.add(err?.mqrc ?? 0));
     expect([...reasons]).toEqual([MQC.MQRC_NO_MSG_AVAILABLE]);
+    // The same for GetOnce with a buffer length (the WebAssembly host's MQGET), which takes under a unit of its own too.
+    const onceReasons = new Set<number>();
+    for (let i = 0; i < 1100; i++)
+      onceReasons.add(
+        await mq.GetOnce(hObj, new mq.MQMD(), gmo, 10).then(
+          () => 0,
+          (err: mq.MQError) => err.mqrc,
+        ),
+      );
+    expect([...onceReasons]).toEqual([MQC.MQRC_NO_MSG_AVAILABLE]);
     await mq.ClosePromise(hObj, 0);
     await mq.DiscPromise(hConn);
   });
