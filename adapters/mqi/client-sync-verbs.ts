@@ -154,3 +154,27 @@ export function Put1Sync(hConn: MQQueueManager, od: MQOD, md: MQMD, pmo: MQPMO, 
   if (!(pmo instanceof MQPMO)) throw new TypeError("Parameter must be of type MQPMO");
   synchronously("PUT1", cb, () => clientPut1Sync(connectionOf(hConn, "PUT1"), od, md, pmo, putData(md, data)));
 }
+
+/**
+ * MQDISC blocking the thread: over a client binding in Node, each open object closed at the
+ * server (a subscription's use ended, a durable one kept), the unit of work committed, as a
+ * normal MQDISC does, and the session ended; elsewhere MQRC_ENVIRONMENT_ERROR naming Disc.
+ */
+export function DiscSync(hConn: MQQueueManager, cb?: (err: MQError | null) => void): void {
+  synchronously("DISC", cb, () => {
+    const connection = connectionOf(hConn, "DISC");
+    const qm = blockingClient(connection, "DISC", "Disc or DiscPromise");
+    connection.connected = false;
+    for (const state of connection.objects.values()) {
+      state.consumer?.stop();
+      state.cursor?.close();
+      const handle = state.handle as { handle?: number } | undefined;
+      if (state.subscription?.clientSubscription !== undefined) qm.session.requestSync({ op: "unsub", subscription: state.subscription.clientSubscription });
+      if (handle?.handle !== undefined) qm.session.requestSync({ op: "close", handle: handle.handle, deleteQueue: false });
+    }
+    connection.objects.clear();
+    if (connection.inUnit) (connection.unit() as unknown as { endSync(commit: boolean): void }).endSync(true);
+    qm.disconnect();
+    hConn._hConn = -1;
+  });
+}

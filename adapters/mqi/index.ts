@@ -22,7 +22,7 @@ export { MQAttr, MQCNO, MQCSP, MQError, MQGMO, MQMD, MQOD, MQObject, MQPMO, MQQu
 export { MQCMHO, MQDMHO, MQDMPO, MQIMPO, MQPD, MQSD, MQSMPO, MQSRO, MQSTS } from "./verb-structures.js";
 export { MQDLH, MQRFH2 } from "./headers.js";
 export { CloseSync, GetSync } from "./sync.js";
-export { OpenSync, Put1Sync, PutSync } from "./client-sync-verbs.js";
+export { DiscSync, OpenSync, Put1Sync, PutSync } from "./client-sync-verbs.js";
 export { CrtMh, DltMh, DltMp, InqMp, SetMp } from "./message-handles.js";
 export { Sub, SubPromise, Subrq } from "./subscriptions.js";
 export { Set, Stat } from "./set-and-stat.js";
@@ -382,8 +382,9 @@ export function Inq(hObj: MQObject, selectors: MQAttr[], cb?: (err: MQError | nu
 /**
  * `ibmmq`'s *Sync verbs block the thread until the queue manager answers. A local binding's
  * queue manager runs on this same thread, so blocking it would wait for ever: these refuse with
- * MQRC_ENVIRONMENT_ERROR, saying which form to use instead (README.md). (OpenSync, PutSync and
- * Put1Sync block over a client binding in Node: client-sync-verbs.ts; GetSync and CloseSync: sync.ts.)
+ * MQRC_ENVIRONMENT_ERROR, saying which form to use instead (README.md). (OpenSync, PutSync,
+ * Put1Sync and DiscSync block over a client binding in Node: client-sync-verbs.ts; GetSync and
+ * CloseSync: sync.ts.)
  */
 function notSynchronous(verb: string, instead: string) {
   return (): never => {
@@ -394,7 +395,6 @@ function notSynchronous(verb: string, instead: string) {
 }
 export const ConnSync = notSynchronous("CONNX", "Conn or ConnPromise");
 export const ConnxSync = notSynchronous("CONNX", "Connx or ConnxPromise");
-export const DiscSync = notSynchronous("DISC", "Disc or DiscPromise");
 
 // --- The Promise forms ibmmq offers ---
 

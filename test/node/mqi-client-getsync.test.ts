@@ -65,7 +65,13 @@ mq.Conn("QM1", function (err, hConn) {
     console.log(show(getSync(hObj, MQC.MQGMO_NO_SYNCPOINT | MQC.MQGMO_NO_WAIT, 0)));
     mq.CloseSync(hObj, 0);
     console.log("MQCLOSE successful");
-    return mq.Disc(hConn, function (err) { console.log(err ? "MQDISC failed " + err.mqrc : "MQDISC successful"); });
+    // A put under syncpoint on a queue left open: DiscSync closes it and commits the unit, as MQDISC does.
+    const left = mq.OpenSync(hConn, od, MQC.MQOO_OUTPUT);
+    pmo.Options = MQC.MQPMO_SYNCPOINT | MQC.MQPMO_NEW_MSG_ID;
+    mq.PutSync(left, new mq.MQMD(), pmo, "committed by DiscSync");
+    mq.DiscSync(hConn);
+    console.log("MQDISC successful");
+    return;
   }
   const od = new mq.MQOD();
   od.ObjectName = queue;
@@ -217,11 +223,17 @@ describe("GetSync over a client binding, from CommonJS programs in processes of 
     ]);
   });
 
-  it("OpenSync, PutSync, Put1Sync, GetSync and CloseSync, one after another on one thread, each answered by the server", async () => {
+  it("OpenSync, PutSync, Put1Sync, GetSync, CloseSync and DiscSync, one after another on one thread, each answered by the server", async () => {
     expect(await runProgram("syncverbs", "DEV.QUEUE.2")).toEqual([
       "MQPUT MsgId set",
       "message <by PutSync> backouts 0",
       "message <by Put1Sync> backouts 0",
+      "no more messages",
+      "MQCLOSE successful",
+      "MQDISC successful",
+    ]);
+    expect(await runProgram("amqsget", "DEV.QUEUE.2")).toEqual([
+      "message <committed by DiscSync> backouts 0",
       "no more messages",
       "MQCLOSE successful",
       "MQDISC successful",
