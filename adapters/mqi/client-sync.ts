@@ -28,13 +28,13 @@ function failure(reason: number, why: string): MQError {
 
 /** MQGET over the client binding, blocking: the data length (md, buf and gmo filled in, as sync.ts's). */
 export function clientGetSync(connection: ConnectionState, state: ObjectState, md: MQMD, gmo: MQGMO, buf: Buffer): number {
-  // Its request would overtake the earlier verb's, which the server answers in order.
   const qm = connection.qm as unknown as ClientQueueManager;
   if (!qm.session.canBlock)
     throw failure(
       N.MQRC_ENVIRONMENT_ERROR,
       "over a client binding the server answers MQGET, and this runtime's thread cannot block waiting on a socket (Node's can); use Get with a callback",
     );
+  // Its request would overtake the earlier verb's, which the server answers in order.
   if (connection.busy) throw failure(N.MQRC_CALL_IN_PROGRESS, "an earlier call on this connection has not finished; wait for its callback");
   if (gmo.Options & (N.MQGMO_BROWSE_FIRST | N.MQGMO_BROWSE_NEXT))
     throw failure(N.MQRC_ENVIRONMENT_ERROR, "a client binding browses asynchronously; use Get with a callback");
