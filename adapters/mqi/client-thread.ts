@@ -52,6 +52,13 @@ function relay(event, transfer) {
   Atomics.add(raised, 0, 1);
   Atomics.notify(raised, 0);
 }
+// Whatever fails here ends the socket as far as the program's thread knows: it may be blocked
+// waiting, and only a relayed event wakes it (not the Worker's own "error" event).
+process.on("uncaughtException", (error) => {
+  relay({ type: "error", text: String(error && error.message || error) });
+  relay({ type: "close" });
+  try { socket.close(); } catch {}
+});
 let socket;
 try {
   socket = new Socket(url, protocols);
