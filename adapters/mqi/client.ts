@@ -9,14 +9,17 @@
  * A server that cannot be reached at any of the addresses is MQRC_HOST_NOT_AVAILABLE (2538); a
  * socket that closes under a connection makes every later call MQRC_CONNECTION_BROKEN (2009).
  *
- * MQINQ and MQSET are requests too (client-inquire.ts, set-and-stat.ts). Not over the client
- * binding: GetSync (it would block the thread on a socket, which JavaScript cannot); and a
- * browse's wait is not woken by a put (it waits its interval out).
+ * MQINQ and MQSET are requests too (client-inquire.ts, set-and-stat.ts). In Node the socket is
+ * serviced on a worker thread (client-thread.ts), so that a synchronous verb (GetSync, CloseSync)
+ * can block the program's thread until the server answers (`requestSync`); a page's thread
+ * cannot block, so there they are MQRC_ENVIRONMENT_ERROR. A browse's wait is not woken by a put
+ * (it waits its interval out).
  */
 import { MQError as CoreError, withPropertyAccess, type BrowseCursor, type Message, type PutMessage, type PutResult } from "../../core/index.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
 import { decodeClientFrame, encodeClientFrame, MQI_CLIENT_SUBPROTOCOL, type ClientAnswer, type ClientRequest } from "./client-protocol.js";
 import type { ClientTarget } from "./client-address.js";
+import type { BlockingSocket } from "./client-thread.js";
 import { MQError } from "./structures.js";
 
 type Answer = Extract<ClientAnswer, { ok: true }>;
@@ -27,6 +30,8 @@ interface SocketLike {
   send(data: Uint8Array): void;
   close(): void;
   addEventListener(type: string, listener: (event: { data?: unknown }) => void): void;
+  /** Present when the thread may block on the socket (Node: client-thread.ts). */
+  receiveSync?: BlockingSocket["receiveSync"];
 }
 
 /** A failure the server answered, as the core's errors carry it (the verbs make it an MQError of their own verb). */
@@ -46,7 +51,21 @@ async function webSocketClass(): Promise<new (url: string, protocols: string[]) 
   return ((await import(/* @vite-ignore */ name)) as { WebSocket: new (url: string, protocols: string[]) => SocketLike }).WebSocket;
 }
 
-function openSocket(Socket: new (url: string, protocols: string[]) => SocketLike, url: string): Promise<SocketLike> {
+/**
+ * Where Node's session socket goes: on a worker thread (client-thread.ts), always, since a
+ * socket cannot move between threads once the program is connected and whether it will call a
+ * synchronous verb is not known at MQCONN. Not part of `webmq/ibmmq`: bench/mqi-client turns it
+ * off to measure what the thread costs the asynchronous verbs.
+ */
+export const clientSocketPlacement = { workerThread: true };
+
+async function openSocket(Socket: new (url: string, protocols: string[]) => SocketLike, url: string): Promise<SocketLike> {
+  // In Node, on a worker thread, so that the synchronous verbs can block on it.
+  if (clientSocketPlacement.workerThread) {
+    const { openThreadSocket } = await import("./client-thread.js");
+    const onThread = await openThreadSocket(url, [MQI_CLIENT_SUBPROTOCOL]);
+    if (onThread !== undefined) return onThread;
+  }
   return new Promise((resolve, reject) => {
     let socket: SocketLike;
     try {
@@ -116,6 +135,37 @@ export class ClientSession {
     });
   }
 
+  /**
+   * Sends a request and blocks the thread until its answer (a synchronous verb). Answers to
+   * other requests that arrive meanwhile are handled in order as they come (what they resolve
+   * runs once the caller returns). Where the thread cannot block (a page, a worker, workerd: no
+   * relay thread), MQRC_ENVIRONMENT_ERROR saying so.
+   */
+  /** Whether this thread may block on the socket (Node: it is on a worker thread). */
+  get canBlock(): boolean {
+    return this.socket.receiveSync !== undefined;
+  }
+
+  requestSync(request: Request): Answer {
+    if (this.socket.receiveSync === undefined)
+      throw answeredError(
+        "MQRC_ENVIRONMENT_ERROR",
+        "this runtime's thread cannot block waiting on a socket (only Node's can, with the socket on a worker thread); use the verb's callback form",
+      );
+    if (this.#broken) throw new CoreError("MQRC_CONNECTION_BROKEN", "the connection to the server is gone");
+    const id = this.#next++;
+    let outcome: { answer: Answer } | { error: Error } | undefined;
+    this.#pending.set(id, { resolve: (answer) => (outcome = { answer }), reject: (error) => (outcome = { error }) });
+    this.socket.send(encodeClientFrame({ id, ...request } as ClientRequest));
+    while (outcome === undefined) {
+      const event = this.socket.receiveSync();
+      if (event.type === "message") this.#received(event.data);
+      else if (event.type !== "open") this.#lost(); // fails every request in flight, this one too
+    }
+    if ("error" in outcome) throw outcome.error;
+    return outcome.answer;
+  }
+
   /** Sends a request and gives back its id at once (a get, so that it can be cancelled), with its answer. */
   requestWithId(request: Request): { id: number; answer: Promise<Answer> } {
     const id = this.#next;
@@ -172,10 +222,17 @@ class ClientUnitOfWork {
     this.state = "rolledBack";
     if (this.used) await this.session.request({ op: "rollback", unit: this.number, ...(options.countBackout === false ? { countBackout: false } : {}) });
   }
+  /** Ends it, blocking the thread until the server has (a synchronous verb's own unit: client-sync.ts). */
+  endSync(commit: boolean, options: { countBackout?: boolean } = {}): void {
+    this.state = commit ? "committed" : "rolledBack";
+    if (!this.used) return;
+    if (commit) this.session.requestSync({ op: "commit", unit: this.number });
+    else this.session.requestSync({ op: "rollback", unit: this.number, ...(options.countBackout === false ? { countBackout: false } : {}) });
+  }
 }
 
 /** The unit a put or get names, marked as used: the request's `syncpoint` and `unit`. */
-function underUnit(unit: unknown): { syncpoint: boolean; unit?: number } {
+export function underUnit(unit: unknown): { syncpoint: boolean; unit?: number } {
   if (!(unit instanceof ClientUnitOfWork)) return { syncpoint: false };
   unit.used = true;
   return { syncpoint: true, unit: unit.number };
@@ -213,17 +270,21 @@ export class ClientQueueManager {
       ...(options.queueManager ? { queueManager: options.queueManager } : {}),
       ...(options.dynamicQueueName ? { dynamicQueueName: options.dynamicQueueName } : {}),
     });
-    return this.#handle(answer.handle!, answer.queueName ?? queue);
+    return this.handleOf(answer.handle!, answer.queueName ?? queue);
   }
 
   /** A handle the server opened (`handle`), as the verbs hold one. */
-  #handle(handle: number, queueName: string) {
+  handleOf(handle: number, queueName: string) {
     const session = this.session;
     return {
       queueName,
       handle,
       close: async (closing: { deleteQueue?: boolean } = {}) => {
         if (!session.broken) await session.request({ op: "close", handle, deleteQueue: closing.deleteQueue === true });
+      },
+      /** MQCLOSE, blocking the thread until the server has closed it (CloseSync). */
+      closeSync: (closing: { deleteQueue?: boolean } = {}) => {
+        if (!session.broken) session.requestSync({ op: "close", handle, deleteQueue: closing.deleteQueue === true });
       },
     };
   }
@@ -244,7 +305,7 @@ export class ClientQueueManager {
     return {
       subscription: answer.subscription!,
       topic: answer.topic ?? "",
-      managedQueue: answer.handle !== undefined ? this.#handle(answer.handle, answer.queueName!) : undefined,
+      managedQueue: answer.handle !== undefined ? this.handleOf(answer.handle, answer.queueName!) : undefined,
     };
   }
 
@@ -302,6 +363,19 @@ export class ClientQueueManager {
     } finally {
       options.signal?.removeEventListener("abort", cancel);
     }
+  }
+
+  /** A get, blocking the thread until the server answers it: the message, or null when none came in the wait (GetSync: client-sync.ts). */
+  getSync(queue: string, options: { wait: number; unitOfWork?: unknown; messageId?: string; correlationId?: string }): Message | null {
+    const answer = this.session.requestSync({
+      op: "get",
+      queue,
+      wait: options.wait === Infinity ? null : options.wait,
+      ...underUnit(options.unitOfWork),
+      ...(options.messageId ? { messageId: options.messageId } : {}),
+      ...(options.correlationId ? { correlationId: options.correlationId } : {}),
+    });
+    return withAccess(answer.message);
   }
 
   browse(queue: string): BrowseCursor {

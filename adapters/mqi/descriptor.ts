@@ -81,3 +81,14 @@ export function fillMD(md: MQMD, message: Message): Buffer {
   md.Format = N.MQFMT_STRING;
   return Buffer.from(typeof body === "string" ? body : JSON.stringify(body), "utf8");
 }
+
+/** A put's data as bytes: a string's UTF-8 (and MQFMT_STRING in the MQMD, as `ibmmq` sets it), none as empty. */
+export function putData(md: MQMD, data: Buffer | string | null | undefined): Buffer {
+  if (typeof data === "string") {
+    md.Format = N.MQFMT_STRING;
+    return Buffer.from(data, "utf8");
+  }
+  if (data == null) return Buffer.alloc(0);
+  if (!(data instanceof Uint8Array)) throw new TypeError("Parameter must be of type Buffer");
+  return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+}

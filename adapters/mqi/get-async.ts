@@ -13,7 +13,7 @@ import { MQError, MQGMO, MQMD, type MQObject, type MQQueueManager } from "./stru
 const BROWSE = N.MQGMO_BROWSE_FIRST | N.MQGMO_BROWSE_NEXT;
 
 /** The wait a get's MQGMO asks for, in milliseconds. */
-function waitOf(gmo: MQGMO): number {
+export function waitOf(gmo: MQGMO): number {
   if (!(gmo.Options & N.MQGMO_WAIT)) return 0;
   return gmo.WaitInterval === N.MQWI_UNLIMITED ? Infinity : Math.max(0, gmo.WaitInterval);
 }
@@ -185,7 +185,11 @@ export async function GetOnce(hObj: MQObject, md: MQMD, gmo: MQGMO, maxLength = 
       const guarded = maxLength !== Infinity && !(gmo.Options & (N.MQGMO_ACCEPT_TRUNCATED_MSG | BROWSE | N.MQGMO_SYNCPOINT));
       const unit = guarded ? connection.qm.beginUnitOfWork() : undefined;
       const message = await getOne(connection, state, md, gmo, true, undefined, unit);
-      if (message === null) throw new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET");
+      if (message === null) {
+        // Ended even empty: over a client binding the server holds it (and holds only so many) until it is.
+        await unit?.rollback();
+        throw new MQError(N.MQCC_FAILED, N.MQRC_NO_MSG_AVAILABLE, "GET");
+      }
       const data = fillMD(md, message);
       // MQGMO version 4's MsgHandle: the handle now holds the message's properties.
       fillMessageHandle(connection, gmo.MsgHandle, message.properties);

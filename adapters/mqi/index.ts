@@ -6,7 +6,7 @@
 import type { PutMessage } from "../../core/index.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
 import { asMQError, attach, closeObjectState, ConnectionState, connectionOf, objectOf, registeredQueueManager, type ObjectState } from "./connection.js";
-import { messageFromMD, putDateTime, putOutput } from "./descriptor.js";
+import { messageFromMD, putData, putDateTime, putOutput } from "./descriptor.js";
 import { inquire } from "./inquire.js";
 import { inquireOverClient } from "./client-inquire.js";
 import { propertiesForPut } from "./message-handles.js";
@@ -22,6 +22,7 @@ export { MQAttr, MQCNO, MQCSP, MQError, MQGMO, MQMD, MQOD, MQObject, MQPMO, MQQu
 export { MQCMHO, MQDMHO, MQDMPO, MQIMPO, MQPD, MQSD, MQSMPO, MQSRO, MQSTS } from "./verb-structures.js";
 export { MQDLH, MQRFH2 } from "./headers.js";
 export { CloseSync, GetSync } from "./sync.js";
+export { DiscSync, OpenSync, Put1Sync, PutSync } from "./client-sync-verbs.js";
 export { CrtMh, DltMh, DltMp, InqMp, SetMp } from "./message-handles.js";
 export { Sub, SubPromise, Subrq } from "./subscriptions.js";
 export { Set, Stat } from "./set-and-stat.js";
@@ -213,16 +214,6 @@ export function Close(hObj: MQObject, closeOptions: number, cb?: Callback): Prom
 
 // --- Putting ---
 
-function putData(md: MQMD, data: Buffer | string | null | undefined): Buffer {
-  if (typeof data === "string") {
-    md.Format = N.MQFMT_STRING;
-    return Buffer.from(data, "utf8");
-  }
-  if (data == null) return Buffer.alloc(0);
-  if (!(data instanceof Uint8Array)) throw new TypeError("Parameter must be of type Buffer");
-  return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-}
-
 async function putOn(connection: ConnectionState, queue: string, remote: string | undefined, md: MQMD, pmo: MQPMO, data: Buffer, topic = false): Promise<void> {
   const { message, messageId, format } = messageFromMD(md, pmo.Options, data);
   const properties = propertiesForPut(connection, pmo.OriginalMsgHandle);
@@ -391,7 +382,9 @@ export function Inq(hObj: MQObject, selectors: MQAttr[], cb?: (err: MQError | nu
 /**
  * `ibmmq`'s *Sync verbs block the thread until the queue manager answers. A local binding's
  * queue manager runs on this same thread, so blocking it would wait for ever: these refuse with
- * MQRC_ENVIRONMENT_ERROR, saying which form to use instead (README.md).
+ * MQRC_ENVIRONMENT_ERROR, saying which form to use instead (README.md). (OpenSync, PutSync,
+ * Put1Sync and DiscSync block over a client binding in Node: client-sync-verbs.ts; GetSync and
+ * CloseSync: sync.ts.)
  */
 function notSynchronous(verb: string, instead: string) {
   return (): never => {
@@ -402,10 +395,6 @@ function notSynchronous(verb: string, instead: string) {
 }
 export const ConnSync = notSynchronous("CONNX", "Conn or ConnPromise");
 export const ConnxSync = notSynchronous("CONNX", "Connx or ConnxPromise");
-export const DiscSync = notSynchronous("DISC", "Disc or DiscPromise");
-export const OpenSync = notSynchronous("OPEN", "Open or OpenPromise");
-export const PutSync = notSynchronous("PUT", "Put or PutPromise");
-export const Put1Sync = notSynchronous("PUT1", "Put1 or Put1Promise");
 
 // --- The Promise forms ibmmq offers ---
 

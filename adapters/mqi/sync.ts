@@ -15,6 +15,8 @@
  * - CloseSync closes at once: the handle is unusable and a subscription gets no more copies when
  *   it returns; what must be written to the store follows, before the connection's next verb.
  *
+ * Over a client binding the server answers: client-sync.ts (Node blocks the thread on it).
+ *
  * A synchronous verb called while an earlier asynchronous verb of the connection still waits
  * to start cannot wait for it: MQRC_CALL_IN_PROGRESS, as IBM gives for a call made on a
  * connection busy with another; so is a GetSync that finds nothing while a persistent message
@@ -23,6 +25,7 @@
 import { getImmediately } from "../../core/manager/mqi-parts.js";
 import { MQC_NUMBERS as N } from "../../core/features/mqi/mqc.js";
 import { asMQError, closeObjectState, objectOf } from "./connection.js";
+import { clientCloseSync, clientGetSync } from "./client-sync.js";
 import { fillMD, hexOf, isZero } from "./descriptor.js";
 import { fillMessageHandle } from "./message-handles.js";
 import { MQError, MQGMO, MQMD, type MQObject } from "./structures.js";
@@ -57,12 +60,7 @@ export function GetSync(hObj: MQObject, md: MQMD, gmo: MQGMO, buf: Buffer, cb?: 
 
 function getSync(hObj: MQObject, md: MQMD, gmo: MQGMO, buf: Buffer): number {
   const { connection, state } = objectOf(hObj, "GET");
-  if (connection.client)
-    throw syncFailure(
-      "GET",
-      N.MQRC_ENVIRONMENT_ERROR,
-      "over a client binding the server answers MQGET, and JavaScript cannot block its thread on a socket; use Get with a callback",
-    );
+  if (connection.client) return clientGetSync(connection, state, md, gmo, buf);
   if (connection.busy) throw syncFailure("GET", N.MQRC_CALL_IN_PROGRESS, "an earlier call on this connection has not finished; wait for its callback");
   if (gmo.Options & (N.MQGMO_BROWSE_FIRST | N.MQGMO_BROWSE_NEXT))
     throw syncFailure("GET", N.MQRC_ENVIRONMENT_ERROR, "a local binding browses asynchronously; use Get with a callback");
@@ -109,6 +107,7 @@ export function CloseSync(hObj: MQObject, closeOptions: number, cb?: (err: MQErr
   let error: MQError | null = null;
   try {
     const { connection, state } = objectOf(hObj, "CLOSE");
+    if (connection.client && clientCloseSync(connection, hObj, state, closeOptions)) return cb?.(null);
     state.consumer?.stop();
     state.subscription?.unsubscribe?.();
     connection.objects.delete(hObj._hObj);

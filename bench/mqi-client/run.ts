@@ -9,7 +9,11 @@
  * - the edge worker under workerd as `npm start` runs it (`startLocalEdge`), where both paths
  *   go through the front Worker to QM1's Durable Object.
  *
- * The ratio is client pairs/s over REST pairs/s. `BENCH_MESSAGES` sets the pairs per round.
+ * The ratio is client pairs/s over REST pairs/s. Against Node's server two more rows: the same
+ * client pairs with MQGET made by GetSync (the thread blocked for the answer), against REST; and
+ * what servicing the socket on a worker thread (which GetSync needs, adapters/mqi/client-thread.ts)
+ * costs the asynchronous verbs: their pairs over the thread's socket against a socket on the
+ * program's own thread. `BENCH_MESSAGES` sets the pairs per round.
  * Standalone: `npx tsx bench/mqi-client/run.ts`.
  */
 import { spawn } from "node:child_process";
@@ -21,6 +25,7 @@ import { fileURLToPath } from "node:url";
 // @ts-expect-error: a plain .mjs script, untyped
 import { startLocalEdge } from "../../scripts/local-edge.mjs";
 import * as mq from "../../adapters/mqi/index.js";
+import { clientSocketPlacement } from "../../adapters/mqi/client.js";
 import { BODY_1KIB, alternate, elapsedMs, median, rate } from "../stats.js";
 import type { BenchResult, BenchRow } from "../types.js";
 import { DEVELOPER_SCRIPT } from "./developer-script.js";
@@ -48,6 +53,7 @@ export async function runMqiClientBench(): Promise<BenchResult> {
     try {
       const row = await measure(runtime, label, server);
       rows.push(row);
+      if (runtime === "node") rows.push(...(await measureSynchronousAndThread(label, server)));
       const { microsecondsPerPair } = row.details as { microsecondsPerPair: { client: number; rest: number } };
       notes.push(`${label}: ${microsecondsPerPair.client.toFixed(0)} µs per MQPUT+MQGET pair, ${microsecondsPerPair.rest.toFixed(0)} µs per REST POST+DELETE`);
     } finally {
@@ -57,25 +63,78 @@ export async function runMqiClientBench(): Promise<BenchResult> {
   return { name: "mqi-client", runtime: "node", versions: { node: process.version }, rows, notes };
 }
 
-async function measure(runtime: BenchRow["runtime"], label: string, server: Server): Promise<BenchRow> {
+/** A client connection to `server`'s DEV.QUEUE.1, opened for input and output. */
+async function openClient(server: Server): Promise<{ hConn: mq.MQQueueManager; hObj: mq.MQObject }> {
   const port = new URL(server.url).port;
   const cno = new mq.MQCNO();
   cno.ClientConn = Object.assign(new mq.MQCD(), { ChannelName: "DEV.APP.SVRCONN", ConnectionName: `127.0.0.1(${port})` });
   const hConn = await mq.ConnxPromise("QM1", cno);
   const hObj = await mq.OpenPromise(hConn, Object.assign(new mq.MQOD(), { ObjectName: QUEUE }), MQC.MQOO_INPUT_AS_Q_DEF | MQC.MQOO_OUTPUT);
+  return { hConn, hObj };
+}
+
+/** PAIRS of MQPUT then MQGET (GetOnce, asynchronous; or GetSync, blocking) of a 1 KiB message. */
+function clientPairs(hObj: mq.MQObject, synchronous = false) {
   const data = Buffer.from(BODY_1KIB);
-  const clientPairs = () =>
+  const buf = Buffer.alloc(2048);
+  return () =>
     elapsedMs(async () => {
       for (let i = 0; i < PAIRS; i++) {
         const md = Object.assign(new mq.MQMD(), { Format: MQC.MQFMT_STRING, Persistence: MQC.MQPER_NOT_PERSISTENT });
         await mq.PutPromise(hObj, md, new mq.MQPMO(), data);
-        const got = await mq.GetOnce(hObj, new mq.MQMD(), new mq.MQGMO(), 2048);
-        if (got.length !== data.length) throw new Error(`mqi-client bench: got ${got.length} bytes`);
+        const length = synchronous
+          ? mq.GetSync(hObj, new mq.MQMD(), new mq.MQGMO(), buf)
+          : (await mq.GetOnce(hObj, new mq.MQMD(), new mq.MQGMO(), 2048)).length;
+        if (length !== data.length) throw new Error(`mqi-client bench: got ${length} bytes`);
       }
     });
+}
+
+function row(runtime: BenchRow["runtime"], what: string, measured: { ours: number[]; baseline: number[] }, keys: [string, string]): BenchRow {
+  const ours = measured.ours.map((ms) => rate(PAIRS, ms));
+  const baseline = measured.baseline.map((ms) => rate(PAIRS, ms));
+  const perPair = (ms: number[]) => (median(ms) * 1000) / PAIRS;
+  return {
+    runtime,
+    case: what,
+    ours: median(ours),
+    baseline: median(baseline),
+    ratio: median(ours) / median(baseline),
+    target: "report",
+    met: true,
+    rounds: { ours, baseline },
+    details: { pairs: PAIRS, microsecondsPerPair: { [keys[0]]: perPair(measured.ours), [keys[1]]: perPair(measured.baseline) } },
+  };
+}
+
+/** GetSync's pairs against REST's, and the asynchronous pairs over the worker thread's socket against a socket on this thread. */
+async function measureSynchronousAndThread(label: string, server: Server): Promise<BenchRow[]> {
+  const onThread = await openClient(server);
+  clientSocketPlacement.workerThread = false;
+  const onMain = await openClient(server).finally(() => (clientSocketPlacement.workerThread = true));
+  try {
+    const synchronous = await alternate(clientPairs(onThread.hObj, true), restPairs(server), WARMUP_ROUNDS, ROUNDS);
+    const thread = await alternate(clientPairs(onThread.hObj), clientPairs(onMain.hObj), WARMUP_ROUNDS, ROUNDS);
+    return [
+      row("node", `MQI client binding: MQPUT+GetSync round trips vs REST POST+DELETE, ${label}`, synchronous, ["getSync", "rest"]),
+      row("node", `MQI client binding: MQPUT+MQGET round trips, socket on a worker thread vs on the program's thread, ${label}`, thread, [
+        "workerThread",
+        "mainThread",
+      ]),
+    ];
+  } finally {
+    for (const { hConn, hObj } of [onThread, onMain]) {
+      await mq.ClosePromise(hObj, 0);
+      await mq.DiscPromise(hConn);
+    }
+  }
+}
+
+/** PAIRS of REST POST then DELETE of a 1 KiB message. */
+function restPairs(server: Server) {
   const message = `${server.url}/ibmmq/rest/v2/messaging/qmgr/QM1/queue/${QUEUE}/message`;
   const headers = { authorization: `Bearer ${server.appToken}`, "ibm-mq-rest-csrf-token": "bench" };
-  const restPairs = () =>
+  return () =>
     elapsedMs(async () => {
       for (let i = 0; i < PAIRS; i++) {
         const put = await fetch(message, {
@@ -90,23 +149,14 @@ async function measure(runtime: BenchRow["runtime"], label: string, server: Serv
         if (get.status !== 200 || body.length !== BODY_1KIB.length) throw new Error(`mqi-client bench: REST get answered ${get.status}`);
       }
     });
-  const measured = await alternate(clientPairs, restPairs, WARMUP_ROUNDS, ROUNDS);
+}
+
+async function measure(runtime: BenchRow["runtime"], label: string, server: Server): Promise<BenchRow> {
+  const { hConn, hObj } = await openClient(server);
+  const measured = await alternate(clientPairs(hObj), restPairs(server), WARMUP_ROUNDS, ROUNDS);
   await mq.ClosePromise(hObj, 0);
   await mq.DiscPromise(hConn);
-  const ours = measured.ours.map((ms) => rate(PAIRS, ms));
-  const baseline = measured.baseline.map((ms) => rate(PAIRS, ms));
-  const perPair = (ms: number[]) => (median(ms) * 1000) / PAIRS;
-  return {
-    runtime,
-    case: `MQI client binding: MQPUT+MQGET round trips vs REST POST+DELETE, ${label}`,
-    ours: median(ours),
-    baseline: median(baseline),
-    ratio: median(ours) / median(baseline),
-    target: "report",
-    met: true,
-    rounds: { ours, baseline },
-    details: { pairs: PAIRS, microsecondsPerPair: { client: perPair(measured.ours), rest: perPair(measured.baseline) } },
-  };
+  return row(runtime, `MQI client binding: MQPUT+MQGET round trips vs REST POST+DELETE, ${label}`, measured, ["client", "rest"]);
 }
 
 /** server-process.ts in a child process (tsx's hooks); closing its standard input stops it. */

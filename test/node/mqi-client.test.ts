@@ -125,20 +125,26 @@ describe("webmq/ibmmq client bindings against a server process", { timeout: 60_0
     expect(await program(appServer(), "get", "DEV.QUEUE.3")).toBe("0 by MQCD\nMQDISC successful\n");
   });
 
-  it("answers MQRC_ENVIRONMENT_ERROR for GetSync, which would block the thread on a socket, and the connection goes on", async () => {
+  it("GetSync blocks this thread for the server's answer: what the connection put, a message longer than the buffer left on its queue, then CloseSync", async () => {
     const hConn = await connect("DEV.APP.SVRCONN", "app", APP_PASSWORD);
     const od = Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.2" });
     const hObj = await mq.OpenPromise(hConn, od, MQC.MQOO_INPUT_AS_Q_DEF | MQC.MQOO_OUTPUT);
-    expect(() => mq.GetSync(hObj, new mq.MQMD(), new mq.MQGMO(), Buffer.alloc(10))).toThrow(
-      expect.objectContaining({
-        mqrc: MQC.MQRC_ENVIRONMENT_ERROR,
-        message: expect.stringMatching(/cannot block its thread on a socket; use Get with a callback/),
-      }),
-    );
     await mq.PutPromise(hObj, new mq.MQMD(), new mq.MQPMO(), "still connected");
-    await mq.ClosePromise(hObj, 0);
+    const gmo = Object.assign(new mq.MQGMO(), { Options: MQC.MQGMO_NO_SYNCPOINT | MQC.MQGMO_NO_WAIT });
+    // Too long for 5 bytes: MQRC_TRUNCATED_MSG_FAILED names its length, and it stays, its BackoutCount unchanged.
+    expect(() => mq.GetSync(hObj, new mq.MQMD(), gmo, Buffer.alloc(5))).toThrow(expect.objectContaining({ mqrc: MQC.MQRC_TRUNCATED_MSG_FAILED }));
+    expect(gmo.ReturnedLength).toBe(15);
+    const md = new mq.MQMD();
+    const buf = Buffer.alloc(100);
+    const length = mq.GetSync(hObj, md, gmo, buf)!;
+    expect([buf.toString("utf8", 0, length), md.BackoutCount]).toEqual(["still connected", 0]);
+    expect(() => mq.GetSync(hObj, new mq.MQMD(), gmo, buf)).toThrow(expect.objectContaining({ mqrc: MQC.MQRC_NO_MSG_AVAILABLE }));
+    // CloseSync has closed it at the server when it returns: the handle is gone, the connection goes on.
+    mq.CloseSync(hObj, 0);
+    expect(() => mq.GetSync(hObj, new mq.MQMD(), gmo, buf)).toThrow(expect.objectContaining({ mqrc: MQC.MQRC_HOBJ_ERROR }));
+    await mq.Put1Promise(hConn, Object.assign(new mq.MQOD(), { ObjectName: "DEV.QUEUE.2" }), new mq.MQMD(), new mq.MQPMO(), "after CloseSync");
     await mq.DiscPromise(hConn);
-    expect(await program(appServer(), "get", "DEV.QUEUE.2")).toBe("0 still connected\nMQDISC successful\n");
+    expect(await program(appServer(), "get", "DEV.QUEUE.2")).toBe("0 after CloseSync\nMQDISC successful\n");
   });
 
   it("sets a queue's attributes over the client binding, as amqsset does, for a user with SET authority on it", async () => {

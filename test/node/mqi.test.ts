@@ -283,7 +283,7 @@ describe("webmq/ibmmq: local bindings", () => {
     const inhibited = await new Promise((resolve) => mq.Get(hObj, new mq.MQMD(), new mq.MQGMO(), (err) => resolve(err)));
     expect(inhibited).toMatchObject({ mqrc: MQC.MQRC_GET_INHIBITED, verb: "GET[async]" });
 
-    expect(() => mq.PutSync()).toThrow(expect.objectContaining({ mqrc: MQC.MQRC_ENVIRONMENT_ERROR, verb: "PUT" }));
+    expect(() => mq.PutSync(hObj, new mq.MQMD(), new mq.MQPMO(), "x")).toThrow(expect.objectContaining({ mqrc: MQC.MQRC_ENVIRONMENT_ERROR, verb: "PUT" }));
     await mq.DiscPromise(hConn);
     const afterDisc = await mq.ClosePromise(hObj, 0).catch((e: unknown) => e);
     expect(afterDisc).toMatchObject({ mqrc: MQC.MQRC_HCONN_ERROR, verb: "CLOSE" });

@@ -41,6 +41,12 @@ export const USER_URLS: readonly UserUrl[] = [
     expression: "name",
     why: "the ws package, in Node 20 which has no WebSocket of its own (MQI client bindings)",
   },
+  {
+    file: "dist/lib/adapters/mqi/client-thread.js",
+    kind: "import",
+    expression: "name",
+    why: "node:worker_threads and node:module: the MQI client binding's socket on a worker thread, so GetSync can block (Node only)",
+  },
 ];
 
 /** One URL or module a built file loads, as found. */
