@@ -43,10 +43,11 @@ class FileStore extends DurableObjectStore {
   override readonly kind = FILE_DRIVER_NAME;
   /**
    * fsync per transaction is the cost here (measured: over half of serveHttp's CPU per STOMP
-   * SEND), so batches that arrive in the same turn of the event loop share one, gathered
-   * below. The core's group commit (core/store/group-commit.ts) cannot: it gathers for one
-   * microtask, and this store's commit is synchronous, so batches from other sockets (read in
-   * the next I/O phase) never find it busy. Off there, so that batches come here at once.
+   * SEND), so batches that arrive in the same turn of the event loop share one (gathered by
+   * the base class, `gatherCommits`). The core's group commit (core/store/group-commit.ts)
+   * cannot: it gathers for one microtask, and this store's commit is synchronous, so batches
+   * from other sockets (read in the next I/O phase) never find it busy. Off there, so that
+   * batches come here at once.
    */
   override readonly groupCommit = false;
 
