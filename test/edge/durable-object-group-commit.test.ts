@@ -3,11 +3,13 @@
  * window in one SQLite transaction (adapters/edge/queue-manager-object.ts, `gatherCommits`):
  * @stomp/stompjs keeps one SEND in flight per socket, so 16 sockets' SENDs reach the object as
  * 16 events, and each was a commit of its own. Here the events are timer callbacks queued
- * together, which workerd runs in order before a 0 ms timer set by the first of them.
+ * together, which workerd runs in order before a 0 ms timer set by the first of them. A shared
+ * transaction that fails is retried batch by batch, so only the batch that cannot commit fails.
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
-import type { QueueManagerObject } from "../../adapters/edge/index.js";
+import type { StoreOp } from "../../core/index.js";
+import { DurableObjectStore, type QueueManagerObject } from "../../adapters/edge/index.js";
 
 it("puts from separate events of one window share one transaction, each put durable when it resolves", async () => {
   const name = `QM.EDGE.GATHER${Date.now()}`;
@@ -55,5 +57,29 @@ it("puts from separate events of one window share one transaction, each put dura
     const bodies: unknown[] = [];
     for (let m = await qm.get("Q1"); m; m = await qm.get("Q1")) bodies.push(m.body);
     expect(bodies).toEqual(["m0", "m1", "m2", "m3"]);
+  });
+});
+
+it("a shared transaction that fails is retried batch by batch: only the batch that cannot commit fails, the others are durable", async () => {
+  const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(`gather-failure-${Date.now()}`));
+  await runInDurableObject(stub, async (_instance, state) => {
+    const store = new DurableObjectStore(state.storage, { gatherCommits: (flush) => setTimeout(flush, 0) });
+    const committed: StoreOp[][] = [];
+    store.committed = (batch) => void committed.push(batch);
+    // An update of a message that is not there throws inside the shared transaction.
+    const missing = { op: "updateMessage", record: { queue: "NO.SUCH.QUEUE", priority: 0, seq: 99 } } as unknown as StoreOp;
+    const outcomes = await Promise.allSettled([
+      store.commit([{ op: "putMeta", key: "first", value: 1 }]),
+      store.commit([missing]),
+      store.commit([{ op: "putMeta", key: "third", value: 3 }]),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    // The shared try committed nothing; then each batch alone, in order.
+    expect(committed.map((batch) => batch.map((op) => (op.op === "putMeta" ? op.key : op.op)))).toEqual([["first"], ["third"]]);
+    const reopened = new DurableObjectStore(state.storage);
+    expect((await reopened.load()).meta).toEqual([
+      { key: "first", value: 1 },
+      { key: "third", value: 3 },
+    ]);
   });
 });
