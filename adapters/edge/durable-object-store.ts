@@ -21,6 +21,19 @@ export const DRIVER_NAME = "durable-object";
 export interface DurableObjectStoreOptions {
   /** Prefix of the tables, so that several stores can share one object's database. */
   tablePrefix?: string;
+  /**
+   * Gathers the batches handed in until `schedule` calls back and commits them in one
+   * transaction (the file store: the frames of one event-loop turn; the object: the events of
+   * one 0 ms window, so SENDs from many sockets share a commit and its fsync). Without it each
+   * batch commits at once.
+   */
+  gatherCommits?: (flush: () => void) => void;
+}
+
+interface WaitingBatch {
+  ops: StoreOp[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
 }
 
 const CHUNK_BYTES = 1024 * 1024;
@@ -38,7 +51,10 @@ interface Pending {
 
 export class DurableObjectStore implements Store {
   readonly kind: string = DRIVER_NAME;
-  /** Commits run synchronously inside the object, so grouping them would only add latency. */
+  /**
+   * Off: core's group commit gathers for one microtask, which never spans two events of the
+   * object or two sockets' reads; `gatherCommits` does that here.
+   */
   readonly groupCommit: boolean = false;
   readonly #storage: SqliteStorage;
   /** Held once: reaching ctx.storage.sql crosses into the runtime on every access. */
@@ -50,9 +66,12 @@ export class DurableObjectStore implements Store {
   /** Every lane, by queue, then priority; the tables agree with this after each commit. */
   readonly #lanes = new Map<string, Map<number, LaneTable>>();
   #nextLane = 1;
+  readonly #gatherCommits: ((flush: () => void) => void) | undefined;
+  #gathering: WaitingBatch[] = [];
 
   constructor(storage: SqliteStorage, options: DurableObjectStoreOptions = {}) {
     this.#storage = storage;
+    this.#gatherCommits = options.gatherCommits;
     this.#sql = storage.sql;
     const prefix = options.tablePrefix ?? "mq";
     this.#prefix = prefix;
@@ -146,10 +165,39 @@ export class DurableObjectStore implements Store {
   /** Told of each batch once it has committed (running-channels.ts arms its wake when a channel gets work). */
   committed: ((batch: StoreOp[]) => void) | undefined;
 
+  /**
+   * Resolves once the batch is durable. With `gatherCommits`, in one transaction with every
+   * other batch handed in before the flush; when that shared transaction fails, each batch is
+   * tried alone, in order, so a failure rejects exactly the callers whose own batch cannot commit.
+   */
   commit(batch: StoreOp[]): Promise<void> {
+    if (this.#gatherCommits === undefined) return this.#commitNow(batch);
+    return new Promise<void>((resolve, reject) => {
+      if (this.#gathering.push({ ops: batch, resolve, reject }) === 1) this.#gatherCommits!(() => this.#commitGathered());
+    });
+  }
+
+  #commitNow(batch: StoreOp[]): Promise<void> {
     const done = this.#commit(batch);
     if (done === COMMITTED) this.committed?.(batch);
     return done;
+  }
+
+  #commitGathered(): void {
+    const group = this.#gathering;
+    if (group.length === 0) return; // flushed early by close
+    this.#gathering = [];
+    const ops = group.length === 1 ? group[0]!.ops : group.flatMap((waiting) => waiting.ops);
+    // #commitNow is synchronous (its promise is settled when it returns), so batches retried alone stay in order.
+    this.#commitNow(ops).then(
+      () => {
+        for (const waiting of group) waiting.resolve();
+      },
+      (error: unknown) => {
+        if (group.length === 1) group[0]!.reject(error);
+        else for (const waiting of group) void this.#commitNow(waiting.ops).then(waiting.resolve, waiting.reject);
+      },
+    );
   }
 
   #commit(batch: StoreOp[]): Promise<void> {
@@ -180,7 +228,9 @@ export class DurableObjectStore implements Store {
   }
 
   async close(): Promise<void> {
-    // The object's storage outlives this store; there is nothing to release.
+    // Batches handed in before close still commit, now rather than at the flush. The object's
+    // storage outlives this store; there is nothing else to release.
+    this.#commitGathered();
   }
 
   /** The name of the queue manager stored here, if one is: an alarm that wakes an evicted object opens it under this. */

@@ -38,63 +38,30 @@ function Database(): DatabaseClass {
 
 export const FILE_DRIVER_NAME = "sqlite-file";
 
-interface WaitingBatch {
-  ops: StoreOp[];
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 /** The store, whose close also closes the file. */
 class FileStore extends DurableObjectStore {
   override readonly kind = FILE_DRIVER_NAME;
   /**
    * fsync per transaction is the cost here (measured: over half of serveHttp's CPU per STOMP
-   * SEND), so batches that arrive in the same turn of the event loop share one, gathered
-   * below. The core's group commit (core/store/group-commit.ts) cannot: it gathers for one
-   * microtask, and this store's commit is synchronous, so batches from other sockets (read in
-   * the next I/O phase) never find it busy. Off there, so that batches come here at once.
+   * SEND), so batches that arrive in the same turn of the event loop share one (gathered by
+   * the base class, `gatherCommits`). The core's group commit (core/store/group-commit.ts)
+   * cannot: it gathers for one microtask, and this store's commit is synchronous, so batches
+   * from other sockets (read in the next I/O phase) never find it busy. Off there, so that
+   * batches come here at once.
    */
   override readonly groupCommit = false;
-  #gathering: WaitingBatch[] = [];
 
   constructor(
     storage: SqliteStorage,
     private readonly release: () => void,
   ) {
-    super(storage);
-  }
-
-  /**
-   * Resolves once the batch is on disk, in one SQLite transaction with every other batch handed
-   * in before the event loop's check phase (setImmediate): the frames of every socket read in
-   * one I/O phase. When the shared transaction fails, each batch is tried alone, in order, so
-   * a failure rejects exactly the callers whose own batch cannot be committed.
-   */
-  override commit(batch: StoreOp[]): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      if (this.#gathering.push({ ops: batch, resolve, reject }) === 1) setImmediate(() => this.#commitGathered());
-    });
-  }
-
-  #commitGathered(): void {
-    const group = this.#gathering;
-    this.#gathering = [];
-    const ops = group.length === 1 ? group[0]!.ops : group.flatMap((waiting) => waiting.ops);
-    // super.commit is synchronous (its promise is settled when it returns), so batches retried alone stay in order.
-    super.commit(ops).then(
-      () => {
-        for (const waiting of group) waiting.resolve();
-      },
-      (error: unknown) => {
-        if (group.length === 1) group[0]!.reject(error);
-        else for (const waiting of group) void super.commit(waiting.ops).then(waiting.resolve, waiting.reject);
-      },
-    );
+    // Batches handed in before the event loop's check phase (setImmediate): the frames of every
+    // socket read in one I/O phase.
+    super(storage, { gatherCommits: (flush) => setImmediate(flush) });
   }
 
   override async close(): Promise<void> {
-    // Batches handed in before close still commit (they are flushed in the check phase this waits for).
-    while (this.#gathering.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    await super.close(); // commits the batches handed in before it
     this.release();
   }
 }
