@@ -12,3 +12,13 @@ export const durableObjectHarness: StoreHarness = {
     return runInDurableObject(stub, (_instance, state) => body(() => new DurableObjectStore(state.storage)));
   },
 };
+
+/** The same, with the store as the worker's queue-manager object makes it: commits of one 0 ms window gathered into one transaction. */
+export const gatheringDurableObjectHarness: StoreHarness = {
+  withStorage(key, body) {
+    const stub = env.QUEUE_MANAGERS.get(env.QUEUE_MANAGERS.idFromName(`gathering-${key}`));
+    return runInDurableObject(stub, (_instance, state) =>
+      body(() => new DurableObjectStore(state.storage, { gatherCommits: (flush) => setTimeout(flush, 0) })),
+    );
+  },
+};

@@ -1,4 +1,4 @@
-import { durableObjectHarness } from "../contract/durable-object-harness.js";
+import { durableObjectHarness, gatheringDurableObjectHarness } from "../contract/durable-object-harness.js";
 import { testAllContracts } from "../contract/index.js";
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import { QueueManager } from "../../core/index.js";
 import { DurableObjectStore } from "../../adapters/edge/index.js";
 
 testAllContracts("Durable Object SQLite (workerd)", durableObjectHarness, { crashPoints: 50 });
+testAllContracts("Durable Object SQLite, commits gathered as the worker's object gathers them (workerd)", gatheringDurableObjectHarness, { crashPoints: 50 });
 
 describe("Durable Object store: a corrupt row (workerd)", () => {
   it("reports a record that does not parse, skips it and delivers the rest", async () => {
