@@ -2,9 +2,11 @@
 // converge grow with the number of queue managers, from the seeded simulation
 // (test/fixtures/cluster-simulation.ts) with no puts: repository command messages sent, records
 // per cache, and the simulated time (the ManualClock) and event-loop turns until every cache holds
-// every record. CLUSTER_SCALING_QUEUES sets the cluster queues (default: as many as queue managers).
+// every record it should hold. CLUSTER_SCALING_QUEUES sets the cluster queues (default: as many as
+// queue managers), CLUSTER_SCALING_OPENS the cluster queues each member opens (subscribes to; default 5).
 import { simulate } from "../test/fixtures/cluster-simulation.js";
 
+const OPENS = Number(process.env.CLUSTER_SCALING_OPENS ?? 5);
 const sizes = process.argv
   .slice(2)
   .map(Number)
@@ -14,7 +16,7 @@ const rows: string[][] = [
 ];
 for (const queueManagers of sizes.length > 0 ? sizes : [10, 100]) {
   const queues = Number(process.env.CLUSTER_SCALING_QUEUES ?? queueManagers);
-  const report = await simulate({ seed: 1, queueManagers, queues, maxInstances: 10, messages: 0, cuts: 0, restarts: 0, spreadMessages: 0 });
+  const report = await simulate({ seed: 1, queueManagers, queues, maxInstances: 10, messages: 0, cuts: 0, restarts: 0, spreadMessages: 0, opens: OPENS });
   const { messages, turns, records, simulatedMs } = report.convergence;
   rows.push([queueManagers, queues, records, messages, (messages / queueManagers).toFixed(1), turns, (simulatedMs / 1000).toFixed(0)].map(String));
   console.error(`${queueManagers} queue managers done`);

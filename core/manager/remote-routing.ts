@@ -106,6 +106,12 @@ export function clusterQueue(host: RoutingHost, name: string, message: PutMessag
   return clusterTarget(host.queues, name, route);
 }
 
+export function prepare(host: RoutingHost, name: string, queueManager: string | undefined): Promise<unknown> | undefined {
+  if (host.queues.has(name)) return undefined;
+  const other = queueManager !== undefined && queueManager !== "" && queueManager !== host.queueManagerName();
+  return other || host.objects.get("queue", name) ? undefined : clusterRouterOf(host.queues)?.lookup(name);
+}
+
 /**
  * The transmission queue to `remoteQueueManager`: the definition's XMITQ when it names one,
  * else a local queue named as the queue manager, else the queue manager's DEFXMITQ; each must

@@ -21,7 +21,10 @@ async function threeMembers(queueAttributes = "DEFBIND(NOTFIXED)") {
   await cluster.member("QM2", "REPOS1", `DEFINE QLOCAL(APP.Q) CLUSTER(C1) ${queueAttributes}`);
   await cluster.member("QM3", "REPOS1", `DEFINE QLOCAL(APP.Q) CLUSTER(C1) ${queueAttributes}`);
   await cluster.member("QM4", "REPOS1");
-  await until(() => instancesKnown("QM4", "APP.Q", 2));
+  // The full repository knows every instance; QM4 asks it when it first opens the queue (a subscription).
+  await until(() => instancesKnown("REPOS1", "APP.Q", 2));
+  await (await cluster.qm("QM4").open("APP.Q", { output: true })).close();
+  expect(await instancesKnown("QM4", "APP.Q", 2)).toBe(true);
 }
 
 describe("clusters", () => {
@@ -106,14 +109,17 @@ describe("clusters", () => {
 
   it("CLWLUSEQ: a member's puts stay on its own instance (LOCAL, the default); ANY on the queue balances them over every instance", async () => {
     await threeMembers();
-    await until(() => instancesKnown("QM2", "APP.Q", 2));
     const qm2 = cluster.qm("QM2");
     for (let i = 0; i < 10; i++) await qm2.put("APP.Q", { body: `local${i}`, persistent: true });
     expect(qm2.queueStatus("APP.Q").depth).toBe(10);
-    expect(qm2.queueStatus("SYSTEM.CLUSTER.TRANSMIT.TO.QM3").depth).toBe(0);
+    // Nothing left for QM3: QM2 has not even a cluster-sender toward it (defined on first use).
+    expect(qm2.queueNames()).not.toContain("SYSTEM.CLUSTER.TRANSMIT.TO.QM3");
     await drain(qm2, "APP.Q");
 
+    // QM2 knew only its own instance: with ANY it subscribes to the others.
+    expect(await instancesKnown("QM2", "APP.Q", 1)).toBe(true);
     await mqscOk(qm2, "ALTER QLOCAL(APP.Q) CLWLUSEQ(ANY)");
+    await until(() => instancesKnown("QM2", "APP.Q", 2));
     const shown = await qm2.mqsc("DISPLAY QLOCAL(APP.Q) CLWLUSEQ");
     expect(shown.commands[0]!.objects![0]!.parameters.clwluseq).toBe("ANY");
     for (let i = 0; i < 40; i++) await qm2.put("APP.Q", { body: `any${i}`, persistent: true });
@@ -141,10 +147,10 @@ describe("clusters", () => {
 
   it("CLWLUSEQ(QMGR) takes ALTER QMGR CLWLUSEQ(ANY); what a cluster channel brings stays on the instance it reached", async () => {
     await threeMembers("DEFBIND(NOTFIXED) CLWLUSEQ(QMGR)");
-    await until(() => instancesKnown("QM2", "APP.Q", 2));
-    await until(() => instancesKnown("QM3", "APP.Q", 2));
     // Both members balance their own puts: a message QM2 sent to QM3 that QM3 balanced again could go back.
     for (const name of ["QM2", "QM3"]) await mqscOk(cluster.qm(name), "ALTER QMGR CLWLUSEQ(ANY)");
+    await until(() => instancesKnown("QM2", "APP.Q", 2));
+    await until(() => instancesKnown("QM3", "APP.Q", 2));
     const shown = await cluster.qm("QM2").mqsc("DISPLAY QMGR CLWLUSEQ");
     expect(shown.commands[0]!.objects![0]!.parameters.clwluseq).toBe("ANY");
     const qm2 = cluster.qm("QM2");

@@ -26,9 +26,7 @@ export class Members {
   ) {}
 
   of(cluster: string): QueueManagerRecord[] {
-    const found: QueueManagerRecord[] = [];
-    for (const record of this.repository.all()) if (record.kind === "qmgr" && record.cluster === cluster && !record.deleted) found.push(record);
-    return found;
+    return [...this.repository.queueManagers(cluster)].filter((record) => !record.deleted);
   }
 
   record(cluster: string, qmgr: string): QueueManagerRecord | undefined {

@@ -39,6 +39,8 @@ export class ClusterRoutes implements ClusterRouter {
     private readonly repository: Repository,
     private readonly members: Members,
     private readonly clusters: () => string[] = () => [],
+    /** The node's subscription to a cluster queue (node.ts `lookup`). */
+    readonly lookup: (name: string) => Promise<void> | undefined = () => undefined,
   ) {}
 
   queue(name: string, message: PutMessage | undefined): ClusterRoute | undefined {
