@@ -40,6 +40,32 @@ describe("clusters", () => {
     expect(result.transcript).toContain("AMQ8441I");
   });
 
+  it("a partial repository holds only what it uses: its first put asks the full repository, and later instances reach it", async () => {
+    cluster = new TestCluster();
+    await cluster.fullRepository("REPOS1");
+    await cluster.member("QM2", "REPOS1", "DEFINE QLOCAL(APP.Q) CLUSTER(C1) DEFBIND(NOTFIXED)");
+    await cluster.member("QM3", "REPOS1", "DEFINE QLOCAL(OTHER.Q) CLUSTER(C1) DEFBIND(NOTFIXED)");
+    const qm4 = await cluster.member("QM4", "REPOS1");
+    await until(async () => (await instancesKnown("REPOS1", "APP.Q", 1)) && (await instancesKnown("REPOS1", "OTHER.Q", 1)));
+    await until(async () => ((await qm4.mqsc("DISPLAY CLUSQMGR(*)")).commands[0]!.objects?.length ?? 0) === 2);
+    const members = async () => ((await qm4.mqsc("DISPLAY CLUSQMGR(*)")).commands[0]!.objects ?? []).map((o) => o.parameters.clusqmgr).sort();
+    // Before it uses a cluster queue, QM4 knows only itself and the full repository.
+    expect(await members()).toEqual(["QM4", "REPOS1"]);
+    expect((await qm4.mqsc("DISPLAY QCLUSTER(*)")).commands[0]!.reason).toBe("MQRC_UNKNOWN_OBJECT_NAME");
+    // The first put waits for the full repository's answer, then goes to the instance it names.
+    await qm4.put("APP.Q", { body: "first", persistent: true });
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth === 1);
+    expect(await members()).toEqual(["QM2", "QM4", "REPOS1"]);
+    expect(qm4.queueNames().filter((q) => q.startsWith("SYSTEM.CLUSTER.TRANSMIT."))).not.toContain("SYSTEM.CLUSTER.TRANSMIT.TO.QM3");
+    // An instance defined later reaches the subscriber, with the queue manager hosting it.
+    await mqscOk(cluster.qm("QM3"), "DEFINE QLOCAL(APP.Q) CLUSTER(C1) DEFBIND(NOTFIXED)");
+    await until(() => instancesKnown("QM4", "APP.Q", 2));
+    expect(await members()).toEqual(["QM2", "QM3", "QM4", "REPOS1"]);
+    expect(await instancesKnown("QM4", "OTHER.Q", 0)).toBe(true);
+    // A name the full repository does not know: the put fails once it has answered.
+    await expect(qm4.put("NO.SUCH.Q", { body: "x" })).rejects.toMatchObject({ reason: "MQRC_UNKNOWN_OBJECT_NAME" });
+  });
+
   it("puts to a cluster queue not defined here are spread over its instances and each arrives once", async () => {
     await threeMembers();
     const qm4 = cluster.qm("QM4");
