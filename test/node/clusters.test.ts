@@ -66,6 +66,28 @@ describe("clusters", () => {
     await expect(qm4.put("NO.SUCH.Q", { body: "x" })).rejects.toMatchObject({ reason: "MQRC_UNKNOWN_OBJECT_NAME" });
   });
 
+  it("auto-defined cluster-senders show in DISPLAY CLUSQMGR, not DISPLAY CHANNEL, and go when their member goes", async () => {
+    await threeMembers();
+    const qm4 = cluster.qm("QM4");
+    await qm4.put("APP.Q", { body: "m", persistent: true });
+    const channels = (await qm4.mqsc("DISPLAY CHANNEL(*)")).commands[0]!.objects!.map((o) => o.parameters.channel);
+    expect(channels).toContain("TO.REPOS1");
+    expect(channels).toContain("TO.QM4");
+    expect(channels).not.toContain("TO.QM2");
+    expect(channels).not.toContain("TO.QM3");
+    expect((await qm4.mqsc("DISPLAY CHANNEL(TO.QM2)")).commands[0]!.reason).toBe("MQRC_UNKNOWN_OBJECT_NAME");
+    const shown = (await qm4.mqsc("DISPLAY CLUSQMGR(QM*) CHANNEL DEFTYPE")).commands[0]!.objects!.map((o) => o.parameters);
+    expect(shown).toContainEqual(expect.objectContaining({ clusqmgr: "QM2", channel: "TO.QM2", deftype: "CLUSSDRA" }));
+    expect(shown).toContainEqual(expect.objectContaining({ clusqmgr: "QM3", channel: "TO.QM3", deftype: "CLUSSDRA" }));
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth + cluster.qm("QM3").queueStatus("APP.Q").depth === 1);
+    // QM3 leaves (forced out at the full repository): its cluster-sender and transmission queue go, at QM4 and at REPOS1.
+    await cluster.qm("QM3").close();
+    await mqscOk(cluster.qm("REPOS1"), "RESET CLUSTER(C1) QMNAME(QM3) ACTION(FORCEREMOVE)");
+    await until(() => qm4.object("channel", "TO.QM3") === undefined && cluster.qm("REPOS1").object("channel", "TO.QM3") === undefined);
+    expect(qm4.queueNames()).not.toContain("SYSTEM.CLUSTER.TRANSMIT.TO.QM3");
+    expect(qm4.object("channel", "TO.QM2")).toBeDefined();
+  });
+
   it("puts to a cluster queue not defined here are spread over its instances and each arrives once", async () => {
     await threeMembers();
     const qm4 = cluster.qm("QM4");

@@ -11,8 +11,7 @@ import { transmissionQueueOf } from "./host.js";
 import type { ClusterRecord, QueueManagerRecord } from "./records.js";
 import type { Repository } from "./repository.js";
 
-/** The DESCR an auto-defined cluster-sender carries (IBM shows them apart from manual ones). */
-export const AUTO_DEFINED = "auto-defined cluster-sender";
+import { AUTO_DEFINED, isAutoDefinedSender } from "./auto-defined.js";
 /** How a put names a manual CLUSSDR whose partner's name is not known yet (at a first join). */
 const CHANNEL_ADDRESS = "CLUSSDR.";
 
@@ -90,8 +89,31 @@ export class Members {
     }
   }
 
-  /** A member gone (its record deleted or expired): its channel stays defined, but no route takes it. */
+  /** A member gone (its record deleted or expired): no route takes its channel (`prune` then deletes it). */
   forget(record: ClusterRecord): void {
     if (record.kind === "qmgr" && (record.deleted || record.expires <= this.host.clock.now())) this.#ready.delete(record.channel);
+  }
+
+  /**
+   * Deletes the auto-defined cluster-senders whose member is gone from every cluster (IBM deletes
+   * them too), each with its transmission queue; one whose queue still holds messages stays
+   * until it is empty (delivered, or reallocated when NOTFIXED), and goes at a later sync.
+   */
+  async prune(): Promise<void> {
+    const live = new Set<string>();
+    for (const record of this.repository.all()) if (record.kind === "qmgr" && !record.deleted && record.qmgr !== this.host.name) live.add(record.channel);
+    for (const channel of this.host.objects(["channel"])) {
+      if (!isAutoDefinedSender(channel) || live.has(channel.name)) continue;
+      const xmitq = transmissionQueueOf(channel.name);
+      if (this.host.object("queue", xmitq) && this.host.queueStatus(xmitq).depth > 0) continue;
+      this.#ready.delete(channel.name);
+      try {
+        if (this.host.channelStatus(channel.name) !== undefined) await this.host.stopChannel(channel.name);
+        await this.host.deleteObject("channel", channel.name);
+        if (this.host.object("queue", xmitq)) await this.host.deleteObject("localQueue", xmitq);
+      } catch {
+        // Closing, or the queue in use: the next sync tries again.
+      }
+    }
   }
 }

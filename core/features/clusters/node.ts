@@ -128,6 +128,7 @@ export class ClusterNode {
       await this.repository.applyAll(changed);
       this.routes.markLocalInstances(new Set([...wanted.values()].flatMap((r) => (r.kind === "queue" ? [r.queue] : []))));
       for (const record of await this.repository.expire(now)) this.members.forget(record);
+      await this.members.prune();
       await this.members.ensureSenders(this.clusters());
       const clusters = new Set([...changed.map((r) => r.cluster), ...(options.join ? this.clusters() : [])]);
       for (const cluster of clusters) {
@@ -247,6 +248,7 @@ export class ClusterNode {
         this.members.forget(deletion);
         removed.push(deletion);
       }
+      await this.members.prune();
       if (removed.length > 0) await this.#fanOut(cluster, removed, undefined, false);
       return removed.filter((r) => r.kind === "qmgr").length;
     });
@@ -297,6 +299,7 @@ export class ClusterNode {
       // A deletion of this queue manager's own record: its next version must be newer still.
       if (record.qmgr === this.host.name) this.#lastVersion = Math.max(this.#lastVersion, record.version);
     }
+    if (fresh.some((r) => r.kind === "qmgr" && r.deleted)) await this.members.prune();
     await this.members.ensureSenders(clusters);
     for (const queue of Array.isArray(command.answered) ? command.answered : []) this.#lookups.get(String(queue))?.finish();
     const touched = new Set([...fresh.map((r) => r.cluster), ...(command.op === "join" ? this.#clustersOfSender(command.from) : [])]);
