@@ -59,12 +59,13 @@ export function recipientsOf(
   self: string,
   except: string | undefined,
 ): Map<string, ClusterRecord[]> {
-  const partials = new Map<string, QueueManagerRecord>();
-  for (const member of repository.queueManagers(cluster))
-    if (!member.deleted && !member.fullRepository && member.qmgr !== self && member.qmgr !== except) partials.set(member.qmgr, member);
+  const isPartial = (qmgr: string) => {
+    const member = repository.get(`M ${cluster} ${qmgr}`) as QueueManagerRecord | undefined;
+    return member !== undefined && !member.deleted && !member.fullRepository && qmgr !== self && qmgr !== except;
+  };
   const out = new Map<string, Map<string, ClusterRecord>>();
   const send = (to: string, record: ClusterRecord | undefined) => {
-    if (!record || !partials.has(to)) return;
+    if (!record || !isPartial(to)) return;
     let batch = out.get(to);
     if (!batch) out.set(to, (batch = new Map()));
     batch.set(recordKey(record), record);
@@ -78,7 +79,7 @@ export function recipientsOf(
         send(subscriber, record);
         send(subscriber, host);
       }
-    } else if (record.fullRepository) for (const to of partials.keys()) send(to, record);
+    } else if (record.fullRepository) for (const member of repository.queueManagers(cluster)) send(member.qmgr, record);
     else
       for (const queue of repository.queuesOf(cluster, record.qmgr)) for (const subscriber of repository.subscribers(cluster, queue)) send(subscriber, record);
   }

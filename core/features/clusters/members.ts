@@ -34,7 +34,7 @@ export class Members {
   }
 
   fullRepositories(cluster: string): QueueManagerRecord[] {
-    return this.of(cluster).filter((m) => m.fullRepository && m.qmgr !== this.host.name);
+    return this.repository.fullRepositories(cluster).filter((m) => m.qmgr !== this.host.name);
   }
 
   isFullRepository(cluster: string, qmgr: string): boolean {
@@ -70,15 +70,24 @@ export class Members {
     return this.#ready.has(channel);
   }
 
-  /** Defines what is missing: a cluster-sender toward each member, a transmission queue for each cluster-sender. */
-  async ensureSenders(clusters: readonly string[]): Promise<void> {
+  /**
+   * Defines what is missing: a cluster-sender toward each member this queue manager knows (a
+   * partial repository knows only the full repositories and the hosts of the queues it uses, so
+   * its senders are defined on first use), a transmission queue for each cluster-sender. With
+   * `fresh`, only toward the members those records name (a command's records), else all.
+   */
+  async ensureSenders(clusters: readonly string[], fresh?: readonly ClusterRecord[]): Promise<void> {
     const wanted = new Map<string, { connectionName: string; cluster: string }>();
-    for (const channel of this.host.objects(["channel"]))
-      if (channel.attributes.channelType === "clusterSender")
-        wanted.set(channel.name, { connectionName: "", cluster: String(channel.attributes.cluster ?? "") });
-    for (const cluster of clusters)
-      for (const member of this.of(cluster))
-        if (member.qmgr !== this.host.name && !wanted.has(member.channel)) wanted.set(member.channel, { connectionName: member.connectionName, cluster });
+    if (!fresh)
+      for (const channel of this.host.objects(["channel"]))
+        if (channel.attributes.channelType === "clusterSender")
+          wanted.set(channel.name, { connectionName: "", cluster: String(channel.attributes.cluster ?? "") });
+    const members = fresh
+      ? fresh.filter((r): r is QueueManagerRecord => r.kind === "qmgr" && !r.deleted && clusters.includes(r.cluster))
+      : clusters.flatMap((cluster) => this.of(cluster));
+    for (const member of members)
+      if (member.qmgr !== this.host.name && !wanted.has(member.channel))
+        wanted.set(member.channel, { connectionName: member.connectionName, cluster: member.cluster });
     for (const [channel, { connectionName, cluster }] of wanted) {
       if (this.#ready.has(channel)) continue;
       if (!this.host.object("channel", channel))

@@ -300,7 +300,7 @@ export class ClusterNode {
       if (record.qmgr === this.host.name) this.#lastVersion = Math.max(this.#lastVersion, record.version);
     }
     if (fresh.some((r) => r.kind === "qmgr" && r.deleted)) await this.members.prune();
-    await this.members.ensureSenders(clusters);
+    await this.members.ensureSenders(clusters, fresh);
     for (const queue of Array.isArray(command.answered) ? command.answered : []) this.#lookups.get(String(queue))?.finish();
     const touched = new Set([...fresh.map((r) => r.cluster), ...(command.op === "join" ? this.#clustersOfSender(command.from) : [])]);
     for (const cluster of touched) {

@@ -15,6 +15,8 @@ export class Repository {
   readonly #byQueue = new Map<string, Map<string, QueueRecord>>();
   /** Queue-manager records by cluster, then name (DISPLAY CLUSQMGR, the members, the fan-out). */
   readonly #members = new Map<string, Map<string, QueueManagerRecord>>();
+  /** The full repositories' records by cluster (each partial repository sends to two of them). */
+  readonly #full = new Map<string, Map<string, QueueManagerRecord>>();
   /** At a full repository: who subscribed to each cluster queue (`cluster queue` to subscribers). */
   readonly #subscribers = new Map<string, Set<string>>();
   /** The queues each queue manager has records of (`cluster qmgr`): who hears of its queue-manager record. */
@@ -46,19 +48,28 @@ export class Repository {
   }
 
   #index(key: string, record: ClusterRecord): void {
-    if (record.kind === "qmgr") entry(this.#members, record.cluster, () => new Map<string, QueueManagerRecord>()).set(record.qmgr, record);
-    else if (record.kind === "queue") {
+    if (record.kind === "qmgr") {
+      entry(this.#members, record.cluster, () => new Map<string, QueueManagerRecord>()).set(record.qmgr, record);
+      if (record.fullRepository && !record.deleted) entry(this.#full, record.cluster, () => new Map<string, QueueManagerRecord>()).set(record.qmgr, record);
+    } else if (record.kind === "queue") {
       entry(this.#byQueue, record.queue, () => new Map<string, QueueRecord>()).set(key, record);
       entry(this.#hosted, `${record.cluster} ${record.qmgr}`, () => new Set<string>()).add(record.queue);
     } else if (!record.deleted) entry(this.#subscribers, `${record.cluster} ${record.queue}`, () => new Set<string>()).add(record.qmgr);
   }
 
   #unindex(key: string, record: ClusterRecord): void {
-    if (record.kind === "qmgr") this.#members.get(record.cluster)?.delete(record.qmgr);
-    else if (record.kind === "queue") {
+    if (record.kind === "qmgr") {
+      this.#members.get(record.cluster)?.delete(record.qmgr);
+      this.#full.get(record.cluster)?.delete(record.qmgr);
+    } else if (record.kind === "queue") {
       this.#byQueue.get(record.queue)?.delete(key);
       this.#hosted.get(`${record.cluster} ${record.qmgr}`)?.delete(record.queue);
     } else this.#subscribers.get(`${record.cluster} ${record.queue}`)?.delete(record.qmgr);
+  }
+
+  /** The full repositories of `cluster` (the queue-manager records that say so, not deleted). */
+  fullRepositories(cluster: string): QueueManagerRecord[] {
+    return [...(this.#full.get(cluster)?.values() ?? [])];
   }
 
   /** The queue-manager records of `cluster` (deleted ones too). */
