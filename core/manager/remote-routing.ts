@@ -109,7 +109,9 @@ export function clusterQueue(host: RoutingHost, name: string, message: PutMessag
 export function prepare(host: RoutingHost, name: string, queueManager: string | undefined): Promise<unknown> | undefined {
   if (host.queues.has(name)) return undefined;
   const other = queueManager !== undefined && queueManager !== "" && queueManager !== host.queueManagerName();
-  return other || host.objects.get("queue", name) ? undefined : clusterRouterOf(host.queues)?.lookup(name);
+  // A queue manager no definition here names may be a cluster's member or queue-manager alias.
+  if (other) return host.objects.get("queue", queueManager) ? undefined : clusterRouterOf(host.queues)?.lookup(queueManager, true);
+  return host.objects.get("queue", name) ? undefined : clusterRouterOf(host.queues)?.lookup(name);
 }
 
 /**

@@ -88,6 +88,27 @@ describe("clusters", () => {
     expect(qm4.object("channel", "TO.QM2")).toBeDefined();
   });
 
+  it("a cluster queue-manager alias (QREMOTE, blank RNAME, CLUSTER) takes puts naming it to its host; a put naming a member not yet known asks the full repository", async () => {
+    await threeMembers();
+    // QM2 advertises GATEWAY: a put to any queue at queue manager GATEWAY goes to QM2, which maps it to itself.
+    await mqscOk(cluster.qm("QM2"), "DEFINE QLOCAL(BACKEND.Q)\nDEFINE QREMOTE(GATEWAY) RQMNAME(QM2) CLUSTER(C1)");
+    await until(() => instancesKnown("REPOS1", "GATEWAY", 1));
+    const shown = await cluster.qm("REPOS1").mqsc("DISPLAY QCLUSTER(*) CLUSQT");
+    const types = new Map(shown.commands[0]!.objects!.map((o) => [`${o.parameters.queue} ${o.parameters.clusqmgr}`, o.parameters.clusqt]));
+    expect(types.get("GATEWAY QM2")).toBe("QMGR");
+    expect(types.get("APP.Q QM2")).toBe("QLOCAL");
+    const qm4 = cluster.qm("QM4");
+    await qm4.put("BACKEND.Q", { body: "via the alias", persistent: true }, { queueManager: "GATEWAY" });
+    await until(() => cluster.qm("QM2").queueStatus("BACKEND.Q").depth === 1);
+    // Not a queue of that name: a put to queue GATEWAY is still unknown.
+    await expect(qm4.put("GATEWAY", { body: "x" })).rejects.toMatchObject({ reason: "MQRC_UNKNOWN_OBJECT_NAME" });
+    // QM5 joins later, with a queue outside the cluster: QM4 reaches it by name once the full repository has told it of QM5.
+    await cluster.member("QM5", "REPOS1", "DEFINE QLOCAL(PRIVATE.Q)");
+    await until(async () => ((await cluster.qm("REPOS1").mqsc("DISPLAY CLUSQMGR(QM5)")).commands[0]!.objects?.length ?? 0) === 1);
+    await qm4.put("PRIVATE.Q", { body: "by name", persistent: true }, { queueManager: "QM5" });
+    await until(() => cluster.qm("QM5").queueStatus("PRIVATE.Q").depth === 1);
+  });
+
   it("puts to a cluster queue not defined here are spread over its instances and each arrives once", async () => {
     await threeMembers();
     const qm4 = cluster.qm("QM4");

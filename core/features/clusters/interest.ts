@@ -4,8 +4,9 @@
  * the members). A partial repository is interested in
  *
  * - the queue-manager records of the full repositories (it publishes to two of them);
- * - the records of each cluster queue it subscribed to (its instances, deleted ones too), and
- *   the queue-manager record of each queue manager that hosts one (how to reach it);
+ * - the records of each name it subscribed to: a cluster queue's instances (deleted ones too) or
+ *   a cluster queue-manager alias's, the queue-manager record of each queue manager that hosts
+ *   one (how to reach it), and the record of a queue manager of that name (a put naming it);
  * - a deletion of one of its own records (RESET CLUSTER ACTION(FORCEREMOVE)).
  *
  * Subscriptions themselves go to the full repositories only. A full repository is sent
@@ -38,7 +39,8 @@ export function answerFor(repository: Repository, cluster: string, queues: reado
       found.push(record);
       hosts.add(record.qmgr);
     }
-  for (const host of hosts) {
+  // A name subscribed to may be a queue manager's (a put naming it): its record too.
+  for (const host of new Set([...hosts, ...queues])) {
     const record = repository.get(`M ${cluster} ${host}`);
     if (record) found.push(record);
   }
@@ -81,7 +83,8 @@ export function recipientsOf(
       }
     } else if (record.fullRepository) for (const member of repository.queueManagers(cluster)) send(member.qmgr, record);
     else
-      for (const queue of repository.queuesOf(cluster, record.qmgr)) for (const subscriber of repository.subscribers(cluster, queue)) send(subscriber, record);
+      for (const name of [record.qmgr, ...repository.queuesOf(cluster, record.qmgr)])
+        for (const subscriber of repository.subscribers(cluster, name)) send(subscriber, record);
   }
   return new Map([...out].map(([to, batch]) => [to, [...batch.values()]]));
 }

@@ -155,7 +155,7 @@ export class ClusterNode {
       if (record.kind === "subscription" && record.qmgr === this.host.name && !record.deleted && !this.isFullRepository(record.cluster)) found.push(record);
     const qmgrUse = (this.host.attributes as { clusterWorkloadUseQueue?: string }).clusterWorkloadUseQueue ?? "local";
     for (const record of localRecords(this.host, this.#suspended())) {
-      if (record.kind !== "queue" || this.isFullRepository(record.cluster)) continue;
+      if (record.kind !== "queue" || record.queueType || this.isFullRepository(record.cluster)) continue;
       const use = this.host.object("queue", record.queue)?.attributes.clusterWorkloadUseQueue ?? "queueManager";
       if ((use === "queueManager" ? qmgrUse : use) === "any") found.push(this.#subscription(record.cluster, record.queue));
     }

@@ -42,6 +42,12 @@ export interface QueueManagerRecord extends RecordBase {
 export interface QueueRecord extends RecordBase {
   kind: "queue";
   queue: string;
+  /**
+   * What the host advertises (IBM's CLUSQT): a local queue (absent), a remote queue definition
+   * (a put to it goes to the host, which sends it on), or a queue-manager alias (a QREMOTE with a
+   * blank RNAME: a put to any queue at queue manager `queue` goes to the host, which maps it).
+   */
+  queueType?: "remote" | "queueManagerAlias";
   rank: number;
   priority: number;
   defaultBind: "open" | "notFixed" | "group";
