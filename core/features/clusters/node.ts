@@ -97,11 +97,21 @@ export class ClusterNode {
 
   /** The clusters this queue manager is in: named by a CLUSRCVR or as a full repository. */
   clusters(): string[] {
-    return clustersOf(this.host);
+    return this.#clusterNames().all;
   }
 
   isFullRepository(cluster: string): boolean {
-    return clustersOf(this.host, true).includes(cluster);
+    return this.#clusterNames().full.includes(cluster);
+  }
+
+  /**
+   * Read from the definitions once per sync (each MQSC change that may alter them syncs): name
+   * resolution asks for every put, and reading the channels' definitions each time costs as
+   * much as there are members.
+   */
+  #clusterCache: { all: string[]; full: string[] } | undefined;
+  #clusterNames(): { all: string[]; full: string[] } {
+    return (this.#clusterCache ??= { all: clustersOf(this.host), full: clustersOf(this.host, true) });
   }
 
   /**
@@ -110,7 +120,9 @@ export class ClusterNode {
    * expires what others did not refresh, and defines the cluster-senders members need.
    */
   sync(options: { join?: boolean; force?: boolean } = {}): Promise<void> {
+    this.#clusterCache = undefined;
     return this.#serial(async () => {
+      this.#clusterCache = undefined;
       const now = this.host.clock.now();
       const changed: ClusterRecord[] = [];
       const wanted = new Map<string, ClusterRecord>(localRecords(this.host, this.#suspended()).map((r) => [recordKey(r), r]));
