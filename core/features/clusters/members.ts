@@ -53,6 +53,10 @@ export class Members {
     return CHANNEL_ADDRESS + channel;
   }
 
+  isChannelAddress(queueManager: string): boolean {
+    return queueManager.startsWith(CHANNEL_ADDRESS);
+  }
+
   /** The channel a put naming `queueManager` goes over, when one is ready: a member's, or a manual CLUSSDR's address. */
   channelTo(queueManager: string, clusters: readonly string[]): { channel: string; remoteQueueManager: string } | undefined {
     if (queueManager.startsWith(CHANNEL_ADDRESS)) {

@@ -149,7 +149,8 @@ export class ClusterRoutes implements ClusterRouter {
    * name is known already (or is a manual CLUSSDR's address: the node's own first messages).
    */
   lookup(name: string, queueManager = false): Promise<void> | undefined {
-    if (queueManager && (this.members.channelTo(name, this.clusters()) || this.clusters().some((c) => this.repository.get(`M ${c} ${name}`)))) return undefined;
+    // Never for the node's own messages (it works one thing at a time: waiting on itself would never end).
+    if (queueManager && (this.members.isChannelAddress(name) || this.clusters().some((c) => this.repository.get(`M ${c} ${name}`)))) return undefined;
     return this.subscribe(name);
   }
 
