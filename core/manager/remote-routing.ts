@@ -106,6 +106,14 @@ export function clusterQueue(host: RoutingHost, name: string, message: PutMessag
   return clusterTarget(host.queues, name, route);
 }
 
+export function prepare(host: RoutingHost, name: string, queueManager: string | undefined): Promise<unknown> | undefined {
+  if (host.queues.has(name)) return undefined;
+  const other = queueManager !== undefined && queueManager !== "" && queueManager !== host.queueManagerName();
+  // A queue manager no definition here names may be a cluster's member or queue-manager alias.
+  if (other) return host.objects.get("queue", queueManager) ? undefined : clusterRouterOf(host.queues)?.lookup(queueManager, true);
+  return host.objects.get("queue", name) ? undefined : clusterRouterOf(host.queues)?.lookup(name);
+}
+
 /**
  * The transmission queue to `remoteQueueManager`: the definition's XMITQ when it names one,
  * else a local queue named as the queue manager, else the queue manager's DEFXMITQ; each must

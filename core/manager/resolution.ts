@@ -49,7 +49,9 @@ export class QueueResolver {
 
   /** Loads the routing code when a put of `message` to `name` (at `queueManager`) may need it; undefined when loaded or not needed. */
   loadRoutingFor(name: string, queueManager: string | undefined, message: PutMessage | undefined): Promise<unknown> | undefined {
-    if (QueueResolver.routing.loaded) return undefined;
+    const routing = QueueResolver.routing.loaded;
+    // A name defined nowhere here may be a cluster queue the cluster must be asked about first.
+    if (routing) return routing.prepare(this.#routingHost, name, queueManager);
     if (!this.isOtherQueueManager(queueManager) && this.queues.has(name) && !message?.replyToQueue) return undefined;
     return QueueResolver.routing.get();
   }
@@ -58,7 +60,7 @@ export class QueueResolver {
 
   #routing(): RemoteRouting {
     const loaded = QueueResolver.routing.loaded;
-    if (!loaded) throw new MQError("MQRC_RESOURCE_PROBLEM", "the code for remote queues was not loaded before a put that needs it");
+    if (!loaded) throw new MQError("MQRC_RESOURCE_PROBLEM", "the remote routing is not loaded yet");
     return loaded;
   }
 

@@ -24,4 +24,6 @@ export interface RemoteRouting {
   replyTo(host: RoutingHost, message: PutMessage): PutMessage;
   /** A put to `name`, defined nowhere here: an instance of a cluster queue (core/features/clusters), or MQRC_UNKNOWN_OBJECT_NAME. */
   clusterQueue(host: RoutingHost, name: string, message: PutMessage | undefined): PutTarget;
+  /** Before a put to `name` defined nowhere here: what to wait for first (a cluster asking its full repositories), if anything. */
+  prepare(host: RoutingHost, name: string, queueManager: string | undefined): Promise<unknown> | undefined;
 }

@@ -33,6 +33,7 @@ describe(`cluster simulation: ${RUNS} seeded runs of ${QMGRS} queue managers, ${
         cuts: 3,
         restarts: 2,
         spreadMessages: 200,
+        opens: 3,
       });
       const wrong = [...report.arrivals].filter(([, count]) => count !== 1);
       expect(wrong, `seed ${seed}: messages not arrived exactly once`).toEqual([]);

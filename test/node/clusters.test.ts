@@ -21,7 +21,10 @@ async function threeMembers(queueAttributes = "DEFBIND(NOTFIXED)") {
   await cluster.member("QM2", "REPOS1", `DEFINE QLOCAL(APP.Q) CLUSTER(C1) ${queueAttributes}`);
   await cluster.member("QM3", "REPOS1", `DEFINE QLOCAL(APP.Q) CLUSTER(C1) ${queueAttributes}`);
   await cluster.member("QM4", "REPOS1");
-  await until(() => instancesKnown("QM4", "APP.Q", 2));
+  // The full repository knows every instance; QM4 asks it when it first opens the queue (a subscription).
+  await until(() => instancesKnown("REPOS1", "APP.Q", 2));
+  await (await cluster.qm("QM4").open("APP.Q", { output: true })).close();
+  expect(await instancesKnown("QM4", "APP.Q", 2)).toBe(true);
 }
 
 describe("clusters", () => {
@@ -35,6 +38,75 @@ describe("clusters", () => {
     expect(byName.get("QM2")).toMatchObject({ qmtype: "NORMAL", deftype: "CLUSSDRA", suspend: "NO" });
     expect(byName.get("QM4")).toMatchObject({ deftype: "CLUSRCVR" });
     expect(result.transcript).toContain("AMQ8441I");
+  });
+
+  it("a partial repository holds only what it uses: its first put asks the full repository, and later instances reach it", async () => {
+    cluster = new TestCluster();
+    await cluster.fullRepository("REPOS1");
+    await cluster.member("QM2", "REPOS1", "DEFINE QLOCAL(APP.Q) CLUSTER(C1) DEFBIND(NOTFIXED)");
+    await cluster.member("QM3", "REPOS1", "DEFINE QLOCAL(OTHER.Q) CLUSTER(C1) DEFBIND(NOTFIXED)");
+    const qm4 = await cluster.member("QM4", "REPOS1");
+    await until(async () => (await instancesKnown("REPOS1", "APP.Q", 1)) && (await instancesKnown("REPOS1", "OTHER.Q", 1)));
+    await until(async () => ((await qm4.mqsc("DISPLAY CLUSQMGR(*)")).commands[0]!.objects?.length ?? 0) === 2);
+    const members = async () => ((await qm4.mqsc("DISPLAY CLUSQMGR(*)")).commands[0]!.objects ?? []).map((o) => o.parameters.clusqmgr).sort();
+    // Before it uses a cluster queue, QM4 knows only itself and the full repository.
+    expect(await members()).toEqual(["QM4", "REPOS1"]);
+    expect((await qm4.mqsc("DISPLAY QCLUSTER(*)")).commands[0]!.reason).toBe("MQRC_UNKNOWN_OBJECT_NAME");
+    // The first put waits for the full repository's answer, then goes to the instance it names.
+    await qm4.put("APP.Q", { body: "first", persistent: true });
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth === 1);
+    expect(await members()).toEqual(["QM2", "QM4", "REPOS1"]);
+    expect(qm4.queueNames().filter((q) => q.startsWith("SYSTEM.CLUSTER.TRANSMIT."))).not.toContain("SYSTEM.CLUSTER.TRANSMIT.TO.QM3");
+    // An instance defined later reaches the subscriber, with the queue manager hosting it.
+    await mqscOk(cluster.qm("QM3"), "DEFINE QLOCAL(APP.Q) CLUSTER(C1) DEFBIND(NOTFIXED)");
+    await until(() => instancesKnown("QM4", "APP.Q", 2));
+    expect(await members()).toEqual(["QM2", "QM3", "QM4", "REPOS1"]);
+    expect(await instancesKnown("QM4", "OTHER.Q", 0)).toBe(true);
+    // A name the full repository does not know: the put fails once it has answered.
+    await expect(qm4.put("NO.SUCH.Q", { body: "x" })).rejects.toMatchObject({ reason: "MQRC_UNKNOWN_OBJECT_NAME" });
+  });
+
+  it("auto-defined cluster-senders show in DISPLAY CLUSQMGR, not DISPLAY CHANNEL, and go when their member goes", async () => {
+    await threeMembers();
+    const qm4 = cluster.qm("QM4");
+    await qm4.put("APP.Q", { body: "m", persistent: true });
+    const channels = (await qm4.mqsc("DISPLAY CHANNEL(*)")).commands[0]!.objects!.map((o) => o.parameters.channel);
+    expect(channels).toContain("TO.REPOS1");
+    expect(channels).toContain("TO.QM4");
+    expect(channels).not.toContain("TO.QM2");
+    expect(channels).not.toContain("TO.QM3");
+    expect((await qm4.mqsc("DISPLAY CHANNEL(TO.QM2)")).commands[0]!.reason).toBe("MQRC_UNKNOWN_OBJECT_NAME");
+    const shown = (await qm4.mqsc("DISPLAY CLUSQMGR(QM*) CHANNEL DEFTYPE")).commands[0]!.objects!.map((o) => o.parameters);
+    expect(shown).toContainEqual(expect.objectContaining({ clusqmgr: "QM2", channel: "TO.QM2", deftype: "CLUSSDRA" }));
+    expect(shown).toContainEqual(expect.objectContaining({ clusqmgr: "QM3", channel: "TO.QM3", deftype: "CLUSSDRA" }));
+    await until(() => cluster.qm("QM2").queueStatus("APP.Q").depth + cluster.qm("QM3").queueStatus("APP.Q").depth === 1);
+    // QM3 leaves (forced out at the full repository): its cluster-sender and transmission queue go, at QM4 and at REPOS1.
+    await cluster.qm("QM3").close();
+    await mqscOk(cluster.qm("REPOS1"), "RESET CLUSTER(C1) QMNAME(QM3) ACTION(FORCEREMOVE)");
+    await until(() => qm4.object("channel", "TO.QM3") === undefined && cluster.qm("REPOS1").object("channel", "TO.QM3") === undefined);
+    expect(qm4.queueNames()).not.toContain("SYSTEM.CLUSTER.TRANSMIT.TO.QM3");
+    expect(qm4.object("channel", "TO.QM2")).toBeDefined();
+  });
+
+  it("a cluster queue-manager alias (QREMOTE, blank RNAME, CLUSTER) takes puts naming it to its host; a put naming a member not yet known asks the full repository", async () => {
+    await threeMembers();
+    // QM2 advertises GATEWAY: a put to any queue at queue manager GATEWAY goes to QM2, which maps it to itself.
+    await mqscOk(cluster.qm("QM2"), "DEFINE QLOCAL(BACKEND.Q)\nDEFINE QREMOTE(GATEWAY) RQMNAME(QM2) CLUSTER(C1)");
+    await until(() => instancesKnown("REPOS1", "GATEWAY", 1));
+    const shown = await cluster.qm("REPOS1").mqsc("DISPLAY QCLUSTER(*) CLUSQT");
+    const types = new Map(shown.commands[0]!.objects!.map((o) => [`${o.parameters.queue} ${o.parameters.clusqmgr}`, o.parameters.clusqt]));
+    expect(types.get("GATEWAY QM2")).toBe("QMGR");
+    expect(types.get("APP.Q QM2")).toBe("QLOCAL");
+    const qm4 = cluster.qm("QM4");
+    await qm4.put("BACKEND.Q", { body: "via the alias", persistent: true }, { queueManager: "GATEWAY" });
+    await until(() => cluster.qm("QM2").queueStatus("BACKEND.Q").depth === 1);
+    // Not a queue of that name: a put to queue GATEWAY is still unknown.
+    await expect(qm4.put("GATEWAY", { body: "x" })).rejects.toMatchObject({ reason: "MQRC_UNKNOWN_OBJECT_NAME" });
+    // QM5 joins later, with a queue outside the cluster: QM4 reaches it by name once the full repository has told it of QM5.
+    await cluster.member("QM5", "REPOS1", "DEFINE QLOCAL(PRIVATE.Q)");
+    await until(async () => ((await cluster.qm("REPOS1").mqsc("DISPLAY CLUSQMGR(QM5)")).commands[0]!.objects?.length ?? 0) === 1);
+    await qm4.put("PRIVATE.Q", { body: "by name", persistent: true }, { queueManager: "QM5" });
+    await until(() => cluster.qm("QM5").queueStatus("PRIVATE.Q").depth === 1);
   });
 
   it("puts to a cluster queue not defined here are spread over its instances and each arrives once", async () => {
@@ -106,14 +178,17 @@ describe("clusters", () => {
 
   it("CLWLUSEQ: a member's puts stay on its own instance (LOCAL, the default); ANY on the queue balances them over every instance", async () => {
     await threeMembers();
-    await until(() => instancesKnown("QM2", "APP.Q", 2));
     const qm2 = cluster.qm("QM2");
     for (let i = 0; i < 10; i++) await qm2.put("APP.Q", { body: `local${i}`, persistent: true });
     expect(qm2.queueStatus("APP.Q").depth).toBe(10);
-    expect(qm2.queueStatus("SYSTEM.CLUSTER.TRANSMIT.TO.QM3").depth).toBe(0);
+    // Nothing left for QM3: QM2 has not even a cluster-sender toward it (defined on first use).
+    expect(qm2.queueNames()).not.toContain("SYSTEM.CLUSTER.TRANSMIT.TO.QM3");
     await drain(qm2, "APP.Q");
 
+    // QM2 knew only its own instance: with ANY it subscribes to the others.
+    expect(await instancesKnown("QM2", "APP.Q", 1)).toBe(true);
     await mqscOk(qm2, "ALTER QLOCAL(APP.Q) CLWLUSEQ(ANY)");
+    await until(() => instancesKnown("QM2", "APP.Q", 2));
     const shown = await qm2.mqsc("DISPLAY QLOCAL(APP.Q) CLWLUSEQ");
     expect(shown.commands[0]!.objects![0]!.parameters.clwluseq).toBe("ANY");
     for (let i = 0; i < 40; i++) await qm2.put("APP.Q", { body: `any${i}`, persistent: true });
@@ -141,10 +216,10 @@ describe("clusters", () => {
 
   it("CLWLUSEQ(QMGR) takes ALTER QMGR CLWLUSEQ(ANY); what a cluster channel brings stays on the instance it reached", async () => {
     await threeMembers("DEFBIND(NOTFIXED) CLWLUSEQ(QMGR)");
-    await until(() => instancesKnown("QM2", "APP.Q", 2));
-    await until(() => instancesKnown("QM3", "APP.Q", 2));
     // Both members balance their own puts: a message QM2 sent to QM3 that QM3 balanced again could go back.
     for (const name of ["QM2", "QM3"]) await mqscOk(cluster.qm(name), "ALTER QMGR CLWLUSEQ(ANY)");
+    await until(() => instancesKnown("QM2", "APP.Q", 2));
+    await until(() => instancesKnown("QM3", "APP.Q", 2));
     const shown = await cluster.qm("QM2").mqsc("DISPLAY QMGR CLWLUSEQ");
     expect(shown.commands[0]!.objects![0]!.parameters.clwluseq).toBe("ANY");
     const qm2 = cluster.qm("QM2");

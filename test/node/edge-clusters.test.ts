@@ -104,12 +104,14 @@ it(`balances ${COUNT} persistent puts over a cluster queue's four instances obje
   // MQ_CLUSTERS's set-up, made by each object as it opened: REPOS on the full repositories, a CLUSRCVR naming itself.
   expect(await mqsc("QM1", "DISPLAY QMGR REPOS")).toMatch(/REPOS\(DEMO\)/);
   expect(await mqsc("QM3", "DISPLAY CHANNEL(DEMO.QM3) CONNAME")).toMatch(/CHLTYPE\(CLUSRCVR\)[\s\S]*CONNAME\(QM3\)/);
-  await until("GW to learn APP.Q's four instances", async () => (await instancesKnown("GW")) === 4);
-  expect((await mqsc("GW", "DISPLAY CLUSQMGR(*)")).match(/CLUSQMGR\(/g)).toHaveLength(5);
+  // A full repository knows every instance; GW (a partial repository) asks for APP.Q at its first put.
+  await until("the full repository to learn APP.Q's four instances", async () => (await instancesKnown("QM1")) === 4);
 
   // The first half, spread over the four.
   const half = Math.floor(COUNT / 2);
   await putRange(0, half);
+  expect(await instancesKnown("GW")).toBe(4);
+  expect((await mqsc("GW", "DISPLAY CLUSQMGR(*)")).match(/CLUSQMGR\(/g)).toHaveLength(5);
   await until("the first half to arrive", async () => {
     let total = 0;
     for (const qmgr of INSTANCES) total += await depth(qmgr, "APP.Q");

@@ -17,11 +17,13 @@ export interface ClusterHost {
   object(type: ObjectType | "queue", name: string): ObjectDefinition | undefined;
   objects(types?: readonly ObjectType[]): ObjectDefinition[];
   defineObject(type: ObjectType, name: string, attributes?: Attributes): Promise<ObjectDefinition>;
+  deleteObject(type: ObjectType, name: string): Promise<void>;
   put(queue: string, message: PutMessage, options?: PutOptions): Promise<PutResult>;
   get(queue: string, options?: GetOptions): Promise<Message | null>;
   browse(queue: string): BrowseCursor;
   beginUnitOfWork(): UnitOfWork;
   startChannel(name: string): ChannelState | undefined;
+  stopChannel(name: string): Promise<void>;
   channelStatus(name: string): ChannelState | undefined;
   queueStatus(name: string): { depth: number };
 }

@@ -61,8 +61,9 @@ export function localRecords(host: ClusterHost, suspended: ReadonlySet<string>):
       });
     }
   }
-  for (const queue of host.objects(["localQueue"])) {
+  for (const queue of host.objects(["localQueue", "remoteQueue"])) {
     const a = queue.attributes;
+    const remote = queue.type === "remoteQueue";
     for (const cluster of namesOf(host, a.cluster, a.clusterNamelist)) {
       if (!member.has(cluster)) continue; // IBM: a queue is advertised in a cluster only through a CLUSRCVR of it
       records.push({
@@ -79,6 +80,7 @@ export function localRecords(host: ClusterHost, suspended: ReadonlySet<string>):
         defaultPriority: int(a.defaultPriority, 0),
         defaultPersistence: a.defaultPersistence === true,
         putEnabled: a.putEnabled !== false,
+        ...(remote ? { queueType: String(a.remoteName ?? "") === "" ? ("queueManagerAlias" as const) : ("remote" as const) } : {}),
       });
     }
   }

@@ -11,8 +11,7 @@ import { transmissionQueueOf } from "./host.js";
 import type { ClusterRecord, QueueManagerRecord } from "./records.js";
 import type { Repository } from "./repository.js";
 
-/** The DESCR an auto-defined cluster-sender carries (IBM shows them apart from manual ones). */
-export const AUTO_DEFINED = "auto-defined cluster-sender";
+import { AUTO_DEFINED, isAutoDefinedSender } from "./auto-defined.js";
 /** How a put names a manual CLUSSDR whose partner's name is not known yet (at a first join). */
 const CHANNEL_ADDRESS = "CLUSSDR.";
 
@@ -26,9 +25,7 @@ export class Members {
   ) {}
 
   of(cluster: string): QueueManagerRecord[] {
-    const found: QueueManagerRecord[] = [];
-    for (const record of this.repository.all()) if (record.kind === "qmgr" && record.cluster === cluster && !record.deleted) found.push(record);
-    return found;
+    return [...this.repository.queueManagers(cluster)].filter((record) => !record.deleted);
   }
 
   record(cluster: string, qmgr: string): QueueManagerRecord | undefined {
@@ -37,7 +34,7 @@ export class Members {
   }
 
   fullRepositories(cluster: string): QueueManagerRecord[] {
-    return this.of(cluster).filter((m) => m.fullRepository && m.qmgr !== this.host.name);
+    return this.repository.fullRepositories(cluster).filter((m) => m.qmgr !== this.host.name);
   }
 
   isFullRepository(cluster: string, qmgr: string): boolean {
@@ -54,6 +51,10 @@ export class Members {
 
   channelAddress(channel: string): string {
     return CHANNEL_ADDRESS + channel;
+  }
+
+  isChannelAddress(queueManager: string): boolean {
+    return queueManager.startsWith(CHANNEL_ADDRESS);
   }
 
   /** The channel a put naming `queueManager` goes over, when one is ready: a member's, or a manual CLUSSDR's address. */
@@ -73,15 +74,24 @@ export class Members {
     return this.#ready.has(channel);
   }
 
-  /** Defines what is missing: a cluster-sender toward each member, a transmission queue for each cluster-sender. */
-  async ensureSenders(clusters: readonly string[]): Promise<void> {
+  /**
+   * Defines what is missing: a cluster-sender toward each member this queue manager knows (a
+   * partial repository knows only the full repositories and the hosts of the queues it uses, so
+   * its senders are defined on first use), a transmission queue for each cluster-sender. With
+   * `fresh`, only toward the members those records name (a command's records), else all.
+   */
+  async ensureSenders(clusters: readonly string[], fresh?: readonly ClusterRecord[]): Promise<void> {
     const wanted = new Map<string, { connectionName: string; cluster: string }>();
-    for (const channel of this.host.objects(["channel"]))
-      if (channel.attributes.channelType === "clusterSender")
-        wanted.set(channel.name, { connectionName: "", cluster: String(channel.attributes.cluster ?? "") });
-    for (const cluster of clusters)
-      for (const member of this.of(cluster))
-        if (member.qmgr !== this.host.name && !wanted.has(member.channel)) wanted.set(member.channel, { connectionName: member.connectionName, cluster });
+    if (!fresh)
+      for (const channel of this.host.objects(["channel"]))
+        if (channel.attributes.channelType === "clusterSender")
+          wanted.set(channel.name, { connectionName: "", cluster: String(channel.attributes.cluster ?? "") });
+    const members = fresh
+      ? fresh.filter((r): r is QueueManagerRecord => r.kind === "qmgr" && !r.deleted && clusters.includes(r.cluster))
+      : clusters.flatMap((cluster) => this.of(cluster));
+    for (const member of members)
+      if (member.qmgr !== this.host.name && !wanted.has(member.channel))
+        wanted.set(member.channel, { connectionName: member.connectionName, cluster: member.cluster });
     for (const [channel, { connectionName, cluster }] of wanted) {
       if (this.#ready.has(channel)) continue;
       if (!this.host.object("channel", channel))
@@ -92,8 +102,31 @@ export class Members {
     }
   }
 
-  /** A member gone (its record deleted or expired): its channel stays defined, but no route takes it. */
+  /** A member gone (its record deleted or expired): no route takes its channel (`prune` then deletes it). */
   forget(record: ClusterRecord): void {
     if (record.kind === "qmgr" && (record.deleted || record.expires <= this.host.clock.now())) this.#ready.delete(record.channel);
+  }
+
+  /**
+   * Deletes the auto-defined cluster-senders whose member is gone from every cluster (IBM deletes
+   * them too), each with its transmission queue; one whose queue still holds messages stays
+   * until it is empty (delivered, or reallocated when NOTFIXED), and goes at a later sync.
+   */
+  async prune(): Promise<void> {
+    const live = new Set<string>();
+    for (const record of this.repository.all()) if (record.kind === "qmgr" && !record.deleted && record.qmgr !== this.host.name) live.add(record.channel);
+    for (const channel of this.host.objects(["channel"])) {
+      if (!isAutoDefinedSender(channel) || live.has(channel.name)) continue;
+      const xmitq = transmissionQueueOf(channel.name);
+      if (this.host.object("queue", xmitq) && this.host.queueStatus(xmitq).depth > 0) continue;
+      this.#ready.delete(channel.name);
+      try {
+        if (this.host.channelStatus(channel.name) !== undefined) await this.host.stopChannel(channel.name);
+        await this.host.deleteObject("channel", channel.name);
+        if (this.host.object("queue", xmitq)) await this.host.deleteObject("localQueue", xmitq);
+      } catch {
+        // Closing, or the queue in use: the next sync tries again.
+      }
+    }
   }
 }

@@ -16,10 +16,20 @@
 import type { TimerHandle } from "../../base/clock.js";
 import { COMMAND_QUEUE, REPOSITORY_QUEUE, type ClusterHost } from "./host.js";
 import { Members } from "./members.js";
-import { DEFAULT_RECORD_LIFETIME_MS, REPUBLISH_FRACTION, isRecord, recordKey, sameContent, type ClusterRecord, type QueueManagerRecord } from "./records.js";
+import {
+  DEFAULT_RECORD_LIFETIME_MS,
+  REPUBLISH_FRACTION,
+  isRecord,
+  recordKey,
+  sameContent,
+  type ClusterRecord,
+  type QueueManagerRecord,
+  type SubscriptionRecord,
+} from "./records.js";
 import { Repository } from "./repository.js";
 import { ClusterRoutes } from "./router.js";
 import { localRecords, clustersOf } from "./local-records.js";
+import { answerFor, interestOf, recipientsOf } from "./interest.js";
 
 export interface ClusterOptions {
   /** How long a record lives unrefreshed (IBM: 30 days); its owner publishes it again at 90% of it. */
@@ -30,7 +40,16 @@ interface CommandMessage {
   op: "join" | "publish";
   from: string;
   records: ClusterRecord[];
+  /** A full repository's answer to subscriptions: the queues whose records this message carries (all of them, perhaps none). */
+  answered?: string[];
 }
+
+/**
+ * How long a put to a cluster queue this partial repository has not subscribed to waits for a
+ * full repository's answer (IBM's MQOPEN waits too, and fails with MQRC_CLUSTER_RESOLUTION_ERROR
+ * when none comes; here the put goes on and finds the name unknown: MQRC_UNKNOWN_OBJECT_NAME).
+ */
+export const ANSWER_WAIT_MS = 10_000;
 
 /** Records in one command message at most: a join's answer to a new member goes in several. */
 const RECORDS_PER_MESSAGE = 500;
@@ -56,7 +75,13 @@ export class ClusterNode {
     this.lifetime = options.recordLifetimeMs ?? DEFAULT_RECORD_LIFETIME_MS;
     this.repository = new Repository(host);
     this.members = new Members(host, this.repository);
-    this.routes = new ClusterRoutes(host, this.repository, this.members, () => this.clusters());
+    this.routes = new ClusterRoutes(
+      host,
+      this.repository,
+      this.members,
+      () => this.clusters(),
+      (queue) => this.lookup(queue),
+    );
   }
 
   /** At open: the system queues, the cache from the store, then a join to the full repositories. */
@@ -72,11 +97,21 @@ export class ClusterNode {
 
   /** The clusters this queue manager is in: named by a CLUSRCVR or as a full repository. */
   clusters(): string[] {
-    return clustersOf(this.host);
+    return this.#clusterNames().all;
   }
 
   isFullRepository(cluster: string): boolean {
-    return clustersOf(this.host, true).includes(cluster);
+    return this.#clusterNames().full.includes(cluster);
+  }
+
+  /**
+   * Read from the definitions once per sync (each MQSC change that may alter them syncs): name
+   * resolution asks for every put, and reading the channels' definitions each time costs as
+   * much as there are members.
+   */
+  #clusterCache: { all: string[]; full: string[] } | undefined;
+  #clusterNames(): { all: string[]; full: string[] } {
+    return (this.#clusterCache ??= { all: clustersOf(this.host), full: clustersOf(this.host, true) });
   }
 
   /**
@@ -85,10 +120,13 @@ export class ClusterNode {
    * expires what others did not refresh, and defines the cluster-senders members need.
    */
   sync(options: { join?: boolean; force?: boolean } = {}): Promise<void> {
+    this.#clusterCache = undefined;
     return this.#serial(async () => {
+      this.#clusterCache = undefined;
       const now = this.host.clock.now();
       const changed: ClusterRecord[] = [];
-      const wanted = new Map(localRecords(this.host, this.#suspended()).map((r) => [recordKey(r), r]));
+      const wanted = new Map<string, ClusterRecord>(localRecords(this.host, this.#suspended()).map((r) => [recordKey(r), r]));
+      for (const subscription of this.#subscriptions()) wanted.set(recordKey(subscription), subscription);
       for (const [key, fresh] of wanted) {
         const held = this.repository.get(key);
         const due = held !== undefined && now >= held.expires - this.lifetime * (1 - REPUBLISH_FRACTION);
@@ -102,6 +140,7 @@ export class ClusterNode {
       await this.repository.applyAll(changed);
       this.routes.markLocalInstances(new Set([...wanted.values()].flatMap((r) => (r.kind === "queue" ? [r.queue] : []))));
       for (const record of await this.repository.expire(now)) this.members.forget(record);
+      await this.members.prune();
       await this.members.ensureSenders(this.clusters());
       const clusters = new Set([...changed.map((r) => r.cluster), ...(options.join ? this.clusters() : [])]);
       for (const cluster of clusters) {
@@ -114,6 +153,67 @@ export class ClusterNode {
       }
       this.#arm();
     });
+  }
+
+  /**
+   * This queue manager's subscriptions, as a sync wants them: those it holds (made by a put,
+   * `lookup`), and one for each of its clustered queues whose CLWLUSEQ is ANY (the local
+   * instance competes with the others, so it must know them). None in a cluster it is a full
+   * repository for: it holds every record there.
+   */
+  #subscriptions(): SubscriptionRecord[] {
+    const found: SubscriptionRecord[] = [];
+    for (const record of this.repository.all())
+      if (record.kind === "subscription" && record.qmgr === this.host.name && !record.deleted && !this.isFullRepository(record.cluster)) found.push(record);
+    const qmgrUse = (this.host.attributes as { clusterWorkloadUseQueue?: string }).clusterWorkloadUseQueue ?? "local";
+    for (const record of localRecords(this.host, this.#suspended())) {
+      if (record.kind !== "queue" || record.queueType || this.isFullRepository(record.cluster)) continue;
+      const use = this.host.object("queue", record.queue)?.attributes.clusterWorkloadUseQueue ?? "queueManager";
+      if ((use === "queueManager" ? qmgrUse : use) === "any") found.push(this.#subscription(record.cluster, record.queue));
+    }
+    return found;
+  }
+
+  #subscription(cluster: string, queue: string): SubscriptionRecord {
+    return { kind: "subscription", cluster, qmgr: this.host.name, qmid: `${this.host.name}_${this.host.createdAt}`, version: 0, expires: 0, queue };
+  }
+
+  /** Queues asked about since open (or REFRESH CLUSTER). */
+  readonly #asked = new Set<string>();
+  /** Puts waiting for a full repository's answer to a subscription, by queue name. */
+  readonly #lookups = new Map<string, { done: Promise<void>; finish(): void }>();
+
+  /**
+   * Before a put to `queue`, which no definition here names: when this partial repository has
+   * not subscribed to it, subscribes (to the full repositories) and answers a promise that
+   * settles when one answers (or after ANSWER_WAIT_MS on the queue manager's clock), so that the
+   * first put finds the instances. Undefined when there is nothing to wait for.
+   */
+  lookup(queue: string): Promise<void> | undefined {
+    const pending = this.#lookups.get(queue);
+    if (pending) return pending.done;
+    // Asked once: a put after the answer (or the wait) resolves with what the cache holds.
+    if (this.#asked.has(queue)) return undefined;
+    const clusters = this.clusters().filter((c) => !this.isFullRepository(c) && !this.repository.get(`S ${c} ${queue} ${this.host.name}`));
+    if (clusters.length === 0 || this.#closed) return undefined;
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const timer = this.host.clock.setTimer(ANSWER_WAIT_MS, () => lookup.finish());
+    const lookup = {
+      done,
+      finish: () => {
+        timer.cancel();
+        this.#lookups.delete(queue);
+        this.#asked.add(queue);
+        finish();
+      },
+    };
+    this.#lookups.set(queue, lookup);
+    void this.#serial(async () => {
+      const records = await this.repository.applyAll(clusters.map((cluster) => this.#versioned(this.#subscription(cluster, queue))));
+      for (const record of records) await this.#toFullRepositories(record.cluster, "publish", [record]);
+    }).catch(() => lookup.finish());
+    return done;
   }
 
   /** SUSPEND QMGR CLUSTER(name) / RESUME: the queue manager's record says so, and the workload algorithm avoids it. */
@@ -137,6 +237,7 @@ export class ClusterNode {
 
   /** REFRESH CLUSTER(name): forgets what others told of the cluster and joins again (IBM's REPOS(NO)). */
   async refresh(cluster: string): Promise<void> {
+    this.#asked.clear();
     await this.#serial(async () => {
       for (const record of [...this.repository.all()]) {
         if ((cluster === "*" || record.cluster === cluster) && record.qmgr !== this.host.name) {
@@ -159,6 +260,7 @@ export class ClusterNode {
         this.members.forget(deletion);
         removed.push(deletion);
       }
+      await this.members.prune();
       if (removed.length > 0) await this.#fanOut(cluster, removed, undefined, false);
       return removed.filter((r) => r.kind === "qmgr").length;
     });
@@ -209,18 +311,24 @@ export class ClusterNode {
       // A deletion of this queue manager's own record: its next version must be newer still.
       if (record.qmgr === this.host.name) this.#lastVersion = Math.max(this.#lastVersion, record.version);
     }
-    await this.members.ensureSenders(clusters);
+    if (fresh.some((r) => r.kind === "qmgr" && r.deleted)) await this.members.prune();
+    await this.members.ensureSenders(clusters, fresh);
+    for (const queue of Array.isArray(command.answered) ? command.answered : []) this.#lookups.get(String(queue))?.finish();
     const touched = new Set([...fresh.map((r) => r.cluster), ...(command.op === "join" ? this.#clustersOfSender(command.from) : [])]);
     for (const cluster of touched) {
       if (!this.isFullRepository(cluster)) continue;
       const records = fresh.filter((r) => r.cluster === cluster);
       await this.#fanOut(cluster, records, command.from, false);
+      const fromPartial = !this.members.isFullRepository(cluster, command.from);
       if (command.op === "join")
-        await this.#send(
-          command.from,
-          "publish",
-          [...this.repository.all()].filter((r) => r.cluster === cluster),
+        await this.#send(command.from, "publish", fromPartial ? interestOf(this.repository, cluster, command.from) : [...this.repository.ofCluster(cluster)]);
+      else if (fromPartial) {
+        // A partial repository's subscriptions (new or sent again): answered at once, with what there is.
+        const subscribed = offered.flatMap((r) =>
+          r.kind === "subscription" && r.cluster === cluster && r.qmgr === command.from && !r.deleted ? [r.queue] : [],
         );
+        if (subscribed.length > 0) await this.#send(command.from, "publish", answerFor(this.repository, cluster, subscribed), subscribed);
+      }
     }
   }
 
@@ -236,11 +344,12 @@ export class ClusterNode {
    */
   async #fanOut(cluster: string, records: ClusterRecord[], except: string | undefined, join: boolean): Promise<void> {
     const fromFull = except !== undefined && this.members.isFullRepository(cluster, except);
-    for (const member of this.members.of(cluster)) {
-      if (member.qmgr === except || member.qmgr === this.host.name) continue;
-      if (member.fullRepository && fromFull) continue;
-      if (records.length > 0 || (join && member.fullRepository)) await this.#send(member.qmgr, join && member.fullRepository ? "join" : "publish", records);
+    for (const member of this.members.fullRepositories(cluster)) {
+      if (member.qmgr === except || fromFull) continue;
+      if (records.length > 0 || join) await this.#send(member.qmgr, join ? "join" : "publish", records);
     }
+    // Partial repositories: each only what it has an interest in (interest.ts).
+    for (const [member, batch] of recipientsOf(this.repository, cluster, records, this.host.name, except)) await this.#send(member, "publish", batch);
     if (join) await this.#toFullRepositories(cluster, "join", records, true);
   }
 
@@ -257,8 +366,8 @@ export class ClusterNode {
     for (const channel of this.members.manualSenders(cluster)) if (!sentTo.has(channel)) await this.#sendOver(channel, op, records);
   }
 
-  async #send(queueManager: string, op: CommandMessage["op"], records: ClusterRecord[]): Promise<void> {
-    await this.#put(op, records, { queueManager });
+  async #send(queueManager: string, op: CommandMessage["op"], records: ClusterRecord[], answered?: string[]): Promise<void> {
+    await this.#put(op, records, { queueManager }, answered);
   }
 
   /** Through a manual CLUSSDR whose partner's name this queue manager does not know yet. */
@@ -266,9 +375,11 @@ export class ClusterNode {
     await this.#put(op, records, { queueManager: this.members.channelAddress(channel) });
   }
 
-  async #put(op: CommandMessage["op"], records: ClusterRecord[], options: { queueManager: string }): Promise<void> {
+  async #put(op: CommandMessage["op"], records: ClusterRecord[], options: { queueManager: string }, answered?: string[]): Promise<void> {
     for (let i = 0; i === 0 || i < records.length; i += RECORDS_PER_MESSAGE) {
       const body: CommandMessage = { op, from: this.host.name, records: records.slice(i, i + RECORDS_PER_MESSAGE) };
+      // The answer is complete with the last part.
+      if (answered && i + RECORDS_PER_MESSAGE >= records.length) body.answered = answered;
       try {
         await this.host.put(COMMAND_QUEUE, { body: body as never, persistent: true }, options);
         this.traffic.sent++;
@@ -300,6 +411,7 @@ export class ClusterNode {
 
   async close(): Promise<void> {
     this.#closed = true;
+    for (const lookup of [...this.#lookups.values()]) lookup.finish();
     this.#timer?.cancel();
     this.routes.close();
     await this.#queue.catch(() => undefined);

@@ -42,6 +42,12 @@ export interface QueueManagerRecord extends RecordBase {
 export interface QueueRecord extends RecordBase {
   kind: "queue";
   queue: string;
+  /**
+   * What the host advertises (IBM's CLUSQT): a local queue (absent), a remote queue definition
+   * (a put to it goes to the host, which sends it on), or a queue-manager alias (a QREMOTE with a
+   * blank RNAME: a put to any queue at queue manager `queue` goes to the host, which maps it).
+   */
+  queueType?: "remote" | "queueManagerAlias";
   rank: number;
   priority: number;
   defaultBind: "open" | "notFixed" | "group";
@@ -50,10 +56,23 @@ export interface QueueRecord extends RecordBase {
   putEnabled: boolean;
 }
 
-export type ClusterRecord = QueueManagerRecord | QueueRecord;
+/**
+ * A partial repository's subscription (IBM's): it wants the records of cluster queue `queue`
+ * (its instances, and the queue-manager records of their hosts), and updates to them. The
+ * subscriber owns it and publishes it to the full repositories, which keep it, share it with
+ * each other and send the subscriber only what it subscribed to; it is never sent to another
+ * partial repository.
+ */
+export interface SubscriptionRecord extends RecordBase {
+  kind: "subscription";
+  queue: string;
+}
+
+export type ClusterRecord = QueueManagerRecord | QueueRecord | SubscriptionRecord;
 
 export function recordKey(record: ClusterRecord): string {
-  return record.kind === "qmgr" ? `M ${record.cluster} ${record.qmgr}` : `Q ${record.cluster} ${record.queue} ${record.qmgr}`;
+  if (record.kind === "qmgr") return `M ${record.cluster} ${record.qmgr}`;
+  return `${record.kind === "queue" ? "Q" : "S"} ${record.cluster} ${record.queue} ${record.qmgr}`;
 }
 
 /** Whether `incoming` replaces `held` (none held, or a newer version). */
@@ -67,7 +86,7 @@ export function isRecord(value: unknown): value is ClusterRecord {
   const r = value as Partial<ClusterRecord>;
   if (typeof r.cluster !== "string" || typeof r.qmgr !== "string" || typeof r.version !== "number" || typeof r.expires !== "number") return false;
   if (r.kind === "qmgr") return typeof r.channel === "string" && typeof r.connectionName === "string";
-  return r.kind === "queue" && typeof r.queue === "string";
+  return (r.kind === "queue" || r.kind === "subscription") && typeof r.queue === "string";
 }
 
 /** The same record with only its version and expiry moved: whether a local change needs publishing. */

@@ -23,6 +23,8 @@ export interface ClusterRouter {
   queue(name: string, message: PutMessage | undefined): ClusterRoute | undefined;
   /** A put to a queue at queue manager `name`, a member of one of this queue manager's clusters: its cluster-sender's transmission queue. */
   queueManager(name: string): ClusterRoute | undefined;
+  /** Before a put to `name` (a queue, or with `queueManager` a queue manager), defined nowhere here: what to wait for first (a partial repository asking the full ones about it), if anything. */
+  lookup(name: string, queueManager?: boolean): Promise<void> | undefined;
 }
 
 const routers = new WeakMap<object, ClusterRouter>();

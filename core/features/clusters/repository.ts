@@ -6,13 +6,21 @@
  * dropped from both.
  */
 import { REPOSITORY_QUEUE, type ClusterHost } from "./host.js";
-import { isNewer, isRecord, recordKey, type ClusterRecord, type QueueRecord } from "./records.js";
+import { isNewer, isRecord, recordKey, type ClusterRecord, type QueueManagerRecord, type QueueRecord } from "./records.js";
 
 export class Repository {
   readonly #records = new Map<string, ClusterRecord>();
   readonly #messageIds = new Map<string, string>();
   /** Queue records by queue name: name resolution looks a cluster queue's instances up here. */
   readonly #byQueue = new Map<string, Map<string, QueueRecord>>();
+  /** Queue-manager records by cluster, then name (DISPLAY CLUSQMGR, the members, the fan-out). */
+  readonly #members = new Map<string, Map<string, QueueManagerRecord>>();
+  /** The full repositories' records by cluster (each partial repository sends to two of them). */
+  readonly #full = new Map<string, Map<string, QueueManagerRecord>>();
+  /** At a full repository: who subscribed to each cluster queue (`cluster queue` to subscribers). */
+  readonly #subscribers = new Map<string, Set<string>>();
+  /** The queues each queue manager has records of (`cluster qmgr`): who hears of its queue-manager record. */
+  readonly #hosted = new Map<string, Set<string>>();
 
   constructor(private readonly host: ClusterHost) {}
 
@@ -32,19 +40,66 @@ export class Repository {
 
   #set(key: string, record: ClusterRecord | undefined): void {
     const held = this.#records.get(key);
-    if (held?.kind === "queue") this.#byQueue.get(held.queue)?.delete(key);
-    if (record) this.#records.set(key, record);
-    else this.#records.delete(key);
-    if (record?.kind === "queue") {
-      let instances = this.#byQueue.get(record.queue);
-      if (!instances) this.#byQueue.set(record.queue, (instances = new Map()));
-      instances.set(key, record);
-    }
+    if (held) this.#unindex(key, held);
+    if (record) {
+      this.#records.set(key, record);
+      this.#index(key, record);
+    } else this.#records.delete(key);
+  }
+
+  #index(key: string, record: ClusterRecord): void {
+    if (record.kind === "qmgr") {
+      entry(this.#members, record.cluster, () => new Map<string, QueueManagerRecord>()).set(record.qmgr, record);
+      if (record.fullRepository && !record.deleted) entry(this.#full, record.cluster, () => new Map<string, QueueManagerRecord>()).set(record.qmgr, record);
+    } else if (record.kind === "queue") {
+      entry(this.#byQueue, record.queue, () => new Map<string, QueueRecord>()).set(key, record);
+      entry(this.#hosted, `${record.cluster} ${record.qmgr}`, () => new Set<string>()).add(record.queue);
+    } else if (!record.deleted) entry(this.#subscribers, `${record.cluster} ${record.queue}`, () => new Set<string>()).add(record.qmgr);
+  }
+
+  #unindex(key: string, record: ClusterRecord): void {
+    if (record.kind === "qmgr") {
+      this.#members.get(record.cluster)?.delete(record.qmgr);
+      this.#full.get(record.cluster)?.delete(record.qmgr);
+    } else if (record.kind === "queue") {
+      this.#byQueue.get(record.queue)?.delete(key);
+      this.#hosted.get(`${record.cluster} ${record.qmgr}`)?.delete(record.queue);
+    } else this.#subscribers.get(`${record.cluster} ${record.queue}`)?.delete(record.qmgr);
+  }
+
+  /** The full repositories of `cluster` (the queue-manager records that say so, not deleted). */
+  fullRepositories(cluster: string): QueueManagerRecord[] {
+    return [...(this.#full.get(cluster)?.values() ?? [])];
+  }
+
+  /** The queue-manager records of `cluster` (deleted ones too). */
+  queueManagers(cluster: string): IterableIterator<QueueManagerRecord> {
+    return (this.#members.get(cluster) ?? new Map<string, QueueManagerRecord>()).values();
+  }
+
+  /** The records of cluster queue `queue` in `cluster`, deleted ones too (what a subscriber of it is sent). */
+  recordsOfQueue(cluster: string, queue: string): QueueRecord[] {
+    return [...(this.#byQueue.get(queue)?.values() ?? [])].filter((r) => r.cluster === cluster);
+  }
+
+  /** The partial repositories subscribed to `queue` in `cluster` (known at a full repository). */
+  subscribers(cluster: string, queue: string): ReadonlySet<string> {
+    return this.#subscribers.get(`${cluster} ${queue}`) ?? new Set();
+  }
+
+  /** The queues `qmgr` has records of in `cluster`. */
+  queuesOf(cluster: string, qmgr: string): ReadonlySet<string> {
+    return this.#hosted.get(`${cluster} ${qmgr}`) ?? new Set();
   }
 
   /** The instances of cluster queue `queue` that are not deleted, in every cluster held. */
   instances(queue: string): QueueRecord[] {
     return [...(this.#byQueue.get(queue)?.values() ?? [])].filter((r) => !r.deleted);
+  }
+
+  /** The records of `cluster`. */
+  *ofCluster(cluster: string): IterableIterator<ClusterRecord> {
+    for (const record of this.#records.values()) if (record.cluster === cluster) yield record;
   }
 
   get(key: string): ClusterRecord | undefined {
@@ -110,4 +165,10 @@ export class Repository {
       else this.#messageIds.set(key, id);
     }
   }
+}
+
+function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
 }

@@ -39,6 +39,8 @@ export class ClusterRoutes implements ClusterRouter {
     private readonly repository: Repository,
     private readonly members: Members,
     private readonly clusters: () => string[] = () => [],
+    /** The node's subscription to a name (node.ts `lookup`). */
+    private readonly subscribe: (name: string) => Promise<void> | undefined = () => undefined,
   ) {}
 
   queue(name: string, message: PutMessage | undefined): ClusterRoute | undefined {
@@ -82,8 +84,9 @@ export class ClusterRoutes implements ClusterRouter {
   }
 
   /** The instance the workload algorithm chooses: remote ones, and with `withLocal` this queue manager's own ("local"). */
-  #choose(name: string, message: PutMessage | undefined, withLocal: boolean): ClusterRoute | "local" | undefined {
-    const records = this.repository.instances(name).filter((r) => withLocal || r.qmgr !== this.host.name);
+  #choose(name: string, message: PutMessage | undefined, withLocal: boolean, alias = false): ClusterRoute | "local" | undefined {
+    // A queue's instances, or (`alias`) the hosts of a cluster queue-manager alias of that name.
+    const records = this.repository.instances(name).filter((r) => (withLocal || r.qmgr !== this.host.name) && (r.queueType === "queueManagerAlias") === alias);
     if (records.length === 0) return undefined;
     const byQmgr = new Map<string, QueueRecord>();
     const instances: Instance[] = [];
@@ -133,8 +136,22 @@ export class ClusterRoutes implements ClusterRouter {
 
   queueManager(name: string): ClusterRoute | undefined {
     const way = this.members.channelTo(name, this.clusters());
-    if (!way) return undefined;
-    return this.#route(way.channel, way.remoteQueueManager);
+    if (way) return this.#route(way.channel, way.remoteQueueManager);
+    // A cluster queue-manager alias: to a host of it (chosen as among a queue's instances), the message still for `name`, which the host maps.
+    const route = this.#choose(name, undefined, false, true);
+    if (route === undefined || route === "local") return undefined;
+    return { transmissionQueue: route.transmissionQueue, queueManager: name, defaultPriority: 0, defaultPersistence: false };
+  }
+
+  /**
+   * Before a put to `name` (a queue, or with `queueManager` a queue manager) that no definition
+   * here names: a partial repository's subscription (node.ts), unless a queue manager of that
+   * name is known already (or is a manual CLUSSDR's address: the node's own first messages).
+   */
+  lookup(name: string, queueManager = false): Promise<void> | undefined {
+    // Never for the node's own messages (it works one thing at a time: waiting on itself would never end).
+    if (queueManager && (this.members.isChannelAddress(name) || this.clusters().some((c) => this.repository.get(`M ${c} ${name}`)))) return undefined;
+    return this.subscribe(name);
   }
 
   #routeTo(queueManager: string, cluster: string): ClusterRoute | undefined {

@@ -131,6 +131,7 @@ function displayClusterQueues(node: ClusterNode | undefined, target: MqscParamet
       item("QUEUE", record.queue),
       item("TYPE", "QCLUSTER"),
       item("CLUSQMGR", record.qmgr),
+      item("CLUSQT", record.queueType === "remote" ? "QREMOTE" : record.queueType === "queueManagerAlias" ? "QMGR" : "QLOCAL"),
       item("CLUSTER", record.cluster),
       item("QMID", record.qmid),
       item("CLWLPRTY", record.priority),

@@ -8,6 +8,7 @@ import { applicableSpecs, type Attributes, type ObjectDefinition } from "../../o
 import type { JsonValue } from "../../message/message.js";
 import { attributeByKeyword, channelAttributeNames, CATALOGUE, type AttributeSpec } from "../../objects/catalogue/index.js";
 import { MqscSyntax, QUEUE_KEYWORDS, OBJECT_KEYWORDS, failure, type ObjectCommandType } from "./commands.js";
+import { isAutoDefinedSender } from "../clusters/auto-defined.js";
 import { dateAndTime, isGeneric, layout, matchesGeneric, readWhere, satisfies, type DisplayItem, type WhereClause } from "./display.js";
 import type { MqscParameter } from "./parser.js";
 import { amq, failed, succeeded, type MqscObject, type Outcome } from "./result.js";
@@ -190,7 +191,8 @@ export function display(qm: MqscHost, keyword: string, target: MqscParameter, re
   if (requested.filter((p) => p.values === undefined).length === 0 && !isGeneric(pattern)) all = true;
 
   const channelFilter = requested.find((p) => p.keyword === "CHLTYPE" && p.values);
-  const definitions = qm.objects(types).filter((d) => matchesGeneric(pattern, d.name));
+  // Auto-defined cluster-senders show in DISPLAY CLUSQMGR, not here (as IBM's).
+  const definitions = qm.objects(types).filter((d) => matchesGeneric(pattern, d.name) && !isAutoDefinedSender(d));
   const objects: MqscObject[] = [];
   for (const definition of definitions) {
     const commandType = object ?? queueCommandType(definition);
