@@ -244,6 +244,19 @@ describe("clusters", () => {
   });
 });
 
+describe("clusters at size", () => {
+  it("a full repository keeps more records than a queue's default MAXDEPTH (5,000): the cluster's system queues have IBM's 999,999,999", async () => {
+    cluster = new TestCluster();
+    await cluster.fullRepository("REPOS1");
+    const count = 5_100;
+    await cluster.member("QM2", "REPOS1", Array.from({ length: count }, (_, i) => `DEFINE QLOCAL(MANY.${i}) CLUSTER(C1)`).join("\n"));
+    // Before, the repository's updates failed with MQRC_Q_FULL past 5,000 and were backed out and retried for ever.
+    await until(() => cluster.qm("REPOS1").queueStatus("SYSTEM.CLUSTER.REPOSITORY.QUEUE").depth >= count, 200_000);
+    for (const queue of ["SYSTEM.CLUSTER.REPOSITORY.QUEUE", "SYSTEM.CLUSTER.COMMAND.QUEUE"])
+      expect(cluster.qm("REPOS1").queueAttributes(queue).maxDepth).toBe(999_999_999);
+  }, 90_000);
+});
+
 describe("clusters across restarts and failures", () => {
   it("a partial repository reopened on its store still knows the cluster queue, with its full repository gone", async () => {
     await threeMembers();

@@ -30,5 +30,11 @@ export interface ClusterHost {
 
 export const COMMAND_QUEUE = "SYSTEM.CLUSTER.COMMAND.QUEUE";
 export const REPOSITORY_QUEUE = "SYSTEM.CLUSTER.REPOSITORY.QUEUE";
+/**
+ * IBM's MAXDEPTH for the cluster's system and transmission queues: the repository holds a message per
+ * record, so a full repository of a large cluster holds many thousands (at the default 5,000 its
+ * updates failed with MQRC_Q_FULL, backed out and were retried for ever).
+ */
+export const CLUSTER_QUEUE_MAX_DEPTH = 999_999_999;
 /** IBM's DEFCLXQ(CHANNEL): each cluster-sender has a transmission queue of its own, named after it. */
 export const transmissionQueueOf = (channel: string) => `SYSTEM.CLUSTER.TRANSMIT.${channel}`;

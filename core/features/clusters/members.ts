@@ -7,7 +7,7 @@
  * cluster messages exactly as they move any other.
  */
 import type { ClusterHost } from "./host.js";
-import { transmissionQueueOf } from "./host.js";
+import { CLUSTER_QUEUE_MAX_DEPTH, transmissionQueueOf } from "./host.js";
 import type { ClusterRecord, QueueManagerRecord } from "./records.js";
 import type { Repository } from "./repository.js";
 
@@ -97,7 +97,8 @@ export class Members {
       if (!this.host.object("channel", channel))
         await this.host.defineObject("channel", channel, { channelType: "clusterSender", connectionName, cluster, description: AUTO_DEFINED });
       const xmitq = transmissionQueueOf(channel);
-      if (!this.host.object("queue", xmitq)) await this.host.defineObject("localQueue", xmitq, { usage: "transmission", defaultPersistence: true });
+      if (!this.host.object("queue", xmitq))
+        await this.host.defineObject("localQueue", xmitq, { usage: "transmission", defaultPersistence: true, maxDepth: CLUSTER_QUEUE_MAX_DEPTH });
       this.#ready.add(channel);
     }
   }

@@ -14,7 +14,7 @@
  * it was down reaches it and the caches converge.
  */
 import type { TimerHandle } from "../../base/clock.js";
-import { COMMAND_QUEUE, REPOSITORY_QUEUE, type ClusterHost } from "./host.js";
+import { CLUSTER_QUEUE_MAX_DEPTH, COMMAND_QUEUE, REPOSITORY_QUEUE, type ClusterHost } from "./host.js";
 import { Members } from "./members.js";
 import {
   DEFAULT_RECORD_LIFETIME_MS,
@@ -87,7 +87,7 @@ export class ClusterNode {
   /** At open: the system queues, the cache from the store, then a join to the full repositories. */
   async start(): Promise<void> {
     for (const queue of [COMMAND_QUEUE, REPOSITORY_QUEUE])
-      if (!this.host.object("queue", queue)) await this.host.defineObject("localQueue", queue, { defaultPersistence: true });
+      if (!this.host.object("queue", queue)) await this.host.defineObject("localQueue", queue, { defaultPersistence: true, maxDepth: CLUSTER_QUEUE_MAX_DEPTH });
     await this.repository.load();
     for (const record of this.repository.all()) if (record.qmgr === this.host.name) this.#lastVersion = Math.max(this.#lastVersion, record.version);
     await this.sync({ join: true });
